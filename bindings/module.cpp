@@ -1,0 +1,166 @@
+// duidiao._core: the pybind11 glue. No game logic here: only conversions between Python values
+// (ints, (one, two) mask tuples, lists) and the core, and the GIL released around long calls.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "core/hand.h"
+#include "core/playout.h"
+
+namespace py = pybind11;
+using namespace duidiao;
+
+namespace {
+
+using Masks = std::pair<uint64_t, uint64_t>;
+CardSet to_set(const Masks& m) { return {m.first, m.second}; }
+Masks to_masks(const CardSet& s) { return {s.one, s.two}; }
+
+py::object core_error, illegal_move_error;
+
+void init_rules(py::module_& m) {
+  py::class_<Rules>(m, "Rules")
+      .def(py::init<>())
+      .def_static("preset", &Rules::preset, py::arg("name"))
+      .def_static("presets", &Rules::presets)
+      .def_readwrite("name", &Rules::name)
+      .def_readwrite("must_follow_format", &Rules::must_follow_format)
+      .def_readwrite("ace_low_tractor", &Rules::ace_low_tractor)
+      .def_readwrite("level_tractor_bridge", &Rules::level_tractor_bridge)
+      .def_readwrite("throws_in_trumps", &Rules::throws_in_trumps)
+      .def_readwrite("throw_penalty", &Rules::throw_penalty)
+      .def_readwrite("level_card_grab", &Rules::level_card_grab)
+      .def_readwrite("k_dig", &Rules::k_dig)
+      .def_readwrite("must_play_levels", &Rules::must_play_levels)
+      .def_readwrite("kitty_points", &Rules::kitty_points)
+      .def("check_supported", &Rules::check_supported)
+      .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; }, py::is_operator())
+      .def("__str__", &Rules::to_string)
+      .def("__repr__", [](const Rules& r) { return "Rules.preset('" + r.name + "')"; })
+      .def("__copy__", [](const Rules& r) { return r; })
+      .def("__deepcopy__", [](const Rules& r, py::dict) { return r; }, py::arg("memo"));
+}
+
+void init_result(py::module_& m) {
+  py::class_<HandResult>(m, "HandResult")
+      .def_readonly("points", &HandResult::points)
+      .def_readonly("dig", &HandResult::dig)
+      .def_readonly("outcome", &HandResult::outcome)
+      .def_readonly("kitty_jokers_climb", &HandResult::kitty_jokers_climb)
+      .def_readonly("declarers_stay", &HandResult::declarers_stay)
+      .def_readonly("level_ns", &HandResult::level_ns)
+      .def_readonly("level_ew", &HandResult::level_ew)
+      .def_readonly("score_ns", &HandResult::score_ns)
+      .def_readonly("score_ew", &HandResult::score_ew)
+      .def_readonly("next_declarer", &HandResult::next_declarer)
+      .def_readonly("match_won", &HandResult::match_won);
+}
+
+HandSetup make_setup(const Rules& rules, int level, int trump, int declarer, int leader,
+                     const std::vector<Masks>& hands, const std::vector<int>& unknown,
+                     const Masks& kitty, bool kitty_known, bool dry, int points,
+                     const std::vector<int>& voids, int tricks_done, const Masks& gone) {
+  if (hands.size() != 4 || unknown.size() != 4 || voids.size() != 4)
+    throw std::invalid_argument("hands, unknown and voids need one entry per seat (4)");
+  HandSetup s;
+  s.rules = rules;
+  s.level = level, s.trump = trump, s.declarer = declarer, s.leader = leader;
+  for (int i = 0; i < 4; ++i) {
+    s.held[i] = to_set(hands[i]);
+    s.unknown[i] = unknown[i];
+    s.voids[i] = voids[i];
+  }
+  s.kitty = to_set(kitty), s.kitty_known = kitty_known, s.dry = dry;
+  s.points = points, s.tricks_done = tricks_done, s.gone = to_set(gone);
+  return s;
+}
+
+void init_hand(py::module_& m) {
+  py::class_<Hand>(m, "Hand")
+      .def(py::init([](const Rules& rules, int level, int trump, int declarer, int leader,
+                       const std::vector<Masks>& hands, const std::vector<int>& unknown,
+                       const Masks& kitty, bool kitty_known, bool dry, int points,
+                       const std::vector<int>& voids, int tricks_done, const Masks& gone) {
+             return Hand(make_setup(rules, level, trump, declarer, leader, hands, unknown, kitty,
+                                    kitty_known, dry, points, voids, tricks_done, gone));
+           }),
+           py::arg("rules"), py::arg("level"), py::arg("trump"), py::arg("declarer"),
+           py::arg("leader"), py::arg("hands"), py::arg("unknown"), py::arg("kitty"),
+           py::arg("kitty_known"), py::arg("dry"), py::arg("points"), py::arg("voids"),
+           py::arg("tricks_done"), py::arg("gone") = Masks{0, 0})
+      .def_property_readonly("turn", &Hand::turn)
+      .def_property_readonly("leader", &Hand::leader)
+      .def_property_readonly("declarer", &Hand::declarer)
+      .def_property_readonly("level", [](const Hand& h) { return h.context().level; })
+      .def_property_readonly("trump", [](const Hand& h) { return h.context().trump; })
+      .def_property_readonly("rules", &Hand::rules)
+      .def_property_readonly("points", &Hand::points)
+      .def_property_readonly("dry", &Hand::dry)
+      .def_property_readonly("kitty", [](const Hand& h) { return to_masks(h.kitty()); })
+      .def_property_readonly("kitty_known", &Hand::kitty_known)
+      .def_property_readonly("tricks_done", &Hand::tricks_done)
+      .def_property_readonly("is_over", &Hand::is_over)
+      .def("hand", [](const Hand& h, int seat) { return to_masks(h.held(seat & 3)); }, py::arg("seat"))
+      .def("unknown", [](const Hand& h, int seat) { return h.unknown(seat & 3); }, py::arg("seat"))
+      .def("voids", [](const Hand& h, int seat) { return h.voids(seat & 3); }, py::arg("seat"))
+      .def("trick", [](const Hand& h) {
+        std::vector<Masks> plays;
+        for (int i = 0; i < h.trick().played; ++i) plays.push_back(to_masks(h.trick().plays[i]));
+        return plays;
+      })
+      .def("tricks", [](const Hand& h) {
+        py::list out;
+        for (int i = 0; i < h.history_size(); ++i) {
+          const TrickRecord& t = h.history(i);
+          std::vector<Masks> plays;
+          for (const CardSet& p : t.plays) plays.push_back(to_masks(p));
+          out.append(py::make_tuple(t.leader, plays, t.winner, t.points));
+        }
+        return out;
+      })
+      .def("legal_moves", [](const Hand& h) {
+        std::vector<CardSet> moves;
+        {
+          py::gil_scoped_release release;
+          h.legal_moves(&moves);
+        }
+        std::vector<Masks> out;
+        out.reserve(moves.size());
+        for (const CardSet& c : moves) out.push_back(to_masks(c));
+        return out;
+      })
+      .def("count_legal_moves", &Hand::count_legal_moves)
+      .def("play", [](Hand& h, uint64_t one, uint64_t two, bool recorded) {
+             return to_masks(h.play({one, two}, recorded));
+           },
+           py::arg("one"), py::arg("two"), py::arg("recorded") = false)
+      .def("copy", [](const Hand& h) { return Hand(h); })
+      .def("__copy__", [](const Hand& h) { return Hand(h); })
+      .def("result", &Hand::result, py::arg("level_ns"), py::arg("level_ew"));
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "duidiao's C++ core (private: use the duidiao package)";
+  core_error = py::exception<std::invalid_argument>(m, "CoreError", PyExc_ValueError);
+  illegal_move_error = py::exception<IllegalMove>(m, "IllegalMoveError", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const IllegalMove& e) {
+      PyErr_SetString(illegal_move_error.ptr(), e.what());
+    } catch (const std::invalid_argument& e) {
+      PyErr_SetString(core_error.ptr(), e.what());
+    }
+  });
+  init_rules(m);
+  init_result(m);
+  init_hand(m);
+  m.def("random_playouts",
+        [](int n, uint64_t seed, const std::string& preset) {
+          Rules rules = Rules::preset(preset);
+          py::gil_scoped_release release;
+          return random_playouts(rules, n, seed);
+        },
+        py::arg("n"), py::arg("seed"), py::arg("preset") = "chifeng");
+}

@@ -1,0 +1,62 @@
+#include "context.h"
+
+namespace duidiao {
+
+Context::Context(const Rules& rules, int level_, int trump_)
+    : level(level_), level_card(level_rank(level_)), trump(trump_) {
+  // Natural order of a suit: ranks 2..A without the level rank.
+  auto add_naturals = [&](int e, int suit) {
+    int& n = chain_len[e];
+    if (rules.ace_low_tractor && level_card != RANK_A) chain[e][n++] = bit(make_card(suit, RANK_A));
+    for (int r = 0; r < RANK_NB; ++r)
+      if (r != level_card) chain[e][n++] = bit(make_card(suit, r));
+  };
+
+  for (int s = 0; s < 4; ++s) {
+    for (int r = 0; r < RANK_NB; ++r) {
+      Card c = make_card(s, r);
+      if (r == level_card) {
+        level_cards |= bit(c);
+        effective_suit[c] = TRUMP;
+        power[c] = s == trump ? 21 : 20;
+      } else {
+        effective_suit[c] = int8_t(s == trump ? TRUMP : s);
+        power[c] = int8_t(r + 1);
+      }
+      suit_mask[effective_suit[c]] |= bit(c);
+    }
+    if (s != trump) {
+      add_naturals(s, s);
+      int found = 0;
+      for (int r = RANK_A; r >= 0 && found < 3; --r)
+        if (r != level_card) top_ranks[s] |= bit(make_card(s, r)), ++found;
+    }
+  }
+  effective_suit[SMALL_JOKER] = effective_suit[BIG_JOKER] = TRUMP;
+  power[SMALL_JOKER] = 22;
+  power[BIG_JOKER] = 23;
+  suit_mask[TRUMP] |= bit(SMALL_JOKER) | bit(BIG_JOKER);
+
+  // Trump group: naturals, then (bridge) the off-suit level cards, then trump level, SJ, BJ.
+  add_naturals(TRUMP, trump);
+  int& n = chain_len[TRUMP];
+  if (rules.level_tractor_bridge) {
+    uint64_t off_level = 0;
+    for (int s = 0; s < 4; ++s)
+      if (s != trump) off_level |= bit(make_card(s, level_card));
+    chain[TRUMP][n++] = off_level;
+  } else {
+    chain[TRUMP][n++] = 0;  // gap: the trump level pair is not adjacent to the trump A pair
+  }
+  chain[TRUMP][n++] = bit(make_card(trump, level_card));
+  chain[TRUMP][n++] = bit(SMALL_JOKER);
+  chain[TRUMP][n++] = bit(BIG_JOKER);
+}
+
+int Context::common_suit(const CardSet& s) const {
+  if (s.empty()) return -1;
+  int e = effective_suit[lowest_bit(s.one)];
+  return (s.one & ~suit_mask[e]) ? -1 : e;
+}
+
+}  // namespace duidiao

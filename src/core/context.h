@@ -1,0 +1,40 @@
+// The tables of one hand: what (level, trump, rules) make of each face — its effective suit,
+// its power and its place in the tractor order. Built once per hand, read on every move.
+#pragma once
+#include <cstdint>
+
+#include "cardset.h"
+#include "rules.h"
+#include "types.h"
+
+namespace duidiao {
+
+constexpr int CHAIN_MAX = 20;
+
+struct Context {
+  int level = 0;       // ladder position of the hand's level (0 = A)
+  int level_card = 0;  // its card rank
+  int trump = 0;       // trump suit 0..3
+
+  uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit
+  uint64_t top_ranks[4] = {};                  // §5.2 浑甩: the three highest ranks of a side suit
+  uint64_t level_cards = 0;                    // the eight level cards' faces
+  int8_t effective_suit[FACE_NB] = {};
+  // §3.1 order of power within an effective suit; equal powers are equal cards (off-suit level).
+  int8_t power[FACE_NB] = {};
+
+  // Tractor order (§4) of each effective suit: position i holds the faces that may stand there
+  // (one face, or the three off-suit level cards with level_tractor_bridge). An empty position
+  // is a gap, so runs never cross it. An ace may stand at position 0 (ace low) and at the top.
+  uint64_t chain[EFFECTIVE_SUIT_NB][CHAIN_MAX] = {};
+  int chain_len[EFFECTIVE_SUIT_NB] = {};
+
+  Context() = default;
+  Context(const Rules& rules, int level, int trump);
+
+  int suit_of(Card c) const { return effective_suit[c]; }
+  // The effective suit of a non-empty set whose cards share one, else -1.
+  int common_suit(const CardSet& s) const;
+};
+
+}  // namespace duidiao

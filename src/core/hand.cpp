@@ -1,0 +1,251 @@
+#include "hand.h"
+
+#include "legal.h"
+
+namespace duidiao {
+
+std::string suit_name(int e) {
+  static const char* NAMES[] = {"hearts", "diamonds", "spades", "clubs", "trumps"};
+  return NAMES[e];
+}
+
+std::string seat_name(int seat) { return std::string(1, "SENW"[seat]); }
+
+namespace {
+void require(bool ok, const std::string& message) {
+  if (!ok) throw std::invalid_argument(message);
+}
+void refuse(const std::string& message) { throw IllegalMove(message); }
+}  // namespace
+
+Hand::Hand(const HandSetup& s)
+    : rules_(s.rules),
+      declarer_(s.declarer),
+      kitty_(s.kitty),
+      kitty_known_(s.kitty_known),
+      dry_(s.dry),
+      out_(s.gone),
+      points_(s.points),
+      tricks_done_(s.tricks_done) {
+  rules_.check_supported();
+  require(s.level >= 0 && s.level < LEVEL_NB, "level must be 0..12");
+  require(s.trump >= 0 && s.trump < 4, "trump must be a suit 0..3");
+  require(s.declarer >= 0 && s.declarer < 4, "declarer must be a seat 0..3");
+  require(s.leader >= 0 && s.leader < 4, "leader must be a seat 0..3");
+  require(s.points >= 0 && s.points <= 200 && s.points % 5 == 0, "points must be 0..200 in fives");
+  require(s.tricks_done >= 0 && s.tricks_done <= 25, "tricks_done must be 0..25");
+  ctx_ = Context(rules_, s.level, s.trump);
+
+  // Every face exists twice: the known cards may not hold more, and all add up to 108.
+  CardSet known = s.gone;
+  require(s.gone.valid(), "gone is not a valid card set");
+  require(s.kitty.valid(), "kitty is not a valid card set");
+  auto add_known = [&](const CardSet& c, const std::string& where) {
+    uint64_t third = known.two & c.one, fourth = c.two & known.one;
+    require((third | fourth) == 0 && (known.one & c.two) == 0,
+            where + ": a card appears more than twice in the position");
+    known = known.plus(c);
+  };
+  int total = s.gone.size() + 8;
+  int size0 = -1;
+  for (int seat = 0; seat < 4; ++seat) {
+    require(s.held[seat].valid(), seat_name(seat) + ": not a valid card set");
+    require(s.unknown[seat] >= 0 && s.unknown[seat] <= 25, seat_name(seat) + ": unknown count 0..25");
+    require(s.voids[seat] >= 0 && s.voids[seat] < 32, seat_name(seat) + ": void mask 0..31");
+    add_known(s.held[seat], seat_name(seat));
+    held_[seat] = s.held[seat];
+    unknown_[seat] = s.unknown[seat];
+    voids_[seat] = s.voids[seat];
+    int size = s.held[seat].size() + s.unknown[seat];
+    total += size;
+    require(size0 < 0 || size == size0, "the four hands must hold the same number of cards "
+                                        "when a trick starts");
+    size0 = size;
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+      require(!(s.voids[seat] & (1 << e)) || held_[seat].within(ctx_.suit_mask[e]).empty(),
+              seat_name(seat) + " is said to be void in " + suit_name(e) + " but holds some");
+  }
+  if (kitty_known_) {
+    require(s.kitty.size() == 8, "the kitty holds 8 cards");
+    add_known(s.kitty, "kitty");
+  }
+  require(total == 108, std::to_string(total) + " cards in all, a hand has 108");
+  trick_.start(s.leader);
+}
+
+bool Hand::is_over() const {
+  if (trick_.played) return false;
+  for (int seat = 0; seat < 4; ++seat)
+    if (!held_[seat].empty() || unknown_[seat]) return false;
+  return true;
+}
+
+void Hand::require_known_turn() const {
+  if (unknown_[turn()])
+    throw std::invalid_argument(seat_name(turn()) + "'s hand is not known (" +
+                                std::to_string(unknown_[turn()]) + " hidden cards): its moves "
+                                "cannot be listed");
+  if (is_over()) throw std::invalid_argument("the hand is over: there are no moves");
+}
+
+void Hand::legal_moves(std::vector<CardSet>* out) const {
+  require_known_turn();
+  const CardSet& hand = held_[turn()];
+  if (trick_.played == 0) legal_leads(ctx_, hand, true, out);
+  else legal_follows(ctx_, hand, trick_.size, trick_.led, out);
+}
+
+uint64_t Hand::count_legal_moves() const {
+  require_known_turn();
+  const CardSet& hand = held_[turn()];
+  if (trick_.played == 0) return count_leads(ctx_, hand, true);
+  return count_follows(ctx_, hand, trick_.size, trick_.led);
+}
+
+CardSet Hand::unknown_pool() const {
+  CardSet pool = CardSet::full_deck().minus(out_);
+  for (int seat = 0; seat < 4; ++seat) pool = pool.minus(held_[seat]);
+  if (kitty_known_) pool = pool.minus(kitty_);
+  return pool;
+}
+
+CardSet Hand::resolve_throw(int seat, const CardSet& cards, bool recorded) const {
+  Decomposition d;
+  decompose(ctx_, cards, &d);
+  const int suit = trick_.led;
+  // What the others surely hold (their known cards) and what they might (plus hidden cards).
+  CardSet surely[3], maybe[3];
+  CardSet pool = unknown_pool();
+  bool hidden = false;
+  for (int i = 0; i < 3; ++i) {
+    int other = (seat + 1 + i) & 3;
+    surely[i] = maybe[i] = held_[other];
+    if (unknown_[other] && !(voids_[other] & (1 << suit))) {
+      maybe[i] = held_[other].plus(pool.within(ctx_.suit_mask[suit]));
+      hidden = true;
+    }
+  }
+  ThrowVerdict worst = judge_throw(ctx_, d, suit, maybe);
+  if (worst.valid) return cards;  // stands whatever the hidden cards are
+  ThrowVerdict best = hidden ? judge_throw(ctx_, d, suit, surely) : worst;
+  if (hidden && (best.valid || best.forced != worst.forced)) {
+    if (recorded) return cards;  // the record says what happened; we cannot contradict it
+    refuse("cannot tell whether " + seat_name(seat) + "'s throw " + to_string(cards) +
+           " stands: it depends on hidden cards");
+  }
+  const CardSet& forced = d.parts[worst.forced].cards;
+  if (recorded)
+    refuse(seat_name(seat) + "'s throw " + to_string(cards) + " fails (" + to_string(forced) +
+           " can be beaten), so it cannot have been played");
+  return forced;
+}
+
+void Hand::check_follow(int seat, const CardSet& cards) {
+  const int led = trick_.led, size = trick_.size;
+  if (cards.size() != size)
+    refuse(seat_name(seat) + " must play " + std::to_string(size) + " card" +
+           (size > 1 ? "s" : "") + " (the lead was " + std::to_string(size) + "), not " +
+           std::to_string(cards.size()));
+  int played = cards.within(ctx_.suit_mask[led]).size();
+  if (played == size) return;
+  // Short in the led suit: no known card of it may stay in the hand (hidden cards were
+  // checked against the seat's voids already; after this play the seat is void).
+  CardSet rest = held_[seat].minus(cards.minus(held_[seat].missing(cards)));
+  CardSet still = rest.within(ctx_.suit_mask[led]);
+  if (!still.empty())
+    refuse(seat_name(seat) + " must follow " + suit_name(led) + ": " + seat_name(seat) +
+           " still holds " + to_string(still) + " and played only " + std::to_string(played) +
+           " of " + std::to_string(size));
+  voids_[seat] |= 1 << led;
+}
+
+void Hand::take_from_hand(int seat, const CardSet& cards) {
+  CardSet extra = held_[seat].missing(cards);
+  held_[seat] = held_[seat].minus(cards.minus(extra));
+  unknown_[seat] -= extra.size();
+  out_ = out_.plus(cards);
+}
+
+CardSet Hand::play(const CardSet& cards, bool recorded) {
+  if (is_over()) refuse("the hand is over");
+  const int seat = turn();
+  if (!cards.valid() || cards.empty()) refuse("a play needs at least one card");
+  // The cards must be in the seat's hand: its known cards, or hidden ones still unaccounted for.
+  CardSet extra = held_[seat].missing(cards);
+  if (extra.size()) {
+    if (!unknown_[seat]) refuse(seat_name(seat) + " does not hold " + to_string(extra));
+    if (extra.size() > unknown_[seat])
+      refuse(seat_name(seat) + " has only " + std::to_string(unknown_[seat]) +
+             " hidden cards, not enough for " + to_string(extra));
+    if (!unknown_pool().contains(extra))
+      refuse(seat_name(seat) + " cannot hold " + to_string(extra) +
+             ": every copy is accounted for elsewhere");
+    for (uint64_t m = extra.one; m; m &= m - 1) {
+      int e = ctx_.suit_of(lowest_bit(m));
+      if (voids_[seat] & (1 << e))
+        refuse(seat_name(seat) + " is known to be void in " + suit_name(e) + " and cannot hold " +
+               card_name(lowest_bit(m)));
+    }
+  }
+
+  CardSet actual = cards;
+  if (trick_.played == 0) {
+    int e = ctx_.common_suit(cards);
+    if (e < 0) refuse("a lead must be of one suit: " + to_string(cards) + " mixes suits");
+    int length, top;
+    bool simple = cards.size() == 1 || (cards.size() == 2 && cards.one == cards.two) ||
+                  is_tractor(ctx_, cards, &length, &top);
+    if (!simple) {
+      if (e == TRUMP) refuse("trumps cannot be thrown: " + to_string(cards));
+      trick_.led = e;
+      actual = resolve_throw(seat, cards, recorded);
+    }
+    take_from_hand(seat, actual);
+    trick_.lead(ctx_, actual);
+  } else {
+    check_follow(seat, cards);
+    take_from_hand(seat, cards);
+    trick_.follow(ctx_, cards);
+    if (trick_.played == 4) finish_trick();
+  }
+  return actual;
+}
+
+void Hand::play_unchecked(const CardSet& cards) {
+  const int seat = turn();
+  held_[seat] = held_[seat].minus(cards);
+  out_ = out_.plus(cards);
+  if (trick_.played == 0) {
+    trick_.lead(ctx_, cards);
+  } else {
+    if (cards.within(ctx_.suit_mask[trick_.led]).size() < trick_.size) voids_[seat] |= 1 << trick_.led;
+    trick_.follow(ctx_, cards);
+    if (trick_.played == 4) finish_trick();
+  }
+}
+
+void Hand::finish_trick() {
+  const int winner = trick_.winner_seat();
+  const int pts = trick_.points();
+  if (team_of(winner) != team_of(declarer_)) points_ += pts;
+  if (history_size_ < 25) {
+    TrickRecord& rec = history_[history_size_++];
+    rec.leader = trick_.leader;
+    for (int i = 0; i < 4; ++i) rec.plays[i] = trick_.plays[i];
+    rec.winner = winner;
+    rec.points = pts;
+  }
+  trick_.start(winner);
+}
+
+HandResult Hand::result(int level_ns, int level_ew) const {
+  if (!is_over()) throw std::invalid_argument("the hand is not over");
+  if (!kitty_known_) throw std::invalid_argument("the kitty is not known, so neither is the result");
+  if (history_size_ == 0) throw std::invalid_argument("the last trick is not known");
+  const TrickRecord& last = history_[history_size_ - 1];
+  const CardSet& winning = last.plays[(last.winner - last.leader) & 3];
+  return hand_result(rules_, ctx_, declarer_, level_ns, level_ew, points_, last.winner, winning,
+                     kitty_, dry_);
+}
+
+}  // namespace duidiao

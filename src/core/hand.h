@@ -1,0 +1,106 @@
+// Hand: the play phase of one hand (§5, §6.5) — four hands, the kitty, the trick in progress and
+// the tricks played — with legal moves and play. Hands may be partly unknown (a count of hidden
+// cards), as in a position string written from one player's view.
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "context.h"
+#include "result.h"
+#include "rules.h"
+#include "trick.h"
+
+namespace duidiao {
+
+struct TrickRecord {
+  int leader = 0;
+  CardSet plays[4];
+  int winner = 0;
+  int points = 0;  // point cards in the trick, whoever won it
+};
+
+// A move is illegal: the message says why in game terms.
+struct IllegalMove : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct HandSetup {
+  Rules rules;
+  int level = 0, trump = 0, declarer = 0, leader = 0;
+  CardSet held[4];
+  int unknown[4] = {};
+  CardSet kitty;
+  bool kitty_known = false;
+  bool dry = false;
+  CardSet gone;      // cards played before, not replayed here
+  int points = 0;    // the defenders' points in `gone`
+  int voids[4] = {};
+  int tricks_done = 0;
+};
+
+class Hand {
+ public:
+  // Throws std::invalid_argument when the setup is inconsistent.
+  explicit Hand(const HandSetup& setup);
+
+  const Rules& rules() const { return rules_; }
+  const Context& context() const { return ctx_; }
+  int declarer() const { return declarer_; }
+  int turn() const { return trick_.turn(); }
+  int leader() const { return trick_.leader; }
+  int points() const { return points_; }
+  const CardSet& held(int seat) const { return held_[seat]; }
+  int unknown(int seat) const { return unknown_[seat]; }
+  int voids(int seat) const { return voids_[seat]; }
+  const CardSet& kitty() const { return kitty_; }
+  bool kitty_known() const { return kitty_known_; }
+  bool dry() const { return dry_; }
+  int tricks_done() const { return tricks_done_; }
+  const Trick& trick() const { return trick_; }
+  int history_size() const { return history_size_; }
+  const TrickRecord& history(int i) const { return history_[i]; }
+  bool is_over() const;
+
+  // Legal plays for the seat to move (its hand must be known).
+  void legal_moves(std::vector<CardSet>* out) const;
+  uint64_t count_legal_moves() const;
+
+  // Plays `cards` for the seat to move and returns what was actually played (a failed throw
+  // becomes its forced component). `recorded`: the cards come from a record (see internals.md).
+  CardSet play(const CardSet& cards, bool recorded = false);
+  // The fast path for playouts: a move known to be legal and not a throw.
+  void play_unchecked(const CardSet& cards);
+
+  // §7: needs the hand over, its last trick played here, and the kitty known.
+  HandResult result(int level_ns, int level_ew) const;
+
+ private:
+  void require_known_turn() const;
+  CardSet unknown_pool() const;
+  CardSet resolve_throw(int seat, const CardSet& cards, bool recorded) const;
+  void check_follow(int seat, const CardSet& cards);
+  void take_from_hand(int seat, const CardSet& cards);
+  void finish_trick();
+
+  Rules rules_;
+  Context ctx_;
+  int declarer_ = 0;
+  CardSet held_[4];
+  int unknown_[4] = {};
+  CardSet kitty_;
+  bool kitty_known_ = false;
+  bool dry_ = false;
+  CardSet out_;  // cards out of play: gone before, or played here
+  int points_ = 0;
+  int voids_[4] = {};
+  int tricks_done_ = 0;
+  Trick trick_;
+  TrickRecord history_[25];
+  int history_size_ = 0;
+};
+
+std::string suit_name(int effective_suit);
+std::string seat_name(int seat);
+
+}  // namespace duidiao

@@ -1,0 +1,216 @@
+#include "legal.h"
+
+#include "combination.h"
+
+namespace duidiao {
+
+namespace {
+
+// The faces of a card set with their counts, for multiset recursion.
+struct FaceList {
+  int n = 0;
+  Card face[FACE_NB];
+  int copies[FACE_NB];
+  explicit FaceList(const CardSet& s) {
+    for (uint64_t m = s.one; m; m &= m - 1) {
+      face[n] = lowest_bit(m);
+      copies[n] = s.count(face[n]);
+      ++n;
+    }
+  }
+};
+
+// Calls f(subset) for every sub-multiset of exactly `size` cards, faces from index i on.
+template <typename F>
+void each_submultiset(const FaceList& fl, int i, int size, CardSet acc, F& f) {
+  if (size == 0) return f(acc);
+  if (i == fl.n) return;
+  int left = 0;
+  for (int j = i; j < fl.n; ++j) left += fl.copies[j];
+  if (left < size) return;
+  Card c = fl.face[i];
+  each_submultiset(fl, i + 1, size, acc, f);
+  CardSet one = acc;
+  one.add(c);
+  each_submultiset(fl, i + 1, size - 1, one, f);
+  if (fl.copies[i] == 2 && size >= 2) {
+    CardSet two = one;
+    two.add(c);
+    each_submultiset(fl, i + 1, size - 2, two, f);
+  }
+}
+
+// Calls f(subset) for every sub-multiset of at least two cards.
+template <typename F>
+void each_throw_candidate(const FaceList& fl, int i, CardSet acc, int size, F& f) {
+  if (i == fl.n) {
+    if (size >= 2) f(acc);
+    return;
+  }
+  Card c = fl.face[i];
+  each_throw_candidate(fl, i + 1, acc, size, f);
+  acc.add(c);
+  each_throw_candidate(fl, i + 1, acc, size + 1, f);
+  if (fl.copies[i] == 2) {
+    acc.add(c);
+    each_throw_candidate(fl, i + 1, acc, size + 2, f);
+  }
+}
+
+// ways[i][j]: the number of j-card sub-multisets of faces i.. of fl.
+struct SubsetCounts {
+  uint64_t ways[FACE_NB + 1][26];
+  SubsetCounts(const FaceList& fl, int size) {
+    for (int j = 0; j <= size; ++j) ways[fl.n][j] = j == 0;
+    for (int i = fl.n - 1; i >= 0; --i)
+      for (int j = 0; j <= size; ++j) {
+        uint64_t w = ways[i + 1][j];
+        for (int t = 1; t <= fl.copies[i] && t <= j; ++t) w += ways[i + 1][j - t];
+        ways[i][j] = w;
+      }
+  }
+};
+
+uint64_t count_submultisets(const CardSet& s, int size) {
+  if (size == 0) return 1;
+  if (size > s.size()) return 0;
+  if (size == 1) return popcount(s.one);
+  if (size == 2) {
+    uint64_t d = popcount(s.one);
+    return d * (d - 1) / 2 + popcount(s.two);
+  }
+  FaceList fl(s);
+  SubsetCounts counts(fl, size);
+  return counts.ways[0][size];
+}
+
+Card nth_face(uint64_t mask, uint64_t n) {
+  for (; n; --n) mask &= mask - 1;
+  return lowest_bit(mask);
+}
+
+CardSet random_submultiset(const CardSet& s, int size, Rng& rng) {
+  if (size == 0) return {};
+  if (size == s.size()) return s;
+  if (size == 1) {
+    Card c = nth_face(s.one, rng.below(popcount(s.one)));
+    return {bit(c), 0};
+  }
+  FaceList fl(s);
+  SubsetCounts counts(fl, size);
+  CardSet out;
+  int j = size;
+  for (int i = 0; i < fl.n && j > 0; ++i) {
+    uint64_t r = rng.below(counts.ways[i][j]);
+    int t = 0;
+    while (r >= counts.ways[i + 1][j - t]) r -= counts.ways[i + 1][j - t], ++t;
+    for (int k = 0; k < t; ++k) out.add(fl.face[i]);
+    j -= t;
+  }
+  return out;
+}
+
+uint64_t count_tractors(const Context& ctx, const CardSet& hand) {
+  uint64_t n = 0;
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+    for_each_tractor(ctx, e, hand.two, [&](uint64_t, int, int, Card) { return ++n, false; });
+  return n;
+}
+
+bool is_single_combination(const Context& ctx, const CardSet& s) {
+  int len, top;
+  return s.size() == 1 || (s.size() == 2 && s.two == s.one) || is_tractor(ctx, s, &len, &top);
+}
+
+}  // namespace
+
+void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
+                 std::vector<CardSet>* out) {
+  for (uint64_t m = hand.one; m; m &= m - 1) out->push_back({bit(lowest_bit(m)), 0});
+  for (uint64_t m = hand.two; m; m &= m - 1) out->push_back({bit(lowest_bit(m)), bit(lowest_bit(m))});
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+    for_each_tractor(ctx, e, hand.two, [&](uint64_t faces, int, int, Card) {
+      out->push_back({faces, faces});
+      return false;
+    });
+  if (!include_throws) return;
+  for (int s = 0; s < 4; ++s) {
+    if (s == ctx.trump) continue;
+    FaceList fl(hand.within(ctx.suit_mask[s]));
+    auto keep = [&](const CardSet& c) {
+      if (!is_single_combination(ctx, c)) out->push_back(c);
+    };
+    each_throw_candidate(fl, 0, CardSet{}, 0, keep);
+  }
+}
+
+uint64_t count_leads(const Context& ctx, const CardSet& hand, bool include_throws) {
+  uint64_t n = popcount(hand.one) + popcount(hand.two) + count_tractors(ctx, hand);
+  if (!include_throws) return n;
+  for (int s = 0; s < 4; ++s) {
+    if (s == ctx.trump) continue;
+    CardSet suit = hand.within(ctx.suit_mask[s]);
+    uint64_t subsets = 1;
+    for (uint64_t m = suit.one; m; m &= m - 1) subsets *= uint64_t(suit.count(lowest_bit(m)) + 1);
+    // Every non-empty sub-multiset except singles, pairs and tractors is a throw.
+    n += subsets - 1 - popcount(suit.one) - popcount(suit.two) - count_tractors(ctx, suit);
+  }
+  return n;
+}
+
+void legal_follows(const Context& ctx, const CardSet& hand, int size, int led,
+                   std::vector<CardSet>* out) {
+  CardSet suit = hand.within(ctx.suit_mask[led]);
+  auto emit = [&](const CardSet& c) { out->push_back(c); };
+  if (suit.size() >= size) {
+    FaceList fl(suit);
+    each_submultiset(fl, 0, size, CardSet{}, emit);
+  } else {
+    FaceList fl(hand.minus(suit));
+    each_submultiset(fl, 0, size - suit.size(), suit, emit);
+  }
+}
+
+uint64_t count_follows(const Context& ctx, const CardSet& hand, int size, int led) {
+  CardSet suit = hand.within(ctx.suit_mask[led]);
+  int k = suit.size();
+  if (k >= size) return count_submultisets(suit, size);
+  return count_submultisets(hand.minus(suit), size - k);
+}
+
+CardSet random_lead(const Context& ctx, const CardSet& hand, Rng& rng) {
+  uint64_t singles = popcount(hand.one), pairs = popcount(hand.two);
+  uint64_t tractors = pairs >= 2 ? count_tractors(ctx, hand) : 0;
+  uint64_t r = rng.below(singles + pairs + tractors);
+  if (r < singles) return {bit(nth_face(hand.one, r)), 0};
+  r -= singles;
+  if (r < pairs) {
+    uint64_t b = bit(nth_face(hand.two, r));
+    return {b, b};
+  }
+  r -= pairs;
+  CardSet chosen;
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    bool found = for_each_tractor(ctx, e, hand.two, [&](uint64_t faces, int, int, Card) {
+      if (r-- == 0) return chosen = {faces, faces}, true;
+      return false;
+    });
+    if (found) break;
+  }
+  return chosen;
+}
+
+CardSet random_follow(const Context& ctx, const CardSet& hand, int size, int led, Rng& rng) {
+  CardSet suit = hand.within(ctx.suit_mask[led]);
+  int k = suit.size();
+  if (k >= size) return random_submultiset(suit, size, rng);
+  return suit.plus(random_submultiset(hand.minus(suit), size - k, rng));
+}
+
+bool follows_suit(const Context& ctx, const CardSet& hand, const CardSet& play, int size, int led) {
+  int held = hand.within(ctx.suit_mask[led]).size();
+  int played = play.within(ctx.suit_mask[led]).size();
+  return played == (held < size ? held : size);
+}
+
+}  // namespace duidiao

@@ -1,0 +1,95 @@
+#include "result.h"
+
+#include <stdexcept>
+
+namespace duidiao {
+
+int climb(const Rules& rules, int from, int n) {
+  int level = from;
+  for (int i = 0; i < n && level < LEVEL_K; ++i) {
+    ++level;
+    if (rules.is_must_play(level)) break;
+  }
+  return level;
+}
+
+HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int level_ns,
+                       int level_ew, int points, int last_winner, const CardSet& last_play,
+                       const CardSet& kitty, bool dry) {
+  if (level_ns < 0 || level_ns > 12 || level_ew < 0 || level_ew > 12)
+    throw std::invalid_argument("levels must be 0..12");
+  const int decl_team = team_of(declarer), def_team = 1 - decl_team;
+  int levels[2] = {level_ns, level_ew};
+  const int before[2] = {level_ns, level_ew};
+  if (levels[decl_team] != ctx.level)
+    throw std::invalid_argument("the declaring team's level must be the hand's level");
+
+  HandResult r;
+  r.points = points;
+  r.kitty_jokers_climb =
+      dry ? 0 : 3 * kitty.count(BIG_JOKER) + 2 * kitty.count(SMALL_JOKER);
+
+  // §7 the last trick: a joker dig, else a level dig at J, Q, K.
+  int dig_climb = 0;
+  if (team_of(last_winner) == def_team) {
+    if (last_play.count(BIG_JOKER)) dig_climb = 3;
+    else if (last_play.count(SMALL_JOKER)) dig_climb = 2;
+    if (dig_climb) {
+      r.dig = "joker";
+    } else if (ctx.level >= LEVEL_J &&
+               (last_play.one & ~ctx.level_cards) == 0) {
+      r.dig = "level";
+    }
+  }
+
+  int declarer_climb = 0, defender_climb = 0;
+  if (r.dig == "joker") {
+    r.outcome = "joker_dig";
+    defender_climb = dig_climb;
+  } else if (r.dig == "level") {
+    if (ctx.level == LEVEL_J) {
+      r.outcome = "j_daodi";
+      levels[decl_team] = LEVEL_A;
+    } else if (ctx.level == LEVEL_Q) {
+      r.outcome = "q_banjie";
+      levels[decl_team] = LEVEL_6;
+    } else if (rules.k_dig == "swap") {
+      r.outcome = "k_fantian";
+      std::swap(levels[0], levels[1]);
+    } else {
+      r.outcome = "k_sanji";
+      levels[decl_team] = LEVEL_10;
+    }
+  } else if (points == 0) {
+    r.outcome = "guangpai";
+    declarer_climb = 3;
+  } else if (points < 80) {
+    r.outcome = "dacheng";
+    declarer_climb = 1;
+  } else if (points < 140) {
+    r.outcome = "dapo";
+  } else {
+    r.outcome = "gulupo";
+    levels[decl_team] = LEVEL_A;
+  }
+  r.declarers_stay = r.outcome == "guangpai" || r.outcome == "dacheng";
+
+  // The jokers in the kitty join the winner's climb: one climb, stopped by §7.1.
+  if (r.declarers_stay)
+    levels[decl_team] = climb(rules, levels[decl_team], declarer_climb + r.kitty_jokers_climb);
+  else
+    levels[def_team] = climb(rules, levels[def_team], defender_climb + r.kitty_jokers_climb);
+
+  r.level_ns = levels[0];
+  r.level_ew = levels[1];
+  int score[2];
+  for (int t = 0; t < 2; ++t) score[t] = 2 * (levels[t] - before[t]);
+  if (!r.declarers_stay) score[def_team] += 2, score[decl_team] -= 2;
+  r.score_ns = score[0];
+  r.score_ew = score[1];
+  r.next_declarer = r.declarers_stay ? partner(declarer) : next_seat(declarer);
+  r.match_won = r.declarers_stay && before[decl_team] == LEVEL_K;
+  return r;
+}
+
+}  // namespace duidiao

@@ -1,0 +1,33 @@
+// The result of a hand (§7): digs, the point rows, 潇洒 jokers, must-play levels (§7.1), the
+// hand score (§7.2), the next declarer (§8.4) and the match win (§8.3).
+#pragma once
+#include <string>
+
+#include "cardset.h"
+#include "context.h"
+#include "rules.h"
+
+namespace duidiao {
+
+struct HandResult {
+  int points = 0;
+  std::string dig = "none";  // "none", "joker", "level"
+  std::string outcome;       // guangpai dacheng dapo gulupo joker_dig j_daodi q_banjie k_fantian k_sanji
+  int kitty_jokers_climb = 0;
+  bool declarers_stay = false;
+  int level_ns = 0, level_ew = 0;
+  int score_ns = 0, score_ew = 0;
+  int next_declarer = 0;
+  bool match_won = false;
+};
+
+// §7.1: a climb of n levels from `from`, stopped at the first must-play level and at K.
+int climb(const Rules& rules, int from, int n);
+
+// points: P, the defenders' points; last_winner and last_play: the last trick's winning seat
+// and play; kitty: the final kitty (its jokers count unless dry).
+HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int level_ns,
+                       int level_ew, int points, int last_winner, const CardSet& last_play,
+                       const CardSet& kitty, bool dry);
+
+}  // namespace duidiao

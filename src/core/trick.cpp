@@ -1,0 +1,88 @@
+#include "trick.h"
+
+namespace duidiao {
+
+namespace {
+// The key of a play of the led suit in the lead's (simple) format, or -1 if it has another one.
+int same_format_key(const Context& ctx, const Trick& t, const CardSet& cards) {
+  if (t.format.singles == 1) return ctx.power[lowest_bit(cards.one)];
+  if (t.format.pairs == 1) return (cards.one == cards.two) ? ctx.power[lowest_bit(cards.one)] : -1;
+  int length, top;
+  if (is_tractor(ctx, cards, &length, &top) && length == t.format.tractor_length[0]) return top;
+  return -1;
+}
+}  // namespace
+
+void Trick::lead(const Context& ctx, const CardSet& cards) {
+  plays[0] = cards;
+  played = 1;
+  size = cards.size();
+  led = ctx.effective_suit[lowest_bit(cards.one)];
+  winner = 0;
+  winner_trumped = false;
+  format = Format{};
+  if (size == 1) {
+    format.singles = 1;
+    winner_key = ctx.power[lowest_bit(cards.one)];
+    lead_is_throw = false;
+    return;
+  }
+  if (size == 2 && cards.one == cards.two) {
+    format.pairs = 1;
+    winner_key = ctx.power[lowest_bit(cards.one)];
+    lead_is_throw = false;
+    return;
+  }
+  Decomposition d;
+  decompose(ctx, cards, &d);
+  format = d.format;
+  lead_is_throw = !format.is_simple();
+  winner_key = lead_is_throw ? 0 : d.parts[0].key;
+}
+
+void Trick::follow(const Context& ctx, const CardSet& cards) {
+  int index = played;
+  plays[played++] = cards;
+  if ((cards.one & ~ctx.suit_mask[led]) == 0) {
+    // Same suit: beats only a same-suit winner, with the lead's format, higher (§5.4).
+    if (lead_is_throw || winner_trumped) return;
+    int key = same_format_key(ctx, *this, cards);
+    if (key > winner_key) winner = index, winner_key = key;
+    return;
+  }
+  if (led == TRUMP) return;  // a discard
+  int key = trump_key(ctx, cards, format);
+  if (key < 0) return;  // mixed or not in the lead's format: a discard
+  if (!winner_trumped || key > winner_key) {
+    winner = index;
+    winner_key = key;
+    winner_trumped = true;
+  }
+}
+
+int Trick::points() const {
+  int p = 0;
+  for (int i = 0; i < played; ++i) p += plays[i].points();
+  return p;
+}
+
+ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet others[3]) {
+  ThrowVerdict v;
+  // 浑甩: nobody else holds any card of the suit's three highest ranks.
+  bool top_ranks_out = true;
+  for (int i = 0; i < 3; ++i)
+    if (others[i].one & ctx.top_ranks[suit]) top_ranks_out = false;
+  if (top_ranks_out) return v;
+  // 清甩: no component can be beaten; otherwise the lowest failing one is forced.
+  for (int k = 0; k < d.size; ++k) {
+    bool beaten = false;
+    for (int i = 0; i < 3 && !beaten; ++i) beaten = beats_component(ctx, others[i], d.parts[k], suit);
+    if (beaten && (v.forced < 0 || d.parts[k].top_power < d.parts[v.forced].top_power)) {
+      v.valid = false;
+      v.forced = k;
+    }
+  }
+  return v;
+}
+
+}  // namespace duidiao

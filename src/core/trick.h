@@ -1,0 +1,39 @@
+// A trick in progress (§5.4): who is winning it, and the points in it. Also the validity of a
+// throw (§5.2), decided against what the other players hold.
+#pragma once
+#include "combination.h"
+#include "context.h"
+
+namespace duidiao {
+
+struct Trick {
+  int leader = 0;
+  int played = 0;  // plays so far, 0..4
+  CardSet plays[4];
+  int size = 0;    // cards in the lead
+  int led = 0;     // effective suit of the lead
+  Format format;   // the lead's format
+  bool lead_is_throw = false;
+  int winner = 0;  // index of the winning play so far
+  bool winner_trumped = false;  // is the winning play a trumping (杀牌) of a side-suit lead?
+  int winner_key = 0;
+
+  void start(int leader_seat) { *this = Trick{}; leader = leader_seat; }
+  int turn() const { return (leader + played) & 3; }
+  // The lead is already resolved (a failed throw replaced by its forced component).
+  void lead(const Context& ctx, const CardSet& cards);
+  void follow(const Context& ctx, const CardSet& cards);
+  int winner_seat() const { return (leader + winner) & 3; }
+  int points() const;
+};
+
+// What a throw comes to, against the other players' holdings.
+struct ThrowVerdict {
+  bool valid = true;
+  int forced = -1;  // index of the forced component in the decomposition when not valid
+};
+
+// §5.2 for a side-suit throw decomposed in `d`; others[] are the other three players' cards.
+ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet others[3]);
+
+}  // namespace duidiao

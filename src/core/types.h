@@ -1,0 +1,41 @@
+// Basic game types shared by the whole core: seats, suits, ranks, levels, cards.
+// The numeric encodings are documented in docs/internals.md and used by Python too.
+#pragma once
+#include <cstdint>
+
+namespace duidiao {
+
+// Seats in playing order (counterclockwise): S -> E -> N -> W -> S.
+enum Seat : int { SOUTH = 0, EAST = 1, NORTH = 2, WEST = 3, SEAT_NB = 4 };
+inline int next_seat(int s) { return (s + 1) & 3; }
+inline int partner(int s) { return (s + 2) & 3; }
+inline int team_of(int s) { return s & 1; }  // 0 = NS, 1 = EW
+
+// Printed suits 0..3; effective suit TRUMP = 4 for every trump.
+enum Suit : int { HEARTS = 0, DIAMONDS = 1, SPADES = 2, CLUBS = 3, TRUMP = 4, EFFECTIVE_SUIT_NB = 5 };
+
+// Ranks 0..12 stand for 2..A.
+enum Rank : int { RANK_2 = 0, RANK_5 = 3, RANK_6 = 4, RANK_10 = 8, RANK_J = 9, RANK_Q = 10,
+                  RANK_K = 11, RANK_A = 12, RANK_NB = 13 };
+
+// Levels 0..12 stand for A, 2, ..., K (the ladder a team climbs).
+enum Level : int { LEVEL_A = 0, LEVEL_6 = 5, LEVEL_10 = 9, LEVEL_J = 10, LEVEL_Q = 11,
+                   LEVEL_K = 12, LEVEL_NB = 13 };
+inline int level_rank(int level) { return (level + 12) % 13; }
+
+// A card face: suit * 13 + rank for 0..51; then the jokers.
+using Card = int;
+constexpr Card SMALL_JOKER = 52;
+constexpr Card BIG_JOKER = 53;
+constexpr int FACE_NB = 54;
+inline Card make_card(int suit, int rank) { return suit * 13 + rank; }
+inline int card_suit(Card c) { return c / 13; }  // 4 for both jokers
+inline int card_rank(Card c) { return c % 13; }  // meaningless for jokers
+
+inline int card_points(Card c) {
+  if (c >= SMALL_JOKER) return 0;
+  int r = card_rank(c);
+  return r == RANK_5 ? 5 : (r == RANK_10 || r == RANK_K) ? 10 : 0;
+}
+
+}  // namespace duidiao
