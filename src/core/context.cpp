@@ -53,6 +53,21 @@ Context::Context(const Rules& rules, int level_, int trump_)
   chain[TRUMP][n++] = bit(BIG_JOKER);
 }
 
+std::string Context::format(const CardSet& s) const {
+  if (s.empty()) return "-";
+  std::string out;
+  for (int e : {TRUMP, HEARTS, DIAMONDS, SPADES, CLUBS}) {
+    for (int p = 23; p >= 0; --p) {
+      for (uint64_t m = s.one & suit_mask[e]; m; m &= m - 1) {
+        Card c = lowest_bit(m);
+        if (power[c] != p) continue;
+        for (int k = 0; k < s.count(c); ++k) out += (out.empty() ? "" : ",") + card_name(c);
+      }
+    }
+  }
+  return out;
+}
+
 int Context::common_suit(const CardSet& s) const {
   if (s.empty()) return -1;
   int e = effective_suit[lowest_bit(s.one)];

@@ -2,6 +2,7 @@
 // its power and its place in the tractor order. Built once per hand, read on every move.
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "cardset.h"
 #include "rules.h"
@@ -35,6 +36,9 @@ struct Context {
   int suit_of(Card c) const { return effective_suit[c]; }
   // The effective suit of a non-empty set whose cards share one, else -1.
   int common_suit(const CardSet& s) const;
+  // The card list in the notation's order: trumps from the highest (equal off-suit level
+  // cards in suit order H D S C), then the side suits H D S C from the highest.
+  std::string format(const CardSet& s) const;
 };
 
 }  // namespace duidiao

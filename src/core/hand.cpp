@@ -130,12 +130,12 @@ CardSet Hand::resolve_throw(int seat, const CardSet& cards, bool recorded) const
   ThrowVerdict best = hidden ? judge_throw(ctx_, d, suit, surely) : worst;
   if (hidden && (best.valid || best.forced != worst.forced)) {
     if (recorded) return cards;  // the record says what happened; we cannot contradict it
-    refuse("cannot tell whether " + seat_name(seat) + "'s throw " + to_string(cards) +
+    refuse("cannot tell whether " + seat_name(seat) + "'s throw " + ctx_.format(cards) +
            " stands: it depends on hidden cards");
   }
   const CardSet& forced = d.parts[worst.forced].cards;
   if (recorded)
-    refuse(seat_name(seat) + "'s throw " + to_string(cards) + " fails (" + to_string(forced) +
+    refuse(seat_name(seat) + "'s throw " + ctx_.format(cards) + " fails (" + ctx_.format(forced) +
            " can be beaten), so it cannot have been played");
   return forced;
 }
@@ -154,7 +154,7 @@ void Hand::check_follow(int seat, const CardSet& cards) {
   CardSet still = rest.within(ctx_.suit_mask[led]);
   if (!still.empty())
     refuse(seat_name(seat) + " must follow " + suit_name(led) + ": " + seat_name(seat) +
-           " still holds " + to_string(still) + " and played only " + std::to_string(played) +
+           " still holds " + ctx_.format(still) + " and played only " + std::to_string(played) +
            " of " + std::to_string(size));
   voids_[seat] |= 1 << led;
 }
@@ -173,12 +173,12 @@ CardSet Hand::play(const CardSet& cards, bool recorded) {
   // The cards must be in the seat's hand: its known cards, or hidden ones still unaccounted for.
   CardSet extra = held_[seat].missing(cards);
   if (extra.size()) {
-    if (!unknown_[seat]) refuse(seat_name(seat) + " does not hold " + to_string(extra));
+    if (!unknown_[seat]) refuse(seat_name(seat) + " does not hold " + ctx_.format(extra));
     if (extra.size() > unknown_[seat])
       refuse(seat_name(seat) + " has only " + std::to_string(unknown_[seat]) +
-             " hidden cards, not enough for " + to_string(extra));
+             " hidden cards, not enough for " + ctx_.format(extra));
     if (!unknown_pool().contains(extra))
-      refuse(seat_name(seat) + " cannot hold " + to_string(extra) +
+      refuse(seat_name(seat) + " cannot hold " + ctx_.format(extra) +
              ": every copy is accounted for elsewhere");
     for (uint64_t m = extra.one; m; m &= m - 1) {
       int e = ctx_.suit_of(lowest_bit(m));
@@ -191,12 +191,12 @@ CardSet Hand::play(const CardSet& cards, bool recorded) {
   CardSet actual = cards;
   if (trick_.played == 0) {
     int e = ctx_.common_suit(cards);
-    if (e < 0) refuse("a lead must be of one suit: " + to_string(cards) + " mixes suits");
+    if (e < 0) refuse("a lead must be of one suit: " + ctx_.format(cards) + " mixes suits");
     int length, top;
     bool simple = cards.size() == 1 || (cards.size() == 2 && cards.one == cards.two) ||
                   is_tractor(ctx_, cards, &length, &top);
     if (!simple) {
-      if (e == TRUMP) refuse("trumps cannot be thrown: " + to_string(cards));
+      if (e == TRUMP) refuse("trumps cannot be thrown: " + ctx_.format(cards));
       trick_.led = e;
       actual = resolve_throw(seat, cards, recorded);
     }

@@ -1,0 +1,22 @@
+"""The exceptions of the public API. Every input error is a :class:`ValueError`."""
+
+from __future__ import annotations
+
+__all__ = ["NotationError", "IllegalMoveError", "HiddenCardsError"]
+
+
+class NotationError(ValueError):
+    """A position string, card or card list that is not valid.
+
+    The message names the field and quotes the token, for example
+    ``kitty: '1H' is not a card (ranks are 2-9, T or 10, J, Q, K, A)``.
+    """
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the position; the message says why in game terms."""
+
+
+class HiddenCardsError(ValueError):
+    """A question that needs cards the position does not know (a hidden hand or kitty),
+    or a result asked for before the hand is over."""

@@ -1,0 +1,556 @@
+"""Position strings (NOTATION.md): tokens to a :class:`Record` and back.
+
+:func:`parse_record` checks everything that does not need the rule engine (syntax, card
+counts, duplicates, levels, voids, the turn where it follows from the text);
+:class:`duidiao.Position` then replays the written tricks on the C++ core.
+:func:`format_record` prints the canonical form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import (
+    EFFECTIVE_SUITS,
+    LEVELS,
+    SEATS,
+    SUITS,
+    Cards,
+    _popcount,
+    face_name,
+    level_rank,
+    parse_face,
+    parse_rank,
+    parse_suit,
+)
+from .errors import NotationError
+from .rules import PRESETS
+
+__all__ = [
+    "TrickRecord",
+    "Record",
+    "parse_record",
+    "format_record",
+    "format_cards",
+    "parse_seat",
+    "parse_level",
+    "TEAMS",
+    "KEYS",
+]
+
+TEAMS = ("NS", "EW")
+KEYS = (
+    "level",
+    "trump",
+    "declarer",
+    "levels",
+    "S",
+    "E",
+    "N",
+    "W",
+    "kitty",
+    "tricks",
+    "trick",
+    "gone",
+    "points",
+    "voids",
+    "dry",
+    "turn",
+)
+REQUIRED = ("level", "trump", "declarer", "S", "E", "N", "W")
+HAND_SIZE = 25
+KITTY_SIZE = 8
+DECK_SIZE = 108
+
+_SYMBOLS = {"♥": "H", "♡": "H", "♦": "D", "♢": "D", "♠": "S", "♤": "S", "♣": "C", "♧": "C"}
+SUIT_NAMES = ("heart", "diamond", "spade", "club", "trump")
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A written trick: the leader's seat number and the plays in playing order."""
+
+    leader: int
+    plays: tuple[Cards, ...]
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything a position string says, as numbers (docs/internals.md encodings)."""
+
+    preset: str
+    level: int
+    trump: int
+    declarer: int
+    levels: tuple[int, int]
+    hands: tuple[Cards, Cards, Cards, Cards]
+    unknown: tuple[int, int, int, int]
+    kitty: Cards | None
+    tricks: tuple[TrickRecord, ...] = ()
+    trick: TrickRecord | None = None
+    gone: Cards = Cards()
+    points: int | None = None
+    voids: tuple[int, int, int, int] = (0, 0, 0, 0)
+    dry: bool = False
+    turn: int | None = None
+
+
+def _err(field: str, message: str) -> NotationError:
+    return NotationError(f"{field}: {message}")
+
+
+def parse_seat(text: str, field: str) -> int:
+    upper = text.upper()
+    if len(upper) == 1 and upper in SEATS:
+        return SEATS.index(upper)
+    raise _err(field, f"{text!r} is not a seat (S, E, N, W)")
+
+
+def parse_level(text: str, field: str) -> int:
+    rank = parse_rank(text)
+    if rank is None:
+        raise _err(field, f"{text!r} is not a level (A, 2-9, T or 10, J, Q, K)")
+    return (rank + 1) % 13
+
+
+def _parse_trump(text: str) -> int:
+    suit = parse_suit(text)
+    if suit is None:
+        raise _err("trump", f"{text!r} is not a suit (H, D, S, C)")
+    return suit
+
+
+def _card_list(text: str, field: str, allow_unknown: bool) -> tuple[Cards, int, bool]:
+    """Parse a card list; returns (cards, unknown count, whether a ?N was written)."""
+    if text == "":
+        raise _err(field, "no cards written (write - for none)")
+    if text == "-":
+        return Cards(), 0, False
+    one = two = 0
+    unknown = 0
+    has_unknown = False
+    for token in text.split(","):
+        if not token:
+            raise _err(field, f"empty card in {text!r}")
+        if token.startswith("?"):
+            if not allow_unknown:
+                raise _err(field, f"{token!r}: unknown cards are written only in hands and kitty")
+            digits = token[1:]
+            if not digits.isdigit() or not digits.isascii() or len(digits) > 3:
+                raise _err(field, f"{token!r} is not ?N (N unknown cards)")
+            if has_unknown:
+                raise _err(field, f"{token!r}: ?N is written once in a card list")
+            has_unknown = True
+            unknown = int(digits)
+            continue
+        try:
+            face = parse_face(token)
+        except NotationError as exc:
+            raise _err(field, str(exc)) from None
+        bit = 1 << face
+        if two & bit:
+            raise _err(field, f"holds 3 copies of {face_name(face)} (a card exists twice)")
+        if one & bit:
+            two |= bit
+        else:
+            one |= bit
+    return Cards.from_masks(one, two), unknown, has_unknown
+
+
+def _parse_trick(text: str, field: str, complete: bool) -> TrickRecord:
+    if ":" not in text:
+        raise _err(field, f"{text!r} has no leader (write SEAT:plays, e.g. S:AH|3H|5H|KH)")
+    seat_text, plays_text = text.split(":", 1)
+    leader = parse_seat(seat_text, field)
+    plays: list[Cards] = []
+    if plays_text:
+        for i, play_text in enumerate(plays_text.split("|")):
+            seat = SEATS[(leader + i) % 4]
+            if play_text in ("", "-"):
+                raise _err(field, f"{seat} plays no card (a play is a card list)")
+            cards, _, _ = _card_list(play_text, field, allow_unknown=False)
+            plays.append(cards)
+    if complete and len(plays) != 4:
+        raise _err(field, f"{len(plays)} plays, a completed trick has 4")
+    if not complete and len(plays) > 3:
+        raise _err(
+            field, f"{len(plays)} plays, a trick in progress has at most 3 (write it in tricks)"
+        )
+    lead_size = len(plays[0]) if plays else 0
+    for i, play in enumerate(plays[1:], 1):
+        if len(play) != lead_size:
+            seat = SEATS[(leader + i) % 4]
+            raise _err(field, f"{seat} plays {len(play)} cards, the lead was {lead_size}")
+    return TrickRecord(leader, tuple(plays))
+
+
+def _parse_voids(text: str, trump: int) -> tuple[int, int, int, int]:
+    voids = [0, 0, 0, 0]
+    if text == "-":
+        return (0, 0, 0, 0)
+    seen: set[int] = set()
+    for item in text.split(","):
+        if ":" not in item:
+            raise _err("voids", f"{item!r} is not SEAT:SUITS (e.g. E:HS)")
+        seat_text, suits_text = item.split(":", 1)
+        seat = parse_seat(seat_text, "voids")
+        if seat in seen:
+            raise _err("voids", f"{item!r}: {SEATS[seat]} is given twice")
+        seen.add(seat)
+        if not suits_text:
+            raise _err("voids", f"{item!r} names no suit (T, H, D, S, C)")
+        mask = 0
+        for ch in suits_text:
+            letter = _SYMBOLS.get(ch, ch.upper())
+            if len(letter) != 1 or letter not in EFFECTIVE_SUITS:
+                raise _err("voids", f"{item!r}: {ch!r} is not a suit (T, H, D, S, C)")
+            e = EFFECTIVE_SUITS.index(letter)
+            if e == trump:
+                raise _err(
+                    "voids",
+                    f"{item!r} names the trump suit {SUITS[trump]} (trumps are written T)",
+                )
+            if mask >> e & 1:
+                raise _err("voids", f"{item!r} names {letter} twice")
+            mask |= 1 << e
+        voids[seat] = mask
+    return (voids[0], voids[1], voids[2], voids[3])
+
+
+def _parse_levels(text: str) -> dict[int, int]:
+    levels: dict[int, int] = {}
+    for item in text.split(","):
+        if ":" not in item:
+            raise _err("levels", f"{item!r} is not TEAM:LEVEL (e.g. NS:5,EW:8)")
+        team_text, level_text = item.split(":", 1)
+        team_upper = team_text.upper()
+        if team_upper not in TEAMS:
+            raise _err("levels", f"{team_text!r} is not a team (NS, EW)")
+        team = TEAMS.index(team_upper)
+        if team in levels:
+            raise _err("levels", f"{team_upper} is given twice")
+        levels[team] = parse_level(level_text, "levels")
+    for team, name in enumerate(TEAMS):
+        if team not in levels:
+            raise _err("levels", f"no level for {name} (write NS:…,EW:…)")
+    return levels
+
+
+def effective_suit_mask(suit: int, level: int, trump: int) -> int:
+    """The faces of one effective suit (0..3 a side suit, 4 trumps) as a 54-bit mask."""
+    lr = level_rank(level)
+    if suit == 4:
+        mask = (1 << 52) | (1 << 53)
+        for s in range(4):
+            mask |= 1 << (s * 13 + lr)
+        for r in range(13):
+            mask |= 1 << (trump * 13 + r)
+        return mask
+    if suit == trump:
+        return 0
+    return sum(1 << (suit * 13 + r) for r in range(13) if r != lr)
+
+
+def suit_cards(cards: Cards, suit: int, level: int, trump: int) -> Cards:
+    mask = effective_suit_mask(suit, level, trump)
+    return Cards.from_masks(cards.one & mask, cards.two & mask)
+
+
+def format_cards(cards: Cards, level: int, trump: int, unknown: int = 0) -> str:
+    """A card list in notation order, ``?N`` last, ``-`` when empty."""
+    parts = [str(card) for card in cards.ordered(level, trump)]
+    if unknown:
+        parts.append(f"?{unknown}")
+    return ",".join(parts) or "-"
+
+
+def parse_record(text: str) -> Record:
+    """Parse a position string and check what can be checked without playing the tricks."""
+    if not isinstance(text, str):
+        raise TypeError(f"a position string is a str, not {type(text).__name__}")
+    tokens = text.split()
+    preset = "chifeng"
+    values: dict[str, str] = {}
+    for i, token in enumerate(tokens):
+        if "=" not in token:
+            if i == 0:
+                if token not in PRESETS:
+                    raise _err("preset", f"{token!r} is not a preset ({', '.join(PRESETS)})")
+                preset = token
+                continue
+            raise _err("position", f"{token!r} is not key=value (a preset comes first)")
+        key, value = token.split("=", 1)
+        if key not in KEYS:
+            raise _err(key or "position", f"{token!r}: unknown key (keys are {', '.join(KEYS)})")
+        if key in values:
+            raise _err(key, "given twice")
+        values[key] = value
+    for key in REQUIRED:
+        if key not in values:
+            raise _err(key, "missing (required)")
+
+    level = parse_level(values["level"], "level")
+    trump = _parse_trump(values["trump"])
+    declarer = parse_seat(values["declarer"], "declarer")
+
+    team = declarer % 2
+    if "levels" in values:
+        levels_map = _parse_levels(values["levels"])
+        if levels_map[team] != level:
+            raise _err(
+                "levels",
+                f"{TEAMS[team]} is at {LEVELS[levels_map[team]]} but the hand is played at "
+                f"level {LEVELS[level]} with {SEATS[declarer]} declaring",
+            )
+        levels = (levels_map[0], levels_map[1])
+    else:
+        levels = (level, level)
+
+    hands: list[Cards] = []
+    unknown: list[int] = []
+    for seat in SEATS:
+        cards, n, _ = _card_list(values[seat], seat, allow_unknown=True)
+        hands.append(cards)
+        unknown.append(n)
+
+    kitty: Cards | None = None
+    if "kitty" in values:
+        cards, n, has_unknown = _card_list(values["kitty"], "kitty", allow_unknown=True)
+        if has_unknown:
+            if cards:
+                raise _err("kitty", f"{values['kitty']!r}: write the 8 cards or ?8, not a part")
+            if n != KITTY_SIZE:
+                raise _err("kitty", f"'?{n}': the kitty has {KITTY_SIZE} cards")
+        else:
+            if len(cards) != KITTY_SIZE:
+                raise _err("kitty", f"{len(cards)} cards, the kitty has {KITTY_SIZE}")
+            kitty = cards
+
+    tricks: list[TrickRecord] = []
+    if "tricks" in values:
+        if values["tricks"] == "":
+            raise _err("tricks", "no trick written (leave the key out)")
+        for i, trick_text in enumerate(values["tricks"].split("/"), 1):
+            tricks.append(_parse_trick(trick_text, f"tricks: trick {i}", complete=True))
+    trick: TrickRecord | None = None
+    if "trick" in values:
+        trick = _parse_trick(values["trick"], "trick", complete=False)
+
+    gone = Cards()
+    if "gone" in values:
+        gone, _, _ = _card_list(values["gone"], "gone", allow_unknown=False)
+
+    points: int | None = None
+    if "points" in values:
+        ptext = values["points"]
+        if not ptext.isdigit() or not ptext.isascii() or len(ptext) > 3:
+            raise _err("points", f"{ptext!r} is not a number of points")
+        points = int(ptext)
+        if points % 5 or points > 200:
+            raise _err("points", f"{ptext!r}: points are a multiple of 5 from 0 to 200")
+    if gone.points and points is None:
+        raise _err("points", f"required when gone holds point cards (gone holds {gone.points})")
+
+    voids = _parse_voids(values["voids"], trump) if "voids" in values else (0, 0, 0, 0)
+
+    dry = False
+    if "dry" in values:
+        if values["dry"] not in ("yes", "no"):
+            raise _err("dry", f"{values['dry']!r} is not yes or no")
+        dry = values["dry"] == "yes"
+
+    turn: int | None = None
+    if "turn" in values:
+        turn = parse_seat(values["turn"], "turn")
+
+    record = Record(
+        preset=preset,
+        level=level,
+        trump=trump,
+        declarer=declarer,
+        levels=levels,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        unknown=(unknown[0], unknown[1], unknown[2], unknown[3]),
+        kitty=kitty,
+        tricks=tuple(tricks),
+        trick=trick,
+        gone=gone,
+        points=points,
+        voids=voids,
+        dry=dry,
+        turn=turn,
+    )
+    check_record(record)
+    return record
+
+
+def _sources(record: Record) -> list[tuple[str, Cards]]:
+    sources: list[tuple[str, Cards]] = [(SEATS[s], record.hands[s]) for s in range(4)]
+    if record.kitty is not None:
+        sources.append(("kitty", record.kitty))
+    for trick in record.tricks:
+        sources.extend(("tricks", play) for play in trick.plays)
+    if record.trick is not None:
+        sources.extend(("trick", play) for play in record.trick.plays)
+    sources.append(("gone", record.gone))
+    return sources
+
+
+def played_by_seat(record: Record) -> list[int]:
+    """How many cards each seat played in ``tricks`` and ``trick``."""
+    played = [0, 0, 0, 0]
+    for trick in record.tricks + ((record.trick,) if record.trick is not None else ()):
+        for i, play in enumerate(trick.plays):
+            played[(trick.leader + i) % 4] += len(play)
+    return played
+
+
+def check_record(record: Record) -> None:
+    """The checks that need no rule engine (NOTATION.md: counts, duplicates, voids, turn)."""
+    sources = _sources(record)
+    total = (
+        sum(len(cards) for _, cards in sources)
+        + sum(record.unknown)
+        + KITTY_SIZE * (record.kitty is None)
+    )
+    if total != DECK_SIZE:
+        raise _err("cards", f"{total} cards in all, a position has {DECK_SIZE}")
+
+    # at most two copies of each face across everything known
+    one = two = 0
+    for _, cards in sources:
+        over = (two & cards.one) | (one & cards.two) | (two & cards.two)
+        if over:
+            face = (over & -over).bit_length() - 1
+            where = [name for name, c in sources if c.count(face)]
+            names = ", ".join(dict.fromkeys(where))
+            copies = sum(c.count(face) for _, c in sources)
+            raise _err(
+                "cards",
+                f"{copies} copies of {face_name(face)} ({names}), a card exists twice",
+            )
+        two |= (one & cards.one) | cards.two
+        one |= cards.one
+
+    if len(record.gone) % 4:
+        raise _err(
+            "gone",
+            f"{len(record.gone)} cards, not a multiple of 4 (every seat plays as many)",
+        )
+    share = len(record.gone) // 4
+    played = played_by_seat(record)
+    for seat in range(4):
+        held = len(record.hands[seat]) + record.unknown[seat]
+        expected = HAND_SIZE - share
+        if held + played[seat] != expected:
+            gone_text = f" less {share} in gone" if share else ""
+            raise _err(
+                SEATS[seat],
+                f"{held} cards held and {played[seat]} played in tricks make "
+                f"{held + played[seat]}, expected {HAND_SIZE}{gone_text} = {expected}",
+            )
+
+    if record.dry and record.kitty is not None:
+        lr = level_rank(record.level)
+        naturals = [
+            c for c in record.kitty if c.id < 52 and c.id // 13 == record.trump and c.id % 13 != lr
+        ]
+        if naturals:
+            raise _err(
+                "dry",
+                f"the kitty holds {naturals[0]}, a card of the trump suit: it was not 干巴锅",
+            )
+
+    for seat in range(4):
+        mask = record.voids[seat]
+        for e in range(5):
+            if mask >> e & 1:
+                in_suit = suit_cards(record.hands[seat], e, record.level, record.trump)
+                if in_suit:
+                    raise _err(
+                        "voids",
+                        f"{SEATS[seat]} is void in {SUIT_NAMES[e]}s but holds "
+                        f"{format_cards(in_suit, record.level, record.trump)}",
+                    )
+
+    if not record.gone:
+        first = record.tricks[0] if record.tricks else record.trick
+        if first is not None and first.leader != record.declarer:
+            first_field = "tricks: trick 1" if record.tricks else "trick"
+            raise _err(
+                first_field,
+                f"led by {SEATS[first.leader]}, but the declarer "
+                f"{SEATS[record.declarer]} leads the first trick",
+            )
+
+    if record.turn is not None:
+        if record.trick is not None:
+            derived = (record.trick.leader + len(record.trick.plays)) % 4
+            if derived != record.turn:
+                raise _err(
+                    "turn",
+                    f"given {SEATS[record.turn]}, but the trick in progress says "
+                    f"{SEATS[derived]} is to play",
+                )
+        elif not record.tricks and not record.gone and record.turn != record.declarer:
+            raise _err(
+                "turn",
+                f"given {SEATS[record.turn]}, but the declarer "
+                f"{SEATS[record.declarer]} leads the first trick",
+            )
+    elif record.gone and not record.tricks and record.trick is None:
+        raise _err("turn", "required when gone is given without tricks or trick")
+
+
+def _void_text(voids: Sequence[int]) -> str:
+    items = []
+    for seat in range(4):
+        letters = "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if voids[seat] >> e & 1)
+        if letters:
+            items.append(f"{SEATS[seat]}:{letters}")
+    return ",".join(items)
+
+
+def format_trick(trick: TrickRecord, level: int, trump: int) -> str:
+    plays = "|".join(format_cards(play, level, trump) for play in trick.plays)
+    return f"{SEATS[trick.leader]}:{plays}"
+
+
+def format_record(record: Record) -> str:
+    """The canonical form (NOTATION.md): preset, level, trump, declarer, levels, hands,
+    kitty, tricks, trick, gone with points, voids, dry. ``turn`` is never written; ``trick``
+    is written when ``record.trick`` is not None."""
+    lv, tr = record.level, record.trump
+    parts = [
+        record.preset,
+        f"level={LEVELS[lv]}",
+        f"trump={SUITS[tr]}",
+        f"declarer={SEATS[record.declarer]}",
+        f"levels=NS:{LEVELS[record.levels[0]]},EW:{LEVELS[record.levels[1]]}",
+    ]
+    for seat in range(4):
+        parts.append(
+            f"{SEATS[seat]}={format_cards(record.hands[seat], lv, tr, record.unknown[seat])}"
+        )
+    if record.kitty is None:
+        parts.append(f"kitty=?{KITTY_SIZE}")
+    else:
+        parts.append(f"kitty={format_cards(record.kitty, lv, tr)}")
+    if record.tricks:
+        parts.append("tricks=" + "/".join(format_trick(t, lv, tr) for t in record.tricks))
+    if record.trick is not None:
+        parts.append("trick=" + format_trick(record.trick, lv, tr))
+    if record.gone:
+        parts.append(f"gone={format_cards(record.gone, lv, tr)}")
+        parts.append(f"points={record.points or 0}")
+    void_text = _void_text(record.voids)
+    if void_text:
+        parts.append(f"voids={void_text}")
+    if record.dry:
+        parts.append("dry=yes")
+    return " ".join(parts)
+
+
+def count_bits(mask: int) -> int:
+    return _popcount(mask)

@@ -1,0 +1,566 @@
+"""Positions of the play phase: parse, print, legal moves, play, result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
+
+from .cards import EFFECTIVE_SUITS, LEVELS, SEATS, SUITS, Cards, effective_suit, order_key
+from .errors import HiddenCardsError, IllegalMoveError, NotationError
+from .notation import (
+    SUIT_NAMES,
+    TEAMS,
+    Record,
+    TrickRecord,
+    format_cards,
+    format_record,
+    parse_record,
+    suit_cards,
+)
+from .result import HandResult
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from . import _core
+
+__all__ = ["Position", "Move", "Trick", "MoveLike"]
+
+
+def _core_module() -> Any:
+    try:
+        from . import _core
+    except ImportError as exc:  # pragma: no cover - depends on the build
+        raise ImportError(
+            "duidiao._core is not built: positions need the C++ extension "
+            "(pip install -e . or python setup.py build_ext --inplace)"
+        ) from exc
+    return _core
+
+
+@dataclass(frozen=True)
+class Move:
+    """A play: the cards one player puts on the table. ``str`` is the card list."""
+
+    cards: Cards
+    _order: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse a card list (``AH,AH``); raises :class:`NotationError`."""
+        try:
+            cards = Cards.parse(text)
+        except NotationError as exc:
+            raise NotationError(f"move: {exc}") from None
+        if not cards:
+            raise NotationError(f"move: {text!r} plays no card")
+        return cls(cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        if self._order is not None:
+            return format_cards(self.cards, *self._order)
+        return str(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+
+MoveLike = Union[Move, Cards, str]
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick: ``leader`` seat letter, ``plays`` in playing order, ``winner`` (None while in
+    progress) and the ``points`` of its cards."""
+
+    leader: str
+    plays: tuple[Cards, ...]
+    winner: str | None
+    points: int
+
+    @property
+    def seats(self) -> list[str]:
+        """The seats of ``plays``, in order."""
+        first = SEATS.index(self.leader)
+        return [SEATS[(first + i) % 4] for i in range(len(self.plays))]
+
+    def __str__(self) -> str:
+        return f"{self.leader}:" + "|".join(str(play) for play in self.plays)
+
+
+@dataclass(frozen=True)
+class _Static:
+    """What a position keeps from its string besides the core hand."""
+
+    preset: str
+    rules: Rules
+    level: int
+    trump: int
+    declarer: int
+    levels: tuple[int, int]
+    kitty: Cards | None
+    gone: Cards
+    dry: bool
+    voids: tuple[int, int, int, int]
+
+
+def _play_text(cards: Cards, level: int, trump: int) -> str:
+    return format_cards(cards, level, trump)
+
+
+def _check_follow(
+    field_name: str,
+    seat: int,
+    held: Cards,
+    lead: Cards,
+    play: Cards,
+    level: int,
+    trump: int,
+) -> None:
+    """NOTATION.md: a follower that still held a card of the led suit must have played it."""
+    suits = {effective_suit(f, level, trump) for f in lead.faces()}
+    if len(suits) != 1:
+        return
+    led = suits.pop()
+    in_suit = [f for f in play.faces() if effective_suit(f, level, trump) == led]
+    if len(in_suit) >= len(lead):
+        return
+    remaining = list(suit_cards(held, led, level, trump).faces())
+    for f in in_suit:
+        if f in remaining:
+            remaining.remove(f)
+    if not remaining:
+        return
+    left = Cards(remaining)
+    name = SUIT_NAMES[led]
+    what = f"a {name}" if len(left) == 1 else f"{len(left)} {name}s"
+    raise NotationError(
+        f"{field_name}: {SEATS[seat]}'s play {_play_text(play, level, trump)} does not follow: "
+        f"{SEATS[seat]} still held {what} ({format_cards(left, level, trump)})"
+    )
+
+
+def _build(record: Record, rules: Rules, gone_points: int) -> Any:
+    """A core hand at the start of the written tricks, with every written play replayed."""
+    core = _core_module()
+    written: list[tuple[str, TrickRecord]] = [
+        (f"tricks: trick {i}", t) for i, t in enumerate(record.tricks, 1)
+    ]
+    if record.trick is not None:
+        written.append(("trick", record.trick))
+
+    start = list(record.hands)
+    plays_suits = [0, 0, 0, 0]
+    for _, trick in written:
+        for i, play in enumerate(trick.plays):
+            seat = (trick.leader + i) % 4
+            start[seat] = start[seat] | play
+            for f in play.faces():
+                plays_suits[seat] |= 1 << effective_suit(f, record.level, record.trump)
+
+    if written:
+        leader = written[0][1].leader
+    elif record.gone and record.turn is not None:
+        leader = record.turn
+    else:
+        leader = record.declarer
+    voids = [record.voids[s] & ~plays_suits[s] for s in range(4)]
+    kitty = record.kitty.masks if record.kitty is not None else (0, 0)
+    try:
+        hand = core.Hand(
+            rules.to_core(),
+            record.level,
+            record.trump,
+            record.declarer,
+            leader,
+            [cards.masks for cards in start],
+            list(record.unknown),
+            kitty,
+            record.kitty is not None,
+            record.dry,
+            gone_points,
+            voids,
+            len(record.gone) // 4,
+            gone=record.gone.masks,
+        )
+    except ValueError as exc:
+        raise NotationError(f"cards: {exc}") from None
+
+    previous = ""
+    for field_name, trick in written:
+        if hand.is_over:
+            raise NotationError(f"{field_name}: the hand is over before this trick")
+        if hand.leader != trick.leader:
+            raise NotationError(
+                f"{field_name}: led by {SEATS[trick.leader]}, but {SEATS[hand.leader]} "
+                f"won {previous} and leads"
+            )
+        lead: Cards | None = None
+        for play in trick.plays:
+            seat = hand.turn
+            if lead is not None:
+                held = Cards.from_masks(*hand.hand(seat))
+                _check_follow(field_name, seat, held, lead, play, record.level, record.trump)
+            try:
+                hand.play(play.one, play.two, True)
+            except ValueError as exc:
+                raise NotationError(
+                    f"{field_name}: {SEATS[seat]}'s play "
+                    f"{_play_text(play, record.level, record.trump)}: {exc}"
+                ) from None
+            if lead is None:
+                lead = play
+        previous = field_name.replace("tricks: ", "")
+    return hand
+
+
+def _position_from_record(record: Record) -> tuple[_Static, Any]:
+    try:
+        rules = Rules.preset(record.preset)
+    except ValueError as exc:  # pragma: no cover - presets are checked by the parser
+        raise NotationError(f"preset: {exc}") from None
+    hand = _build(record, rules, 0)
+    won = int(hand.points)
+    if record.points is not None and record.points != won:
+        gone_points = record.points - won
+        if gone_points < 0:
+            raise NotationError(
+                f"points: given {record.points}, but the written tricks already give the "
+                f"defenders {won}"
+            )
+        if gone_points > record.gone.points:
+            raise NotationError(
+                f"points: given {record.points}, but the written tricks give the defenders "
+                f"{won} and gone holds only {record.gone.points}"
+            )
+        hand = _build(record, rules, gone_points)
+
+    if record.trick is None and record.turn is not None:
+        if hand.is_over:
+            raise NotationError(f"turn: given {SEATS[record.turn]}, but the hand is over")
+        if hand.turn != record.turn:
+            if record.tricks:
+                raise NotationError(
+                    f"turn: given {SEATS[record.turn]}, but {SEATS[hand.turn]} won the last "
+                    f"trick and leads"
+                )
+            raise NotationError(  # pragma: no cover - checked by the parser
+                f"turn: given {SEATS[record.turn]}, but {SEATS[hand.turn]} is to play"
+            )
+    static = _Static(
+        preset=record.preset,
+        rules=rules,
+        level=record.level,
+        trump=record.trump,
+        declarer=record.declarer,
+        levels=record.levels,
+        kitty=record.kitty,
+        gone=record.gone,
+        dry=record.dry,
+        voids=record.voids,
+    )
+    return static, hand
+
+
+class Position:
+    """A hand in its play phase. ``Position(text)`` parses a position string (NOTATION.md);
+    ``str(position)`` prints its canonical form, ``Position.parse(str(p)) == p``.
+
+    Positions are immutable: :meth:`play` returns a new one.
+    """
+
+    __slots__ = ("_static", "_hand", "_text")
+    _static: _Static
+    _hand: Any
+    _text: str | None
+
+    def __init__(self, text: str) -> None:
+        record = parse_record(text)
+        self._static, self._hand = _position_from_record(record)
+        self._text = None
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Parse a position string; raises :class:`NotationError` naming field and token."""
+        return cls(text)
+
+    @classmethod
+    def _make(cls, static: _Static, hand: Any) -> Position:
+        position = object.__new__(cls)
+        position._static = static
+        position._hand = hand
+        position._text = None
+        return position
+
+    # -- printing ------------------------------------------------------------------------
+    def record(self) -> Record:
+        """The position as a :class:`duidiao.notation.Record` in canonical form."""
+        st, hand = self._static, self._hand
+        tricks = tuple(
+            TrickRecord(leader, tuple(Cards.from_masks(*p) for p in plays))
+            for leader, plays, _winner, _points in hand.tricks()
+        )
+        trick = None
+        if not hand.is_over:
+            trick = TrickRecord(hand.leader, tuple(Cards.from_masks(*p) for p in hand.trick()))
+        voids = tuple(st.voids[s] | int(hand.voids(s)) for s in range(4))
+        return Record(
+            preset=st.preset,
+            level=st.level,
+            trump=st.trump,
+            declarer=st.declarer,
+            levels=st.levels,
+            hands=tuple(Cards.from_masks(*hand.hand(s)) for s in range(4)),  # type: ignore[arg-type]
+            unknown=tuple(int(hand.unknown(s)) for s in range(4)),  # type: ignore[arg-type]
+            kitty=st.kitty,
+            tricks=tricks,
+            trick=trick,
+            gone=st.gone,
+            points=int(hand.points),
+            voids=voids,  # type: ignore[arg-type]
+            dry=st.dry,
+        )
+
+    def notation(self) -> str:
+        """The canonical position string."""
+        if self._text is None:
+            self._text = format_record(self.record())
+        return self._text
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Position({self.notation()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Position):
+            return self.notation() == other.notation()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.notation())
+
+    def __reduce__(self) -> tuple[type[Position], tuple[str]]:
+        return (Position, (self.notation(),))
+
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
+        return self
+
+    # -- properties ----------------------------------------------------------------------
+    @property
+    def preset(self) -> str:
+        return self._static.preset
+
+    @property
+    def rules(self) -> Rules:
+        return self._static.rules
+
+    @property
+    def level(self) -> str:
+        """The level being played: ``'A'``, ``'2'``…``'9'``, ``'T'``, ``'J'``, ``'Q'``, ``'K'``."""
+        return LEVELS[self._static.level]
+
+    @property
+    def trump(self) -> str:
+        """The trump suit letter."""
+        return SUITS[self._static.trump]
+
+    @property
+    def declarer(self) -> str:
+        return SEATS[self._static.declarer]
+
+    @property
+    def turn(self) -> str | None:
+        """The seat to play, None when the hand is over."""
+        if self._hand.is_over:
+            return None
+        return SEATS[self._hand.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._hand.is_over)
+
+    @property
+    def hands(self) -> dict[str, Cards]:
+        """Seat letter → the known cards of its hand."""
+        return {SEATS[s]: Cards.from_masks(*self._hand.hand(s)) for s in range(4)}
+
+    @property
+    def unknown(self) -> dict[str, int]:
+        """Seat letter → how many cards of its hand are not known."""
+        return {SEATS[s]: int(self._hand.unknown(s)) for s in range(4)}
+
+    @property
+    def kitty(self) -> Cards | None:
+        """The buried kitty, None when unknown."""
+        return self._static.kitty
+
+    @property
+    def dry(self) -> bool:
+        """The kitty was 干巴锅 (§6.3)."""
+        return self._static.dry
+
+    @property
+    def gone(self) -> Cards:
+        """Cards of earlier tricks that are not written in ``tricks``."""
+        return self._static.gone
+
+    @property
+    def points(self) -> int:
+        """The defenders' points so far."""
+        return int(self._hand.points)
+
+    @property
+    def levels(self) -> dict[str, str]:
+        """Team (``'NS'``, ``'EW'``) → level letter."""
+        return {TEAMS[t]: LEVELS[self._static.levels[t]] for t in range(2)}
+
+    @property
+    def voids(self) -> dict[str, str]:
+        """Seat letter → its known voids as effective suit letters (``'TH'``), or ``''``."""
+        out = {}
+        for s in range(4):
+            mask = self._static.voids[s] | int(self._hand.voids(s))
+            out[SEATS[s]] = "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if mask >> e & 1)
+        return out
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks written in ``tricks`` and those played since, oldest first."""
+        return [
+            Trick(
+                SEATS[leader],
+                tuple(Cards.from_masks(*p) for p in plays),
+                SEATS[winner],
+                int(points),
+            )
+            for leader, plays, winner, points in self._hand.tricks()
+        ]
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (``winner`` is None), None when the hand is over."""
+        if self._hand.is_over:
+            return None
+        plays = tuple(Cards.from_masks(*p) for p in self._hand.trick())
+        return Trick(SEATS[self._hand.leader], plays, None, sum(p.points for p in plays))
+
+    def format_cards(self, cards: Cards) -> str:
+        """A card list in this position's notation order (trumps first)."""
+        return format_cards(cards, self._static.level, self._static.trump)
+
+    # -- moves ---------------------------------------------------------------------------
+    def _require_known_mover(self) -> int:
+        seat = int(self._hand.turn)
+        n = int(self._hand.unknown(seat))
+        if n:
+            raise HiddenCardsError(
+                f"legal moves need {SEATS[seat]}'s hand, and {n} of its cards are unknown"
+            )
+        return seat
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal play of the seat to move, each distinct card multiset once (throws of
+        side suits included), in notation order. Empty when the hand is over; raises
+        :class:`HiddenCardsError` when the mover's hand is not fully known."""
+        if self._hand.is_over:
+            return []
+        self._require_known_mover()
+        st = self._static
+        order = (st.level, st.trump)
+        moves = [Move(Cards.from_masks(*m), order) for m in self._hand.legal_moves()]
+
+        def key(move: Move) -> tuple[int, list[tuple[int, int]]]:
+            faces = move.cards.ordered(st.level, st.trump)
+            return (len(faces), [order_key(c.id, st.level, st.trump) for c in faces])
+
+        moves.sort(key=key)
+        return moves
+
+    def count_legal_moves(self) -> int:
+        """``len(self.legal_moves())`` without building the list."""
+        if self._hand.is_over:
+            return 0
+        self._require_known_mover()
+        return int(self._hand.count_legal_moves())
+
+    def parse_move(self, move: MoveLike) -> Move:
+        """A :class:`Move` from a Move, Cards or card list string, ordered for this position."""
+        if isinstance(move, Move):
+            cards = move.cards
+        elif isinstance(move, Cards):
+            cards = move
+        elif isinstance(move, str):
+            cards = Move.parse(move).cards
+        else:
+            raise TypeError(f"a move is a Move, Cards or str, not {type(move).__name__}")
+        return Move(cards, (self._static.level, self._static.trump))
+
+    def play(self, move: MoveLike) -> Position:
+        """The position after the seat to move plays ``move`` (a Move, Cards or ``'AH,AH'``).
+
+        A throw that fails is replaced by the forced component (RULES.md §5.2); see
+        :meth:`played`. Raises :class:`IllegalMoveError` saying why a move is not legal.
+        """
+        return self._play(move)[0]
+
+    def played(self, move: MoveLike) -> tuple[Position, Move]:
+        """Like :meth:`play`, also returning the cards actually played (a failed throw is
+        replaced by its forced component)."""
+        return self._play(move)
+
+    def _play(self, move: MoveLike) -> tuple[Position, Move]:
+        m = self.parse_move(move)
+        hand = self._hand
+        if hand.is_over:
+            raise IllegalMoveError(f"{m} cannot be played: the hand is over")
+        if not m.cards:
+            raise IllegalMoveError("a move plays at least one card")
+        seat = int(hand.turn)
+        held = Cards.from_masks(*hand.hand(seat))
+        if not int(hand.unknown(seat)) and not m.cards.issubset(held):
+            missing = [
+                c
+                for c in m.cards.ordered(self._static.level, self._static.trump)
+                if m.cards.count(c) > held.count(c)
+            ]
+            raise IllegalMoveError(
+                f"{m} cannot be played: {SEATS[seat]} does not hold {missing[0]}"
+            )
+        new = hand.copy()
+        try:
+            actual = new.play(m.cards.one, m.cards.two, False)
+        except ValueError as exc:
+            raise IllegalMoveError(f"{m} cannot be played: {exc}") from None
+        played = Move(Cards.from_masks(*actual), (self._static.level, self._static.trump))
+        return Position._make(self._static, new), played
+
+    def is_legal(self, move: MoveLike) -> bool:
+        """Whether ``move`` can be played (a throw that would fail counts as legal)."""
+        try:
+            self._play(move)
+        except ValueError:
+            return False
+        return True
+
+    # -- result --------------------------------------------------------------------------
+    def result(self) -> HandResult:
+        """The result of the finished hand (RULES.md §7). Raises :class:`HiddenCardsError`
+        while the hand is not over or when the kitty is unknown."""
+        if not self._hand.is_over:
+            raise HiddenCardsError("no result yet: the hand is not over")
+        if self._static.kitty is None:
+            raise HiddenCardsError("the result needs the kitty, which is unknown (kitty=?8)")
+        levels = self._static.levels
+        return HandResult.from_core(self._hand.result(levels[0], levels[1]))
+
+    @property
+    def core(self) -> _core.Hand:
+        """A copy of the underlying ``_core.Hand`` (for the search and tests)."""
+        return self._hand.copy()  # type: ignore[no-any-return]

@@ -1,0 +1,113 @@
+"""Rule options (RULES.md §9): a typed, immutable facade over ``_core.Rules``."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import LEVELS
+
+__all__ = ["Rules", "PRESETS"]
+
+PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
+"""The preset names a position string may start with."""
+
+_FIELDS = (
+    "name",
+    "must_follow_format",
+    "ace_low_tractor",
+    "level_tractor_bridge",
+    "throws_in_trumps",
+    "throw_penalty",
+    "level_card_grab",
+    "k_dig",
+    "must_play_levels",
+    "kitty_points",
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of one rule set. ``Rules.preset('chifeng')``; ``str`` prints one
+    ``key=value`` per line; equal when every option is equal.
+
+    ``must_play_levels`` holds ladder positions (``0 = A`` … ``12 = K``, docs/internals.md).
+    """
+
+    name: str = "chifeng"
+    must_follow_format: bool = False
+    ace_low_tractor: bool = True
+    level_tractor_bridge: bool = False
+    throws_in_trumps: bool = False
+    throw_penalty: int = 0
+    level_card_grab: bool = False
+    k_dig: str = "swap"
+    must_play_levels: tuple[int, ...] = (10, 11, 12)
+    kitty_points: str = "never"
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The rules of a preset: ``chifeng``, ``chifeng-classic`` or ``chifeng-10``."""
+        if name not in PRESETS:
+            raise ValueError(f"{name!r} is not a preset ({', '.join(PRESETS)})")
+        try:
+            from . import _core
+        except ImportError:
+            return _PY_PRESETS[name]
+        return cls.from_core(_core.Rules.preset(name))
+
+    @classmethod
+    def presets(cls) -> list[str]:
+        return list(PRESETS)
+
+    @classmethod
+    def from_core(cls, core: Any) -> Rules:
+        """Copy a ``_core.Rules``."""
+        values = {field: getattr(core, field) for field in _FIELDS}
+        values["must_play_levels"] = tuple(int(x) for x in values["must_play_levels"])
+        return cls(**values)
+
+    def to_core(self) -> Any:
+        """A ``_core.Rules`` with these options."""
+        from . import _core
+
+        core = _core.Rules.preset(self.name) if self.name in PRESETS else _core.Rules()
+        for field in _FIELDS:
+            value = getattr(self, field)
+            if field == "must_play_levels":
+                value = list(value)
+            setattr(core, field, value)
+        return core
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed."""
+        return dataclasses.replace(self, **changes)
+
+    def __str__(self) -> str:
+        lines = []
+        for field in _FIELDS:
+            value = getattr(self, field)
+            if field == "must_play_levels":
+                text = ",".join(LEVELS[level] for level in value) or "-"
+            elif isinstance(value, bool):
+                text = "on" if value else "off"
+            else:
+                text = str(value)
+            lines.append(f"{field}={text}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        if self.name in PRESETS and self == Rules.preset(self.name):
+            return f"Rules.preset({self.name!r})"
+        args = ", ".join(f"{field}={getattr(self, field)!r}" for field in _FIELDS)
+        return f"Rules({args})"
+
+
+_PY_PRESETS = {
+    "chifeng": Rules(),
+    "chifeng-classic": Rules(name="chifeng-classic", level_card_grab=True, k_dig="ten"),
+    "chifeng-10": Rules(
+        name="chifeng-10", level_card_grab=True, k_dig="ten", must_play_levels=(9, 10, 11, 12)
+    ),
+}
