@@ -41,6 +41,7 @@ struct HandSetup {
 
 class Hand {
  public:
+  Hand() = default;  // an empty placeholder, before a game reaches its play
   // Throws std::invalid_argument when the setup is inconsistent.
   explicit Hand(const HandSetup& setup);
 

@@ -116,7 +116,8 @@ def test_s3_1_offsuit_level_card_beats_trump_ace():
 
 def test_s3_1_equal_offsuit_level_cards_first_played_wins():
     """§3.1: "the three other-suit level cards (副级牌, equal to each other)" and "Cards of equal
-    power: the one played first wins (先出为大)." 7S led, then 7C and 7D: 7S wins."""
+    power: the one played first wins (先出为大)." 7S led, then 7C and 7D: 7S wins (§2: the suit
+    precedence ♥ > ♦ > ♠ > ♣ is "used only when declaring trumps", not here)."""
     assert single_trick("7", "H", "7S", "7C", "7D", "2H") == "S"
 
 

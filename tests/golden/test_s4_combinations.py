@@ -251,3 +251,38 @@ def test_s4_side_suit_throw_is_a_lead():
         "W=2C,3C,4C,6C,8C,9C turn=S points=0"
     )
     assert moves(p) == canon("AS", "KS", "QD", "3H", "4H", "3H,3H", "AS,KS")
+
+
+def test_s4_ace_low_tractor_in_the_trump_suit_naturals():
+    """§4: "Side suit and the natural cards of the trump suit: ... A is the top ... and may also
+    stand below 2 (AA-22 is the lowest tractor ...). An ace is used at one end only". At level 7
+    with hearts trump, AH,AH,2H,2H is a trump tractor and may be led; KH,KH,AH,AH,2H,2H is not
+    a tractor (and trumps cannot be thrown), while KH,KH,AH,AH is."""
+    p = position(
+        "chifeng level=7 trump=H declarer=S "
+        "S=KH,KH,AH,AH,2H,2H E=2S,3S,4S,6S,8S,9S N=2D,3D,4D,6D,8D,9D "
+        "W=2C,3C,4C,6C,8C,9C turn=S points=0"
+    )
+    assert moves(p) == canon(
+        "KH", "AH", "2H", "KH,KH", "AH,AH", "2H,2H", "KH,KH,AH,AH", "AH,AH,2H,2H",
+    )
+    with pytest.raises(duidiao.IllegalMoveError):
+        p.play("KH,KH,AH,AH,2H,2H")
+
+
+def test_s4_ace_king_is_the_highest_tractor_and_level_rank_removed_at_the_top():
+    """§4: "A is the top (AA-KK is the highest tractor of a suit)" and "adjacent in rank with the
+    level rank removed". At level 7, on QS,QS,JS,JS East's AS,AS,KS,KS wins. At level K, AS,AS
+    and QS,QS are adjacent: on JS,JS,TS,TS East's AS,AS,QS,QS wins."""
+    p = position(
+        "chifeng level=7 trump=H declarer=S "
+        "S=QS,QS,JS,JS E=AS,AS,KS,KS N=2D,3D,4D,6D W=2C,3C,4C,6C turn=S points=0"
+    )
+    p = play(p, "QS,QS,JS,JS", "AS,AS,KS,KS", "2D,3D,4D,6D", "2C,3C,4C,6C")
+    assert p.tricks[-1].winner == "E"
+    p = position(
+        "chifeng level=K trump=H declarer=S "
+        "S=JS,JS,TS,TS E=AS,AS,QS,QS N=2D,3D,4D,6D W=2C,3C,4C,6C turn=S points=0"
+    )
+    p = play(p, "JS,JS,TS,TS", "AS,AS,QS,QS", "2D,3D,4D,6D", "2C,3C,4C,6C")
+    assert p.tricks[-1].winner == "E"

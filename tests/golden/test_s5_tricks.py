@@ -540,3 +540,40 @@ def test_s5_4_overtrump_with_an_equal_level_pair_earlier_play_stands():
     )
     p = play(p, "AD,AD", "7S,7S", "7C,7C", "2D,3D")
     assert p.tricks[-1].winner == "E"
+
+
+def test_s5_4_a_trump_beats_any_later_play_of_the_led_suit():
+    """§5.4 Trumping: a void follower's trump play "beats any play of the led suit": on 3S, East
+    trumps with 2H; North's AS, of the led suit, does not replace it."""
+    p = position("chifeng level=7 trump=H declarer=S S=3S E=2H N=AS W=KS turn=S points=0")
+    p = play(p, "3S", "2H", "AS", "KS")
+    assert p.tricks[-1].winner == "E"
+
+
+def test_s5_4_overtrumping_a_three_tractor():
+    """§5.4 Trumping and overtrumping with tractors: on 6S,6S,5S,5S,4S,4S (level 7), a void
+    East's 7H,7H,SJ,SJ,BJ,BJ (主级-SJ-BJ, §4) trumps it; a void North's AH,AH,KH,KH,QH,QH is a
+    lower trump 3-tractor; a void West's 7D,7D,7C,7C,2H,2H has no 3-tractor (off-suit level
+    pairs are never in a tractor). East wins."""
+    p = position(
+        "chifeng level=7 trump=H declarer=S "
+        "S=6S,6S,5S,5S,4S,4S E=7H,7H,SJ,SJ,BJ,BJ N=AH,AH,KH,KH,QH,QH "
+        "W=7D,7D,7C,7C,2H,2H turn=S points=0"
+    )
+    p = play(p, "6S,6S,5S,5S,4S,4S", "7H,7H,SJ,SJ,BJ,BJ", "AH,AH,KH,KH,QH,QH",
+             "7D,7D,7C,7C,2H,2H")
+    assert p.tricks[-1].winner == "E"
+
+
+def test_s5_4_overtrumping_a_three_tractor_by_the_higher_trump_tractor():
+    """§5.4 Overtrumping: "compared by the primary component: the longest tractor". On
+    6S,6S,5S,5S,4S,4S, East trumps with 4H,4H,3H,3H,2H,2H and North overtrumps with
+    QH,QH,JH,JH,TH,TH."""
+    p = position(
+        "chifeng level=7 trump=H declarer=S "
+        "S=6S,6S,5S,5S,4S,4S E=4H,4H,3H,3H,2H,2H N=QH,QH,JH,JH,TH,TH "
+        "W=2D,3D,4D,6D,8D,9D turn=S points=0"
+    )
+    p = play(p, "6S,6S,5S,5S,4S,4S", "4H,4H,3H,3H,2H,2H", "QH,QH,JH,JH,TH,TH",
+             "2D,3D,4D,6D,8D,9D")
+    assert p.tricks[-1].winner == "N"

@@ -582,3 +582,48 @@ def test_s7_xiaosa_jokers_add_to_the_defenders_after_k_sanji():
     assert r.outcome == "k_sanji"
     assert r.levels == {"NS": "T", "EW": "6"}
     assert r.scores == {"NS": -8, "EW": 6}
+
+
+def test_s7_joker_dig_by_a_defenders_lead():
+    """§7 Joker dig: "a defender wins the last trick and the highest card of the winning play is a
+    joker". East leads BJ to the last trick and wins it: EW climbs 3."""
+    r = result(
+        "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 S=- E=- N=- W=- "
+        f"{KITTY} tricks=E:BJ|2H|3H|4H points=60"
+    )
+    assert r.outcome == "joker_dig"
+    assert r.levels == {"NS": "5", "EW": "6"}
+
+
+def test_s7_joker_dig_counts_the_winning_play_only():
+    """§7 Joker dig: "the highest card of the winning play". North's BJ is thrown away in a
+    discard (BJ,2D on a spade pair); East wins with SJ,SJ: a small-joker dig, EW climbs 2."""
+    r = result(
+        "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 S=- E=- N=- W=- "
+        f"{KITTY} tricks=S:AS,AS|SJ,SJ|BJ,2D|3S,4S points=20"
+    )
+    assert r.outcome == "joker_dig"
+    assert r.levels == {"NS": "5", "EW": "5"}
+
+
+def test_s7_level_cards_with_a_joker_are_a_joker_dig():
+    """§7 Level dig: "whose highest card is not a joker"; Joker dig "whatever the play's shape".
+    At level J East trumps the throw AS,KS with JD,BJ: a big-joker dig (EW +3), not J到底."""
+    r = result(
+        "chifeng level=J trump=H declarer=S levels=NS:J,EW:4 S=- E=- N=- W=- "
+        f"{KITTY} tricks=S:AS,KS|JD,BJ|2S,3S|4S,6S points=10"
+    )
+    assert r.dig == "joker"
+    assert r.outcome == "joker_dig"
+    assert r.levels == {"NS": "J", "EW": "7"}
+
+
+def test_s7_j_daodi_by_a_defenders_lead():
+    """§7 Level dig: "a defender wins the last trick with a play whose cards are all level cards".
+    East leads JH (the trump-suit J) to the last trick and wins it: J到底."""
+    r = result(
+        "chifeng level=J trump=H declarer=S levels=NS:J,EW:4 S=- E=- N=- W=- "
+        f"{KITTY} tricks=E:JH|2H|3H|4H points=0"
+    )
+    assert r.outcome == "j_daodi"
+    assert r.levels == {"NS": "A", "EW": "4"}
