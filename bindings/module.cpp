@@ -1,19 +1,13 @@
 // duidiao._core: the pybind11 glue. No game logic here: only conversions between Python values
 // (ints, (one, two) mask tuples, lists) and the core, and the GIL released around long calls.
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
+#include "bindings.h"
 
 #include "core/hand.h"
 #include "core/playout.h"
 
-namespace py = pybind11;
 using namespace duidiao;
 
 namespace {
-
-using Masks = std::pair<uint64_t, uint64_t>;
-CardSet to_set(const Masks& m) { return {m.first, m.second}; }
-Masks to_masks(const CardSet& s) { return {s.one, s.two}; }
 
 py::object core_error, illegal_move_error;
 
@@ -156,6 +150,7 @@ PYBIND11_MODULE(_core, m) {
   init_rules(m);
   init_result(m);
   init_hand(m);
+  init_game(m);
   m.def("random_playouts",
         [](int n, uint64_t seed, const std::string& preset) {
           Rules rules = Rules::preset(preset);

@@ -88,8 +88,10 @@ class Disagreement:
     position: str
 
     def __str__(self) -> str:
-        return (f"[{self.kind}] preset={self.preset} hand={self.hand_no}\n"
-                f"  position: {self.position}\n  {self.detail}")
+        return (
+            f"[{self.kind}] preset={self.preset} hand={self.hand_no}\n"
+            f"  position: {self.position}\n  {self.detail}"
+        )
 
 
 @dataclass
@@ -106,10 +108,12 @@ class Stats:
     outcomes: Counter = field(default_factory=Counter)
 
     def summary(self) -> str:
-        return (f"hands={self.hands} positions={self.positions} (huge {self.huge_positions}) "
-                f"leads={self.leads} throws={self.throws} failed={self.failed_throws} "
-                f"tricks={self.tricks} results={self.results} "
-                f"disagreements={len(self.disagreements)}")
+        return (
+            f"hands={self.hands} positions={self.positions} (huge {self.huge_positions}) "
+            f"leads={self.leads} throws={self.throws} failed={self.failed_throws} "
+            f"tricks={self.tricks} results={self.results} "
+            f"disagreements={len(self.disagreements)}"
+        )
 
 
 class HandAborted(Exception):
@@ -120,8 +124,9 @@ class HandAborted(Exception):
 class HandRun:
     """Plays one random hand through the core and the reference side by side."""
 
-    def __init__(self, core, preset: str, hand_no: int, seed: int, stats: Stats,
-                 throw_rate: float = 0.3) -> None:
+    def __init__(
+        self, core, preset: str, hand_no: int, seed: int, stats: Stats, throw_rate: float = 0.3
+    ) -> None:
         self.core = core
         self.preset = preset
         self.hand_no = hand_no
@@ -139,7 +144,7 @@ class HandRun:
             picked = [i for i, c in enumerate(deck) if c[1:] == suit][:k]
             rest = [c for i, c in enumerate(deck) if i not in picked]
             long = [deck[i] for i in picked] + rest[: 25 - k]
-            rest = rest[25 - k:]
+            rest = rest[25 - k :]
             hands = [rest[s:75:3] for s in range(3)]
             hands.insert(rng.randrange(4), long)
             kitty = rest[75:]
@@ -173,14 +178,22 @@ class HandRun:
 
     # -- position strings for the reports (NOTATION.md) -------------------------------------
     def position(self) -> str:
-        parts = [self.preset, f"level={LEVELS[self.level]}", f"trump={SUITS[self.trump]}",
-                 f"declarer={SEATS[self.declarer]}"]
+        parts = [
+            self.preset,
+            f"level={LEVELS[self.level]}",
+            f"trump={SUITS[self.trump]}",
+            f"declarer={SEATS[self.declarer]}",
+        ]
         parts += [f"{SEATS[s]}={cardlist(self.hands[s])}" for s in range(4)]
         parts.append(f"kitty={cardlist(self.kitty)}")
         if self.tricks:
-            parts.append("tricks=" + "/".join(
-                f"{SEATS[ld]}:" + "|".join(cardlist(p) for p in plays)
-                for ld, plays in self.tricks))
+            parts.append(
+                "tricks="
+                + "/".join(
+                    f"{SEATS[ld]}:" + "|".join(cardlist(p) for p in plays)
+                    for ld, plays in self.tricks
+                )
+            )
         parts.append(f"trick={SEATS[self.leader]}:" + "|".join(cardlist(p) for p in self.trick))
         if self.gone:
             parts.append(f"gone={cardlist(self.gone)} points={self.banked}")
@@ -190,7 +203,8 @@ class HandRun:
 
     def disagree(self, kind: str, detail: str, abort: bool = True) -> None:
         self.stats.disagreements.append(
-            Disagreement(self.preset, self.hand_no, kind, detail, self.position()))
+            Disagreement(self.preset, self.hand_no, kind, detail, self.position())
+        )
         if abort:
             raise HandAborted(kind)
 
@@ -198,9 +212,20 @@ class HandRun:
     def run(self) -> None:
         core = self.core
         try:
-            args = (core.Rules.preset(self.preset), self.level, self.trump, self.declarer,
-                    self.declarer, [to_set(h) for h in self.hands], [0, 0, 0, 0],
-                    to_set(self.kitty), True, self.dry, self.banked, [0, 0, 0, 0])
+            args = (
+                core.Rules.preset(self.preset),
+                self.level,
+                self.trump,
+                self.declarer,
+                self.declarer,
+                [to_set(h) for h in self.hands],
+                [0, 0, 0, 0],
+                to_set(self.kitty),
+                True,
+                self.dry,
+                self.banked,
+                [0, 0, 0, 0],
+            )
             if self.gone:  # `gone` is an extension of the documented constructor
                 self.hand = core.Hand(*args, 25 - len(self.hands[0]), gone=to_set(self.gone))
             else:
@@ -213,9 +238,11 @@ class HandRun:
         except HandAborted:
             pass
         except Exception:  # a crash of the core (or of the harness) is a disagreement too
-            self.stats.disagreements.append(Disagreement(
-                self.preset, self.hand_no, "exception", traceback.format_exc(),
-                self.position()))
+            self.stats.disagreements.append(
+                Disagreement(
+                    self.preset, self.hand_no, "exception", traceback.format_exc(), self.position()
+                )
+            )
         self.stats.hands += 1
 
     def step(self) -> None:
@@ -234,13 +261,17 @@ class HandRun:
         core_count = h.count_legal_moves()
         stats.positions += 1
         if core_count != ref_count:
-            self.disagree("count", f"{SEATS[seat]} to play: core counts {core_count} legal "
-                          f"moves, the reference {ref_count}")
+            self.disagree(
+                "count",
+                f"{SEATS[seat]} to play: core counts {core_count} legal "
+                f"moves, the reference {ref_count}",
+            )
 
         ref_moves = None
         if ref_count <= HUGE:
-            ref_moves = ref.legal_leads(ctx, mine) if leading else ref.legal_follows(
-                ctx, mine, lead)
+            ref_moves = (
+                ref.legal_leads(ctx, mine) if leading else ref.legal_follows(ctx, mine, lead)
+            )
             core_list = [from_set(m) for m in h.legal_moves()]
             core_moves = set(core_list)
             if len(core_list) != len(core_moves):
@@ -249,20 +280,29 @@ class HandRun:
             if core_moves != ref_moves:
                 extra = sorted(core_moves - ref_moves)[:8]
                 missing = sorted(ref_moves - core_moves)[:8]
-                self.disagree("moves", f"{SEATS[seat]} to play: core has {len(core_moves)}, "
-                              f"reference {len(ref_moves)}; only in core: {extra}; "
-                              f"only in reference: {missing}")
+                self.disagree(
+                    "moves",
+                    f"{SEATS[seat]} to play: core has {len(core_moves)}, "
+                    f"reference {len(ref_moves)}; only in core: {extra}; "
+                    f"only in reference: {missing}",
+                )
         else:
             stats.huge_positions += 1
             if core_count <= LIST_LIMIT:
                 core_list = h.legal_moves()
                 if len(core_list) != core_count:
-                    self.disagree("count", f"legal_moves has {len(core_list)} entries, "
-                                  f"count_legal_moves says {core_count}")
+                    self.disagree(
+                        "count",
+                        f"legal_moves has {len(core_list)} entries, "
+                        f"count_legal_moves says {core_count}",
+                    )
                 for cs in self.rng.sample(core_list, min(30, len(core_list))):
                     m = from_set(cs)
-                    ok = (ref.is_legal_lead(ctx, mine, m) if leading
-                          else ref.is_legal_follow(ctx, mine, lead, m))
+                    ok = (
+                        ref.is_legal_lead(ctx, mine, m)
+                        if leading
+                        else ref.is_legal_follow(ctx, mine, lead, m)
+                    )
                     if not ok:
                         self.disagree("moves", f"core move {m} is not legal per reference")
 
@@ -279,12 +319,16 @@ class HandRun:
         try:
             played = from_set(h.play(*to_set(move)))
         except Exception as e:
-            self.disagree("play", f"{SEATS[seat]} plays {cardlist(move)}: core raised "
-                          f"{type(e).__name__}: {e}")
+            self.disagree(
+                "play", f"{SEATS[seat]} plays {cardlist(move)}: core raised {type(e).__name__}: {e}"
+            )
         if played != expected:
             fmt = ref.lead_format(ctx, move)
-            self.disagree("resolve", f"{SEATS[seat]} leads {cardlist(move)} (format {fmt}): "
-                          f"core played {cardlist(played)}, reference {cardlist(expected)}")
+            self.disagree(
+                "resolve",
+                f"{SEATS[seat]} leads {cardlist(move)} (format {fmt}): "
+                f"core played {cardlist(played)}, reference {cardlist(expected)}",
+            )
         for c in played:
             mine.remove(c)
         if not leading:
@@ -292,11 +336,17 @@ class HandRun:
             if sum(1 for c in played if ctx.effective_suit(c) == suit) < len(lead):
                 self.voids[seat] |= 1 << "HDSCT".index(suit)
         if h.hand(seat) != to_set(mine):
-            self.disagree("hand", f"after the play core holds {cardlist(from_set(h.hand(seat)))}"
-                          f" for {SEATS[seat]}, reference {cardlist(mine)}")
+            self.disagree(
+                "hand",
+                f"after the play core holds {cardlist(from_set(h.hand(seat)))}"
+                f" for {SEATS[seat]}, reference {cardlist(mine)}",
+            )
         if h.voids(seat) != self.voids[seat]:
-            self.disagree("voids", f"{SEATS[seat]}: core void mask {h.voids(seat):05b}, "
-                          f"reference {self.voids[seat]:05b} (bits T C S D H)")
+            self.disagree(
+                "voids",
+                f"{SEATS[seat]}: core void mask {h.voids(seat):05b}, "
+                f"reference {self.voids[seat]:05b} (bits T C S D H)",
+            )
         self.trick.append(played)
         if len(self.trick) == 4:
             self.end_trick()
@@ -341,8 +391,9 @@ class HandRun:
         if not suits:
             return None
         suit = rng.choice(suits)
-        faces = sorted({c for c in mine if ctx.effective_suit(c) == suit}, key=ctx.power,
-                       reverse=True)
+        faces = sorted(
+            {c for c in mine if ctx.effective_suit(c) == suit}, key=ctx.power, reverse=True
+        )
         faces = faces[: rng.randint(1, len(faces))]
         if rng.random() < 0.3:  # and a low card that may make it fail
             faces.append(rng.choice(faces))
@@ -358,22 +409,27 @@ class HandRun:
             self.points += pts
         tricks = self.hand.tricks()
         if len(tricks) != len(self.tricks) + 1:
-            self.disagree("tricks", f"core has {len(tricks)} tricks, expected "
-                          f"{len(self.tricks) + 1}")
+            self.disagree(
+                "tricks", f"core has {len(tricks)} tricks, expected {len(self.tricks) + 1}"
+            )
         c_leader, c_plays, c_winner, c_points = tricks[-1]
         c_plays = [from_set(p) for p in c_plays]
         if c_leader != self.leader or c_plays != self.trick:
             self.disagree("tricks", f"core records {SEATS[c_leader]}:{c_plays}")
         if c_winner != winner:
             fmt = ref.lead_format(ctx, self.trick[0])
-            self.disagree("winner", f"trick {cardlist(self.trick[0])} (format {fmt}) | "
-                          + " | ".join(cardlist(p) for p in self.trick[1:])
-                          + f": core winner {SEATS[c_winner]}, reference {SEATS[winner]}")
+            self.disagree(
+                "winner",
+                f"trick {cardlist(self.trick[0])} (format {fmt}) | "
+                + " | ".join(cardlist(p) for p in self.trick[1:])
+                + f": core winner {SEATS[c_winner]}, reference {SEATS[winner]}",
+            )
         if c_points != pts:
             self.disagree("trick points", f"core {c_points}, reference {pts}")
         if self.hand.points != self.points:
-            self.disagree("points", f"core defenders' points {self.hand.points}, "
-                          f"reference {self.points}")
+            self.disagree(
+                "points", f"core defenders' points {self.hand.points}, reference {self.points}"
+            )
         self.tricks.append((self.leader, self.trick))
         self.trick = []
         self.leader = winner
@@ -382,30 +438,51 @@ class HandRun:
     def compare_results(self) -> None:
         team = self.declarer % 2
         for _ in range(3):
-            other = self.rng.randrange(13) if self.rng.random() < 0.4 else self.rng.randrange(
-                8, 13)
+            other = self.rng.randrange(13) if self.rng.random() < 0.4 else self.rng.randrange(8, 13)
             levels = [0, 0]
             levels[team], levels[1 - team] = self.level, other
             got = self.hand.result(levels[0], levels[1])
-            want = ref.hand_result(self.ctx, self.declarer, LEVELS[levels[0]],
-                                   LEVELS[levels[1]], self.points, self.last[0], self.last[1],
-                                   self.kitty, self.dry)
+            want = ref.hand_result(
+                self.ctx,
+                self.declarer,
+                LEVELS[levels[0]],
+                LEVELS[levels[1]],
+                self.points,
+                self.last[0],
+                self.last[1],
+                self.kitty,
+                self.dry,
+            )
             self.stats.results += 1
             self.stats.outcomes[want.outcome] += 1
             diffs = []
-            for name in ("points", "dig", "outcome", "kitty_jokers_climb", "declarers_stay",
-                         "score_ns", "score_ew", "next_declarer", "match_won"):
+            for name in (
+                "points",
+                "dig",
+                "outcome",
+                "kitty_jokers_climb",
+                "declarers_stay",
+                "score_ns",
+                "score_ew",
+                "next_declarer",
+                "match_won",
+            ):
                 if getattr(got, name) != getattr(want, name):
-                    diffs.append(f"{name}: core {getattr(got, name)!r}, ref "
-                                 f"{getattr(want, name)!r}")
+                    diffs.append(
+                        f"{name}: core {getattr(got, name)!r}, ref {getattr(want, name)!r}"
+                    )
             for name in ("level_ns", "level_ew"):
                 g = getattr(got, name)
                 if LEVELS[g] != getattr(want, name):
                     diffs.append(f"{name}: core {LEVELS[g]}, ref {getattr(want, name)}")
             if diffs:
-                self.disagree("result", f"levels NS:{LEVELS[levels[0]]},EW:{LEVELS[levels[1]]}"
-                              f" last trick won by {SEATS[self.last[0]]} with "
-                              f"{cardlist(self.last[1])}: " + "; ".join(diffs), abort=False)
+                self.disagree(
+                    "result",
+                    f"levels NS:{LEVELS[levels[0]]},EW:{LEVELS[levels[1]]}"
+                    f" last trick won by {SEATS[self.last[0]]} with "
+                    f"{cardlist(self.last[1])}: " + "; ".join(diffs),
+                    abort=False,
+                )
 
 
 # -- a stand-in core built on the reference, to test the harness itself (--self-test) ----------
@@ -423,8 +500,23 @@ class FakeCore:
             self.level_ns, self.level_ew = LEVELS.index(r.level_ns), LEVELS.index(r.level_ew)
 
     class Hand:
-        def __init__(self, rules, level, trump, declarer, leader, hands, unknown, kitty,
-                     kitty_known, dry, points, voids, tricks_done, gone=(0, 0)):
+        def __init__(
+            self,
+            rules,
+            level,
+            trump,
+            declarer,
+            leader,
+            hands,
+            unknown,
+            kitty,
+            kitty_known,
+            dry,
+            points,
+            voids,
+            tricks_done,
+            gone=(0, 0),
+        ):
             self.ctx = ref.Context(rules, LEVELS[level], SUITS[trump])
             self.declarer, self.leader, self.dry, self.points = declarer, leader, dry, points
             self.cards = [list(from_set(h)) for h in hands]
@@ -482,15 +574,33 @@ class FakeCore:
             return to_set(cards)
 
         def result(self, level_ns, level_ew):
-            return FakeCore.Result(ref.hand_result(
-                self.ctx, self.declarer, LEVELS[level_ns], LEVELS[level_ew], self.points,
-                self.last[0], self.last[1], self.kitty, self.dry))
+            return FakeCore.Result(
+                ref.hand_result(
+                    self.ctx,
+                    self.declarer,
+                    LEVELS[level_ns],
+                    LEVELS[level_ew],
+                    self.points,
+                    self.last[0],
+                    self.last[1],
+                    self.kitty,
+                    self.dry,
+                )
+            )
 
 
 # -- driver -------------------------------------------------------------------------------------
-def run(core, positions: int, seed: int, presets=PRESETS, first_hand: int = 0,
-        hands: int | None = None, progress: float | None = None, stop_after: int | None = None,
-        out=sys.stdout) -> Stats:
+def run(
+    core,
+    positions: int,
+    seed: int,
+    presets=PRESETS,
+    first_hand: int = 0,
+    hands: int | None = None,
+    progress: float | None = None,
+    stop_after: int | None = None,
+    out=sys.stdout,
+) -> Stats:
     """Play hands over ``presets`` in turn until ``positions`` positions have been compared
     (or ``hands`` hands per preset were played); returns the statistics."""
     stats = Stats()
@@ -516,15 +626,23 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--preset", choices=PRESETS, action="append",
-                    help="preset(s) to run (default: all three in turn)")
+    ap.add_argument(
+        "--preset",
+        choices=PRESETS,
+        action="append",
+        help="preset(s) to run (default: all three in turn)",
+    )
     ap.add_argument("--first-hand", type=int, default=0)
-    ap.add_argument("--hands", type=int, default=None, help="hands per preset (overrides "
-                    "--positions)")
+    ap.add_argument(
+        "--hands", type=int, default=None, help="hands per preset (overrides --positions)"
+    )
     ap.add_argument("--show", type=int, default=5, help="disagreements to print in full")
     ap.add_argument("--stop-after", type=int, default=None)
-    ap.add_argument("--self-test", action="store_true",
-                    help="run against a stand-in core built on the reference itself")
+    ap.add_argument(
+        "--self-test",
+        action="store_true",
+        help="run against a stand-in core built on the reference itself",
+    )
     args = ap.parse_args(argv)
 
     if args.self_test:
@@ -532,8 +650,16 @@ def main(argv=None) -> int:
     else:
         from duidiao import _core
 
-    stats = run(_core, args.positions, args.seed, tuple(args.preset or PRESETS),
-                args.first_hand, args.hands, progress=10.0, stop_after=args.stop_after)
+    stats = run(
+        _core,
+        args.positions,
+        args.seed,
+        tuple(args.preset or PRESETS),
+        args.first_hand,
+        args.hands,
+        progress=10.0,
+        stop_after=args.stop_after,
+    )
     print(stats.summary())
     print("outcomes:", dict(stats.outcomes))
     kinds = Counter(d.kind for d in stats.disagreements)

@@ -52,9 +52,22 @@ def play_out(preset, level, trump, declarer, hands, moves, kitty=None, levels=No
         deck.remove(c)
     to_set = differential.to_set
     lv, tr = differential.LEVELS.index(level), differential.SUITS.index(trump)
-    hand = core.Hand(core.Rules.preset(preset), lv, tr, declarer, declarer,
-                     [to_set(h) for h in hands], [0] * 4, to_set(kitty), True, False, 0,
-                     [0] * 4, 25 - len(hands[0]), gone=to_set(deck))
+    hand = core.Hand(
+        core.Rules.preset(preset),
+        lv,
+        tr,
+        declarer,
+        declarer,
+        [to_set(h) for h in hands],
+        [0] * 4,
+        to_set(kitty),
+        True,
+        False,
+        0,
+        [0] * 4,
+        25 - len(hands[0]),
+        gone=to_set(deck),
+    )
     played = [differential.from_set(hand.play(*to_set(m))) for m in moves]
     return hand, played
 
@@ -80,8 +93,12 @@ def test_s5_4_overtrump_by_the_pair():
 
 
 def test_s5_4_overtrump_best_partition_core():
-    hands = [["AS", "AS", "KS", "KS", "9S", "9S"], ["2H", "2H", "3H", "3H", "8H", "8H"],
-             ["4H", "4H", "6H", "6H", "7H", "7H"], ["2C", "3C", "4C", "6C", "7C", "8C"]]
+    hands = [
+        ["AS", "AS", "KS", "KS", "9S", "9S"],
+        ["2H", "2H", "3H", "3H", "8H", "8H"],
+        ["4H", "4H", "6H", "6H", "7H", "7H"],
+        ["2C", "3C", "4C", "6C", "7C", "8C"],
+    ]
     check_trick("chifeng", "5", "H", hands, hands, winner=2)
 
 
@@ -96,63 +113,107 @@ def test_s5_4_trump_pair_as_two_singles():
 
 
 def test_s4_ace_low_tractor_at_level_2_core():
-    hands = [["AS", "AS", "3S", "3S"], ["KS", "KS", "QS", "QS"], ["4S", "6S", "7S", "8S"],
-             ["4D", "6D", "7D", "8D"]]
+    hands = [
+        ["AS", "AS", "3S", "3S"],
+        ["KS", "KS", "QS", "QS"],
+        ["4S", "6S", "7S", "8S"],
+        ["4D", "6D", "7D", "8D"],
+    ]
     check_trick("chifeng", "2", "H", hands, hands, winner=1)
 
 
 def test_s4_ka2_is_not_a_tractor_core():
-    hands = [["KS", "KS", "AS", "AS", "2S", "2S"], ["3S", "4S", "6S", "7S", "8S", "9S"],
-             ["QS", "QS", "JS", "JS", "TS", "TS"], ["3D", "4D", "6D", "7D", "8D", "9D"]]
+    hands = [
+        ["KS", "KS", "AS", "AS", "2S", "2S"],
+        ["3S", "4S", "6S", "7S", "8S", "9S"],
+        ["QS", "QS", "JS", "JS", "TS", "TS"],
+        ["3D", "4D", "6D", "7D", "8D", "9D"],
+    ]
     # a throw (KK-AA tractor + pair 22); N's QQ-JJ can't beat KK-AA, 22 is beaten by N's pairs
     check_trick("chifeng", "5", "H", hands, [hands[0]], winner=None, first=["2S", "2S"])
 
 
 def test_s5_2_failed_throw_forced_lowest_core():
-    hands = [["KS", "KS", "9S", "3S"], ["AS", "AS", "2D", "3D"], ["4S", "6C", "7C", "8C"],
-             ["8D", "9D", "TD", "JD"]]
+    hands = [
+        ["KS", "KS", "9S", "3S"],
+        ["AS", "AS", "2D", "3D"],
+        ["4S", "6C", "7C", "8C"],
+        ["8D", "9D", "TD", "JD"],
+    ]
     check_trick("chifeng", "5", "H", hands, [hands[0]], winner=None, first=["3S"])
 
 
 def test_s5_2_failed_tractor_component_core():
-    hands = [["JS", "JS", "TS", "TS", "AS"], ["KS", "KS", "QS", "QS", "2D"],
-             ["AS", "3D", "4D", "6D", "7D"], ["2C", "3C", "4C", "6C", "7C"]]
-    check_trick("chifeng", "5", "H", hands, [hands[0]], winner=None,
-                first=["JS", "JS", "TS", "TS"])
+    hands = [
+        ["JS", "JS", "TS", "TS", "AS"],
+        ["KS", "KS", "QS", "QS", "2D"],
+        ["AS", "3D", "4D", "6D", "7D"],
+        ["2C", "3C", "4C", "6C", "7C"],
+    ]
+    check_trick("chifeng", "5", "H", hands, [hands[0]], winner=None, first=["JS", "JS", "TS", "TS"])
 
 
 def test_s5_2_hunshuai_core():
-    hands = [["AS", "AS", "QS", "QS", "9S", "8S"], ["TS", "KS", "2D", "3D", "4D", "6D"],
-             ["2C", "3C", "4C", "6C", "7C", "8C"], ["7D", "8D", "9D", "TD", "JD", "QD"]]
+    hands = [
+        ["AS", "AS", "QS", "QS", "9S", "8S"],
+        ["TS", "KS", "2D", "3D", "4D", "6D"],
+        ["2C", "3C", "4C", "6C", "7C", "8C"],
+        ["7D", "8D", "9D", "TD", "JD", "QD"],
+    ]
     check_trick("chifeng", "K", "H", hands, [["9S", "8S"]], winner=None)  # KS is a trump
     hands[1][0] = "JS"
     check_trick("chifeng", "K", "H", hands, [["9S", "8S"]], winner=None, first=["8S"])
 
 
 def test_s7_k_fantian_and_k_sanji_core():
-    for preset, ns, ew, outcome in (("chifeng", 7, 12, "k_fantian"),
-                                    ("chifeng-classic", 9, 7, "k_sanji")):
-        hand, _ = play_out(preset, "K", "H", 0, [["3D"], ["KS"], ["4D"], ["6D"]],
-                           [["3D"], ["KS"], ["4D"], ["6D"]], kitty=["2C"] * 2 + ["3C"] * 2
-                           + ["4C"] * 2 + ["6C"] * 2)
+    for preset, ns, ew, outcome in (
+        ("chifeng", 7, 12, "k_fantian"),
+        ("chifeng-classic", 9, 7, "k_sanji"),
+    ):
+        hand, _ = play_out(
+            preset,
+            "K",
+            "H",
+            0,
+            [["3D"], ["KS"], ["4D"], ["6D"]],
+            [["3D"], ["KS"], ["4D"], ["6D"]],
+            kitty=["2C"] * 2 + ["3C"] * 2 + ["4C"] * 2 + ["6C"] * 2,
+        )
         r = hand.result(12, 7)
         assert (r.outcome, r.dig, r.level_ns, r.level_ew, r.declarers_stay) == (
-            outcome, "level", ns, ew, False)
+            outcome,
+            "level",
+            ns,
+            ew,
+            False,
+        )
 
 
 def test_s7_joker_dig_with_kitty_jokers_core():
-    hand, _ = play_out("chifeng", "5", "H", 0, [["3D"], ["SJ"], ["4D"], ["6D"]],
-                       [["3D"], ["SJ"], ["4D"], ["6D"]],
-                       kitty=["BJ", "2C", "2C", "3C", "3C", "4C", "4C", "6C"])
+    hand, _ = play_out(
+        "chifeng",
+        "5",
+        "H",
+        0,
+        [["3D"], ["SJ"], ["4D"], ["6D"]],
+        [["3D"], ["SJ"], ["4D"], ["6D"]],
+        kitty=["BJ", "2C", "2C", "3C", "3C", "4C", "4C", "6C"],
+    )
     r = hand.result(4, 2)  # NS at 5, EW at 3
     assert (r.outcome, r.kitty_jokers_climb, r.level_ew, r.next_declarer) == (
-        "joker_dig", 3, 2 + 5, 1)
+        "joker_dig",
+        3,
+        2 + 5,
+        1,
+    )
 
 
 def test_s5_4_overtrump_two_longest_tractors_core():
     """Two tractors of the longest length: the primary is the better one (Q over 9)."""
-    hands = [["AS", "AS", "KS", "KS", "8S", "8S", "7S", "7S"],
-             ["2H", "2H", "3H", "3H", "JH", "JH", "QH", "QH"],
-             ["6H", "6H", "7H", "7H", "8H", "8H", "9H", "9H"],
-             ["2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC"]]
+    hands = [
+        ["AS", "AS", "KS", "KS", "8S", "8S", "7S", "7S"],
+        ["2H", "2H", "3H", "3H", "JH", "JH", "QH", "QH"],
+        ["6H", "6H", "7H", "7H", "8H", "8H", "9H", "9H"],
+        ["2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC"],
+    ]
     check_trick("chifeng", "5", "H", hands, hands, winner=1)

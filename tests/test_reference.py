@@ -55,7 +55,15 @@ def test_s9_presets():
 def test_s3_effective_suit():
     ctx = C("5", "H")
     assert [ctx.effective_suit(c) for c in ("5S", "5H", "BJ", "SJ", "3H", "AS", "KD", "2C")] == [
-        "T", "T", "T", "T", "T", "S", "D", "C"]
+        "T",
+        "T",
+        "T",
+        "T",
+        "T",
+        "S",
+        "D",
+        "C",
+    ]
 
 
 def test_s3_1_order_of_power():
@@ -91,8 +99,9 @@ def test_s4_ace_low_tractor():
     assert as_tractor(ctx, ["AS", "AS", "KS", "KS"]) == ("KS", "AS")
     assert as_tractor(ctx, ["KS", "KS", "AS", "AS", "2S", "2S"]) is None  # one end only
     assert as_tractor(ctx, ["AS", "AS", "2S", "2S", "3S", "3S"]) == ("AS", "2S", "3S")
-    off = Context(RefRules("x", False, False, False, False, 0, False, "swap", (), "never"),
-                  "5", "H")
+    off = Context(
+        RefRules("x", False, False, False, False, 0, False, "swap", (), "never"), "5", "H"
+    )
     assert as_tractor(off, ["AS", "AS", "2S", "2S"]) is None
 
 
@@ -124,10 +133,16 @@ def test_s4_decision_no_level_bridge():
 def test_s4_throw_format_longest_tractor_first():
     ctx = C("5", "H")
     assert lead_format(ctx, ["AS", "AS", "KS", "KS", "9S", "9S", "3S"]) == [
-        "ASAS-KSKS", "9S9S", "3S"]
+        "ASAS-KSKS",
+        "9S9S",
+        "3S",
+    ]
     # AA-22-33 (3 pairs) is taken before KK-AA (2 pairs); KK is then a pair.
     assert lead_format(ctx, ["AS", "AS", "KS", "KS", "2S", "2S", "3S", "3S", "QS"]) == [
-        "3S3S-2S2S-ASAS", "KSKS", "QS"]
+        "3S3S-2S2S-ASAS",
+        "KSKS",
+        "QS",
+    ]
 
 
 def test_s4_throw_format_highest_first_among_equal_length():
@@ -145,8 +160,7 @@ def test_s5_1_legal_leads():
     hand = ["AS", "AS", "KS", "BJ", "BJ", "SJ", "SJ", "3H"]
     leads = legal_leads(ctx, hand)
     spades = {T("AS"), T("KS"), T("AS", "AS"), T("AS", "KS"), T("AS", "AS", "KS")}
-    trumps = {T("BJ"), T("SJ"), T("3H"), T("BJ", "BJ"), T("SJ", "SJ"),
-              T("SJ", "SJ", "BJ", "BJ")}
+    trumps = {T("BJ"), T("SJ"), T("3H"), T("BJ", "BJ"), T("SJ", "SJ"), T("SJ", "SJ", "BJ", "BJ")}
     assert leads == spades | trumps
     assert count_legal_leads(ctx, hand) == len(leads) == 11
 
@@ -195,8 +209,9 @@ def test_s5_2_failed_tractor_component():
 
 def test_s5_2_subtractor_of_longer_tractor_beats():
     ctx = C("5", "H")
-    hands = hands_of(["AS", "AS", "TS", "TS", "9S", "9S"], ["KS", "KS", "QS", "QS", "JS", "JS"],
-                     [], [])
+    hands = hands_of(
+        ["AS", "AS", "TS", "TS", "9S", "9S"], ["KS", "KS", "QS", "QS", "JS", "JS"], [], []
+    )
     got = resolve_lead(ctx, 0, ["AS", "AS", "TS", "TS", "9S", "9S"], hands)
     assert sorted(got) == ["9S", "9S", "TS", "TS"]
 
@@ -266,7 +281,7 @@ def test_s5_3_count_matches_enumeration():
     deck = [r + s for s in "HDSC" for r in "23456789TJQKA"] * 2 + ["BJ", "SJ"] * 2
     for _ in range(200):
         rng.shuffle(deck)
-        hand, lead = deck[:25], sorted(deck[25:25 + rng.randint(1, 6)])
+        hand, lead = deck[:25], sorted(deck[25 : 25 + rng.randint(1, 6)])
         lead = [c for c in lead if ctx.effective_suit(c) == ctx.effective_suit(lead[0])]
         assert count_legal_follows(ctx, hand, lead) == len(legal_follows(ctx, hand, lead))
         assert count_legal_leads(ctx, hand) == len(legal_leads(ctx, hand))
@@ -290,12 +305,16 @@ def test_s5_4_pairs_need_pairs():
 def test_s5_4_tractors():
     ctx = C("5", "H")
     lead = ["9S", "9S", "8S", "8S"]
-    assert trick_winner(ctx, [lead, ["QS", "QS", "JS", "JS"], ["AS", "AS", "KS", "QS"],
-                              ["2D"] * 4]) == 1
+    assert (
+        trick_winner(ctx, [lead, ["QS", "QS", "JS", "JS"], ["AS", "AS", "KS", "QS"], ["2D"] * 4])
+        == 1
+    )
     # AA-22's top pair is 22: it does not beat 33-44
     lead = ["3S", "3S", "4S", "4S"]
-    assert trick_winner(ctx, [lead, ["AS", "AS", "2S", "2S"], ["KS", "QS", "QS", "JS"],
-                              ["2D"] * 4]) == 0
+    assert (
+        trick_winner(ctx, [lead, ["AS", "AS", "2S", "2S"], ["KS", "QS", "QS", "JS"], ["2D"] * 4])
+        == 0
+    )
 
 
 def test_s5_4_throw_cannot_be_beaten_in_suit():
@@ -334,16 +353,24 @@ def test_s5_4_overtrump_primary_component():
 def test_s5_4_overtrump_best_partition():
     ctx = C("5", "H")
     # 44-66-77 as a 2-tractor + a pair: best is 66-77 (top 7H)
-    assert _partition_primary(ctx, T("4H", "4H", "6H", "6H", "7H", "7H"), (2, 1)) == ctx.power(
-        "7H")
-    assert _partition_primary(ctx, T("4H", "4H", "6H", "6H", "9H", "9H"), (2, 1)) == ctx.power(
-        "6H")
+    assert _partition_primary(ctx, T("4H", "4H", "6H", "6H", "7H", "7H"), (2, 1)) == ctx.power("7H")
+    assert _partition_primary(ctx, T("4H", "4H", "6H", "6H", "9H", "9H"), (2, 1)) == ctx.power("6H")
     assert _partition_primary(ctx, T("4H", "4H", "7H", "7H", "9H", "9H"), (2, 1)) is None
     # a tractor may stand for two pairs
     assert _partition_primary(ctx, T("SJ", "SJ", "BJ", "BJ"), (1, 1)) == ctx.power("BJ")
     lead = ["AS", "AS", "KS", "KS", "9S", "9S"]  # 2-tractor + pair
-    assert trick_winner(ctx, [lead, ["2H", "2H", "3H", "3H", "8H", "8H"],
-                              ["4H", "4H", "6H", "6H", "7H", "7H"], ["2D"] * 6]) == 2
+    assert (
+        trick_winner(
+            ctx,
+            [
+                lead,
+                ["2H", "2H", "3H", "3H", "8H", "8H"],
+                ["4H", "4H", "6H", "6H", "7H", "7H"],
+                ["2D"] * 6,
+            ],
+        )
+        == 2
+    )
 
 
 def test_s5_4_trump_lead():
@@ -358,12 +385,22 @@ def test_s5_4_trick_points():
 
 
 # -- §7 results --------------------------------------------------------------------------------
-def R(level, points, last_winner, last_play, kitty=(), dry=False, declarer=0,
-      levels=None, preset="chifeng"):
+def R(
+    level,
+    points,
+    last_winner,
+    last_play,
+    kitty=(),
+    dry=False,
+    declarer=0,
+    levels=None,
+    preset="chifeng",
+):
     ctx = C(level, "H", preset)
     ns, ew = levels or (level, "3")
-    return hand_result(ctx, declarer, ns, ew, points, last_winner, list(last_play),
-                       list(kitty), dry)
+    return hand_result(
+        ctx, declarer, ns, ew, points, last_winner, list(last_play), list(kitty), dry
+    )
 
 
 def test_s7_point_rows():
@@ -404,7 +441,12 @@ def test_s6_4_xiaosa_jokers_go_to_the_hand_winner():
 def test_s7_joker_dig():
     r = R("5", 20, 1, ["BJ"])
     assert (r.dig, r.outcome, r.declarers_stay, r.level_ew, r.score_ew) == (
-        "joker", "joker_dig", False, "6", 8)
+        "joker",
+        "joker_dig",
+        False,
+        "6",
+        8,
+    )
     r = R("5", 20, 3, ["SJ", "SJ"])  # once, not per joker
     assert (r.level_ew, r.score_ns) == ("5", -2)
     r = R("5", 0, 1, ["SJ", "3H"], kitty=["BJ"])  # a dig overrides 光牌; jokers add
@@ -421,7 +463,12 @@ def test_s7_level_digs():
     assert (r.outcome, r.level_ns, r.level_ew) == ("q_banjie", "6", "6")
     r = R("K", 100, 1, ["KH"], levels=("K", "8"))
     assert (r.outcome, r.level_ns, r.level_ew, r.score_ns, r.score_ew) == (
-        "k_fantian", "8", "K", -12, 12)
+        "k_fantian",
+        "8",
+        "K",
+        -12,
+        12,
+    )
     r = R("K", 100, 1, ["KH"], levels=("K", "8"), preset="chifeng-classic")
     assert (r.outcome, r.level_ns, r.level_ew) == ("k_sanji", "T", "8")
     r = R("J", 30, 1, ["JS", "3H"], levels=("J", "4"))  # not all level cards
@@ -433,7 +480,12 @@ def test_s7_level_digs():
 def test_s8_3_match_won_and_s8_4_next_declarer():
     r = R("K", 40, 0, ["AS"], levels=("K", "9"))
     assert (r.outcome, r.match_won, r.level_ns, r.score_ns, r.next_declarer) == (
-        "dacheng", True, "K", 0, 2)
+        "dacheng",
+        True,
+        "K",
+        0,
+        2,
+    )
     r = R("K", 40, 1, ["AS"], declarer=1, levels=("9", "K"))
     assert (r.match_won, r.next_declarer) == (True, 3)
     r = R("Q", 40, 0, ["AS"], levels=("Q", "9"))
@@ -466,8 +518,11 @@ def test_s5_3_follows_match_brute_force():
         n = rng.randint(1, 4)
         lead = [deck[10]] * n  # only its effective suit and size matter here
         held = sum(ctx.effective_suit(c) == lead_suit for c in hand)
-        brute = {T(*(hand[i] for i in idx)) for idx in combinations(range(10), n)
-                 if sum(ctx.effective_suit(hand[i]) == lead_suit for i in idx) == min(held, n)}
+        brute = {
+            T(*(hand[i] for i in idx))
+            for idx in combinations(range(10), n)
+            if sum(ctx.effective_suit(hand[i]) == lead_suit for i in idx) == min(held, n)
+        }
         assert legal_follows(ctx, hand, lead) == brute
 
 
@@ -520,7 +575,7 @@ def test_s5_4_partition_primary_matches_brute_force():
         for perm in set(permutations(play)):
             groups, i = [], 0
             for size in sizes:
-                groups.append(perm[i:i + size])
+                groups.append(perm[i : i + size])
                 i += size
             comps = [single_component(ctx, g) for g in groups]
             if any(c is None or c.pairs != k for c, k in zip(comps, fmt)):

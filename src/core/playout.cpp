@@ -4,10 +4,14 @@
 
 namespace duidiao {
 
-HandSetup random_deal(const Rules& rules, Rng& rng) {
-  Card deck[108];
+void shuffle_deck(Rng& rng, Card deck[108]) {
   for (int i = 0; i < 108; ++i) deck[i] = i % FACE_NB;
   for (int i = 107; i > 0; --i) std::swap(deck[i], deck[rng.below(i + 1)]);
+}
+
+HandSetup random_deal(const Rules& rules, Rng& rng) {
+  Card deck[108];
+  shuffle_deck(rng, deck);
   HandSetup s;
   s.rules = rules;
   s.level = int(rng.below(LEVEL_NB));

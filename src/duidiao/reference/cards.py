@@ -60,24 +60,26 @@ class RefRules:
     @classmethod
     def preset(cls, name: str) -> RefRules:
         """The presets of RULES.md §9: ``chifeng``, ``chifeng-classic``, ``chifeng-10``."""
-        common = dict(
+        table = {  # name: (level_card_grab, k_dig, must_play_levels)
+            "chifeng": (False, "swap", ("J", "Q", "K")),
+            "chifeng-classic": (True, "ten", ("J", "Q", "K")),
+            "chifeng-10": (True, "ten", ("T", "J", "Q", "K")),
+        }
+        if name not in table:
+            raise ValueError(f"unknown preset {name!r} (chifeng, chifeng-classic, chifeng-10)")
+        grab, k_dig, must_play = table[name]
+        return cls(
+            name=name,
             must_follow_format=False,
             ace_low_tractor=True,
             level_tractor_bridge=False,
             throws_in_trumps=False,
             throw_penalty=0,
+            level_card_grab=grab,
+            k_dig=k_dig,
+            must_play_levels=must_play,
             kitty_points="never",
         )
-        if name == "chifeng":
-            return cls(name=name, level_card_grab=False, k_dig="swap",
-                       must_play_levels=("J", "Q", "K"), **common)
-        if name == "chifeng-classic":
-            return cls(name=name, level_card_grab=True, k_dig="ten",
-                       must_play_levels=("J", "Q", "K"), **common)
-        if name == "chifeng-10":
-            return cls(name=name, level_card_grab=True, k_dig="ten",
-                       must_play_levels=("T", "J", "Q", "K"), **common)
-        raise ValueError(f"unknown preset {name!r} (chifeng, chifeng-classic, chifeng-10)")
 
 
 class Context:
@@ -139,7 +141,7 @@ class Context:
     # -- §4 tractor order -------------------------------------------------------------------
     def _natural_chain(self, suit: str) -> list[tuple[str, ...]]:
         ranks = self.natural_ranks()
-        chain = [(r + suit,) for r in ranks]
+        chain: list[tuple[str, ...]] = [(r + suit,) for r in ranks]
         if self.rules.ace_low_tractor and "A" in ranks:
             chain.insert(0, ("A" + suit,))  # AA-22: the ace also stands below the lowest rank
         return chain
@@ -148,7 +150,7 @@ class Context:
         if suit != "T":
             return [self._natural_chain(suit)]
         naturals = self._natural_chain(self.trump)
-        top = [(self.level + self.trump,), ("SJ",), ("BJ",)]
+        top: list[tuple[str, ...]] = [(self.level + self.trump,), ("SJ",), ("BJ",)]
         if self.rules.level_tractor_bridge:
             off_level = tuple(self.level + s for s in SUITS if s != self.trump)
             return [naturals + [off_level] + top]

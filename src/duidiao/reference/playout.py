@@ -28,12 +28,13 @@ def random_playout(rng: random.Random, preset: str) -> int:
     checksum = 0
     trick = 0
     while hands[leader]:
-        plays = []
+        plays: list[tuple[str, ...]] = []
         for k in range(4):
             seat = (leader + k) % 4
             if k == 0:
-                options = sorted(p for p in legal_leads(ctx, hands[seat])
-                                 if single_component(ctx, p) is not None)
+                options = sorted(
+                    p for p in legal_leads(ctx, hands[seat]) if single_component(ctx, p) is not None
+                )
             else:
                 options = sorted(legal_follows(ctx, hands[seat], plays[0]))
             play = rng.choice(options)

@@ -194,7 +194,7 @@ def resolve_lead(ctx: Context, leader: int, cards, hands) -> list[str]:
     if not is_throw(ctx, cards):
         return cards
     status, forced = throw_status(ctx, leader, cards, hands)
-    if status == "failed":
+    if status == "failed" and forced is not None:
         return list(forced.cards)
     return cards
 
@@ -267,7 +267,9 @@ def trick_winner(ctx: Context, plays) -> int:
             return None
         return _partition_primary(ctx, tuple(sorted(play)), fmt)
 
-    winner, kind, value = 0, "suit", same_suit_value(lead) if not throw else None
+    # ``value`` is the power to beat; -1 for a throw, which nothing of its suit beats.
+    lead_value = same_suit_value(lead)
+    winner, kind, value = 0, "suit", -1 if lead_value is None else lead_value
     for i in range(1, 4):
         play = list(plays[i])
         tv = trump_value(play)

@@ -35,8 +35,17 @@ def climb(ctx: Context, level: str, n: int) -> str:
     return LEVELS[i]
 
 
-def hand_result(ctx: Context, declarer: int, level_ns: str, level_ew: str, points: int,
-                last_winner: int, last_play, kitty, dry: bool) -> RefResult:
+def hand_result(
+    ctx: Context,
+    declarer: int,
+    level_ns: str,
+    level_ew: str,
+    points: int,
+    last_winner: int,
+    last_play,
+    kitty,
+    dry: bool,
+) -> RefResult:
     """The result of a finished hand.
 
     ``points`` is P, the defenders' points from all tricks; ``last_winner`` the seat that won
@@ -54,8 +63,11 @@ def hand_result(ctx: Context, declarer: int, level_ns: str, level_ew: str, point
     if defenders_last and any(c in ("BJ", "SJ") for c in last_play):
         dig, outcome = "joker", "joker_dig"
         row_climb = 3 if "BJ" in last_play else 2
-    elif (defenders_last and ctx.level in ("J", "Q", "K")
-          and all(ctx.is_level_card(c) for c in last_play)):
+    elif (
+        defenders_last
+        and ctx.level in ("J", "Q", "K")
+        and all(ctx.is_level_card(c) for c in last_play)
+    ):
         dig = "level"
         if ctx.level == "J":
             outcome, levels[decl_team] = "j_daodi", "A"

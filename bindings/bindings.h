@@ -1,0 +1,16 @@
+// Shared conversions for the binding files: card sets cross as (one, two) mask tuples.
+#pragma once
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <utility>
+
+#include "core/cardset.h"
+
+namespace py = pybind11;
+
+using Masks = std::pair<uint64_t, uint64_t>;
+inline duidiao::CardSet to_set(const Masks& m) { return {m.first, m.second}; }
+inline Masks to_masks(const duidiao::CardSet& s) { return {s.one, s.two}; }
+
+void init_game(py::module_& m);

@@ -1,0 +1,179 @@
+// Bindings of the hand flow: Game, Observation, the C++ bots and self-play.
+#include <string>
+#include <vector>
+
+#include "bindings.h"
+#include "core/game.h"
+#include "core/observation.h"
+#include "search/player.h"
+#include "search/selfplay.h"
+
+using namespace duidiao;
+
+namespace {
+
+py::tuple declaration_tuple(const Declaration& d) {
+  return py::make_tuple(d.seat, d.suit, d.kind, d.drawn);
+}
+
+py::list declarations(const std::vector<Declaration>& ds) {
+  py::list out;
+  for (const Declaration& d : ds) out.append(declaration_tuple(d));
+  return out;
+}
+
+py::list grabs(const std::vector<Game::Grab>& gs) {
+  py::list out;
+  for (const auto& g : gs) out.append(py::make_tuple(g.seat, g.taken, g.put));
+  return out;
+}
+
+py::list xiaosas(const std::vector<Game::Xiaosa>& xs) {
+  py::list out;
+  for (const auto& x : xs) out.append(py::make_tuple(x.seat, to_masks(x.jokers), to_masks(x.taken)));
+  return out;
+}
+
+py::list tricks(const std::vector<TrickRecord>& ts) {
+  py::list out;
+  for (const TrickRecord& t : ts) {
+    std::vector<Masks> plays;
+    for (const CardSet& p : t.plays) plays.push_back(to_masks(p));
+    out.append(py::make_tuple(t.leader, plays, t.winner, t.points));
+  }
+  return out;
+}
+
+GameSetup make_setup(const Rules& rules, const std::vector<int>& deck, int first_drawer,
+                     int declarer, int level_ns, int level_ew) {
+  if (deck.size() != 108) throw std::invalid_argument("deck: 108 cards, not " + std::to_string(deck.size()));
+  GameSetup s;
+  s.rules = rules;
+  s.first_drawer = first_drawer;
+  s.declarer = declarer;
+  s.level_ns = level_ns;
+  s.level_ew = level_ew;
+  for (int i = 0; i < 108; ++i) s.deck[i] = deck[i];
+  return s;
+}
+
+}  // namespace
+
+void init_game(py::module_& m) {
+  py::class_<Game>(m, "Game")
+      .def(py::init([](const Rules& rules, const std::vector<int>& deck, int first_drawer,
+                       int declarer, int level_ns, int level_ew) {
+             return Game(make_setup(rules, deck, first_drawer, declarer, level_ns, level_ew));
+           }),
+           py::arg("rules"), py::arg("deck"), py::arg("first_drawer"), py::arg("declarer") = -1,
+           py::arg("level_ns") = 0, py::arg("level_ew") = 0)
+      .def_property_readonly("phase", [](const Game& g) { return int(g.phase()); })
+      .def_property_readonly("to_act", &Game::to_act)
+      .def_property_readonly("rules", &Game::rules)
+      .def_property_readonly("level", &Game::level)
+      .def("level_of", &Game::level_of, py::arg("team"))
+      .def_property_readonly("trump", &Game::trump)
+      .def_property_readonly("declarer", &Game::declarer)
+      .def_property_readonly("first_drawer", &Game::first_drawer)
+      .def_property_readonly("drawn", &Game::drawn)
+      .def_property_readonly("dry", &Game::dry)
+      .def_property_readonly("trump_from_kitty", &Game::trump_from_kitty)
+      .def_property_readonly("kitty_public", &Game::kitty_public)
+      .def_property_readonly("kitty", [](const Game& g) { return to_masks(g.kitty()); })
+      .def_property_readonly("original_kitty", [](const Game& g) { return to_masks(g.original_kitty()); })
+      .def_property_readonly("grab_offer", &Game::grab_offer)
+      .def("deck", [](const Game& g) { return std::vector<int>(g.deck(), g.deck() + 108); })
+      .def("held", [](const Game& g, int seat) { return to_masks(g.held(seat & 3)); }, py::arg("seat"))
+      .def("exposed", [](const Game& g, int seat) { return to_masks(g.exposed(seat & 3)); }, py::arg("seat"))
+      .def("declarations", [](const Game& g) { return declarations(g.declarations()); })
+      .def("declare_options", [](const Game& g) {
+        py::list out;
+        for (const Declaration& d : g.declare_options()) out.append(py::make_tuple(d.suit, d.kind));
+        return out;
+      })
+      .def("declare", &Game::declare, py::arg("suit"), py::arg("kind"))
+      .def("decline", &Game::pass)
+      .def("bury", [](Game& g, uint64_t one, uint64_t two) { g.bury({one, two}); }, py::arg("one"), py::arg("two"))
+      .def("grab", &Game::grab, py::arg("put"))
+      .def("xiaosa_takeable", [](const Game& g) { return to_masks(g.xiaosa_takeable()); })
+      .def("xiaosa", [](Game& g, const Masks& jokers, const Masks& taken) {
+             g.xiaosa(to_set(jokers), to_set(taken));
+           }, py::arg("jokers"), py::arg("taken"))
+      .def("hand", [](const Game& g) { return g.hand(); })
+      .def("play", [](Game& g, uint64_t one, uint64_t two) { return to_masks(g.play({one, two})); },
+           py::arg("one"), py::arg("two"))
+      .def("result", &Game::result)
+      .def("grabs", [](const Game& g) { return grabs(g.grabs()); })
+      .def("xiaosas", [](const Game& g) { return xiaosas(g.xiaosas()); })
+      .def("observe", [](const Game& g, int seat) { return observe(g, seat & 3); }, py::arg("seat"))
+      .def("copy", [](const Game& g) { return Game(g); });
+
+  py::class_<Observation>(m, "Observation")
+      .def_readonly("seat", &Observation::seat)
+      .def_property_readonly("phase", [](const Observation& o) { return int(o.phase); })
+      .def_readonly("rules", &Observation::rules)
+      .def_readonly("level", &Observation::level)
+      .def_property_readonly("levels", [](const Observation& o) { return py::make_tuple(o.levels[0], o.levels[1]); })
+      .def_readonly("trump", &Observation::trump)
+      .def_readonly("declarer", &Observation::declarer)
+      .def_readonly("first_drawer", &Observation::first_drawer)
+      .def_readonly("drawn", &Observation::drawn)
+      .def_property_readonly("hand", [](const Observation& o) { return to_masks(o.hand); })
+      .def("exposed", [](const Observation& o, int seat) { return to_masks(o.exposed[seat & 3]); }, py::arg("seat"))
+      .def("hand_size", [](const Observation& o, int seat) { return o.hand_size[seat & 3]; }, py::arg("seat"))
+      .def_property_readonly("declarations", [](const Observation& o) { return declarations(o.declarations); })
+      .def_readonly("kitty_visible", &Observation::kitty_visible)
+      .def_property_readonly("kitty", [](const Observation& o) { return to_masks(o.kitty); })
+      .def_property_readonly("original_kitty", [](const Observation& o) { return to_masks(o.original_kitty); })
+      .def_readonly("dry", &Observation::dry)
+      .def_readonly("trump_from_kitty", &Observation::trump_from_kitty)
+      .def_readonly("grab_offer", &Observation::grab_offer)
+      .def_property_readonly("grabs", [](const Observation& o) { return grabs(o.grabs); })
+      .def_property_readonly("xiaosas", [](const Observation& o) { return xiaosas(o.xiaosas); })
+      .def_property_readonly("view", [](const Observation& o) { return o.view; })
+      .def_property_readonly("tricks", [](const Observation& o) { return tricks(o.tricks); });
+
+  py::class_<Player>(m, "Bot")
+      .def(py::init([](const std::string& name, uint64_t seed) { return make_player(name, seed); }),
+           py::arg("name"), py::arg("seed") = 0)
+      .def_property_readonly("name", &Player::name)
+      .def("declare", [](Player& p, const Observation& o, const std::vector<std::pair<int, int>>& options) {
+             std::vector<Declaration> ds;
+             for (auto [suit, kind] : options) ds.push_back({o.seat, suit, kind, o.drawn});
+             return p.declare(o, ds);
+           }, py::arg("observation"), py::arg("options"))
+      .def("bury", [](Player& p, const Observation& o) { return to_masks(p.bury(o)); }, py::arg("observation"))
+      .def("grab", &Player::grab, py::arg("observation"))
+      .def("xiaosa", [](Player& p, const Observation& o, const Masks& takeable) {
+             auto [jokers, taken] = p.xiaosa(o, to_set(takeable));
+             return py::make_tuple(to_masks(jokers), to_masks(taken));
+           }, py::arg("observation"), py::arg("takeable"))
+      .def("play", [](Player& p, const Observation& o) { return to_masks(p.play(o)); }, py::arg("observation"));
+
+  m.def("play_game", [](Game& game, std::vector<Player*> players) {
+        if (players.size() != 4) throw std::invalid_argument("play_game needs 4 bots, one per seat");
+        Player* seats[4] = {players[0], players[1], players[2], players[3]};
+        py::gil_scoped_release release;
+        play_game(game, seats);
+      }, py::arg("game"), py::arg("bots"));
+
+  m.def("selfplay_hands", [](int n, uint64_t seed, const std::string& preset, std::vector<std::string> bots) {
+        if (bots.size() != 4) throw std::invalid_argument("selfplay_hands needs 4 bot names");
+        Rules rules = Rules::preset(preset);
+        std::string names[4] = {bots[0], bots[1], bots[2], bots[3]};
+        SelfplayStats s;
+        {
+          py::gil_scoped_release release;
+          s = selfplay_hands(rules, n, seed, names);
+        }
+        py::dict out;
+        out["hands"] = s.hands;
+        out["declarer_stays"] = s.declarer_stays;
+        out["defender_points"] = s.defender_points;
+        out["digs"] = s.digs;
+        out["xiaosa_hands"] = s.xiaosa_hands;
+        out["score_ns_minus_ew"] = s.score_ns;
+        out["checksum"] = s.checksum;
+        return out;
+      }, py::arg("n"), py::arg("seed"), py::arg("preset"), py::arg("bots"));
+}

@@ -1,0 +1,276 @@
+#include "game.h"
+
+namespace duidiao {
+
+namespace {
+void refuse(const std::string& message) { throw IllegalMove(message); }
+
+const char* PHASE_NAMES[] = {"declaring", "burying", "grabbing", "xiaosa", "play", "over"};
+
+// Suit precedence for declaring (§2): H > D > S > C, i.e. a lower index is higher.
+bool higher_suit(int a, int b) { return a < b; }
+}  // namespace
+
+Game::Game(const GameSetup& s)
+    : rules_(s.rules), first_drawer_(s.first_drawer), fixed_declarer_(s.declarer) {
+  rules_.check_supported();
+  if (s.level_ns < 0 || s.level_ns > 12 || s.level_ew < 0 || s.level_ew > 12)
+    throw std::invalid_argument("team levels must be 0..12");
+  if (s.first_drawer < 0 || s.first_drawer > 3) throw std::invalid_argument("first_drawer must be a seat 0..3");
+  if (s.declarer < -1 || s.declarer > 3) throw std::invalid_argument("declarer must be a seat 0..3 or -1");
+  int copies[FACE_NB] = {};
+  for (int i = 0; i < 108; ++i) {
+    if (s.deck[i] < 0 || s.deck[i] >= FACE_NB) throw std::invalid_argument("deck: a card id is not 0..53");
+    if (++copies[s.deck[i]] > 2) throw std::invalid_argument("deck: " + card_name(s.deck[i]) + " appears more than twice");
+    deck_[i] = s.deck[i];
+  }
+  levels_[0] = s.level_ns;
+  levels_[1] = s.level_ew;
+  // The hand is played at the declaring team's level; in a first hand both teams are at A.
+  if (s.declarer >= 0) level_ = levels_[team_of(s.declarer)];
+  else if (s.level_ns != s.level_ew)
+    throw std::invalid_argument("a first hand (no declarer yet) needs both teams at the same level");
+  else level_ = s.level_ns;
+  for (int i = 100; i < 108; ++i) original_kitty_.add(deck_[i]);
+  draw_until_decision();
+}
+
+void Game::require_phase(Phase p, const char* what) const {
+  if (phase_ != p)
+    refuse(std::string("cannot ") + what + " now: the game is in its " + PHASE_NAMES[phase_] + " phase");
+}
+
+std::vector<Declaration> Game::declare_options() const {
+  std::vector<Declaration> out;
+  if (phase_ != PHASE_DECLARE || locked_) return out;
+  const int seat = to_act_, rank = level_rank(level_);
+  auto add = [&](int suit, int kind) { out.push_back({seat, suit, kind, drawn_}); };
+  if (declarations_.empty()) {
+    for (int suit = 0; suit < 4; ++suit) {
+      int n = held_[seat].count(make_card(suit, rank));
+      if (n >= 1) add(suit, DECLARE_SINGLE);
+      if (n == 2) add(suit, DECLARE_LOCK);
+    }
+    return out;
+  }
+  const Declaration& last = declarations_.back();
+  for (int suit = 0; suit < 4; ++suit) {
+    if (held_[seat].count(make_card(suit, rank)) < 2) continue;
+    if (last.kind == DECLARE_SINGLE) {
+      if (suit == last.suit && last.seat == seat) add(suit, DECLARE_LOCK);
+      else if (suit != last.suit) add(suit, DECLARE_OVERRIDE);
+    } else if (higher_suit(suit, last.suit)) {
+      add(suit, DECLARE_OVERRIDE);
+    }
+  }
+  return out;
+}
+
+void Game::declare(int suit, int kind) {
+  require_phase(PHASE_DECLARE, "declare");
+  bool open = false;
+  for (const Declaration& d : declare_options()) open |= d.suit == suit && d.kind == kind;
+  if (!open)
+    refuse(seat_name(to_act_) + " cannot make that declaration (suit " + std::to_string(suit) +
+           ", kind " + std::to_string(kind) + ") now");
+  const Card level_card = make_card(suit, level_rank(level_));
+  declarations_.push_back({to_act_, suit, kind, drawn_});
+  CardSet shown;
+  shown.add(level_card);
+  if (kind != DECLARE_SINGLE) shown.add(level_card);
+  exposed_[to_act_] = exposed_[to_act_].plus(exposed_[to_act_].missing(shown));
+  if (kind == DECLARE_LOCK) locked_ = true;
+  draw_until_decision();  // one declaration per chance: drawing (or the last round) goes on
+}
+
+void Game::pass() {
+  switch (phase_) {
+    case PHASE_DECLARE:
+      draw_until_decision();
+      return;
+    case PHASE_GRAB:
+      next_grab(grab_candidate_ + 1);
+      return;
+    case PHASE_XIAOSA:
+      next_xiaosa(xiaosa_index_ + 1);
+      return;
+    default:
+      refuse(std::string("nothing to pass in the ") + PHASE_NAMES[phase_] + " phase");
+  }
+}
+
+// Draws cards one at a time; stops when the drawer may declare (§6.2 discrete timing), then
+// gives each player one more chance after the 100th card, then settles trumps.
+void Game::draw_until_decision() {
+  phase_ = PHASE_DECLARE;
+  while (drawn_ < 100) {
+    const int seat = (first_drawer_ + drawn_) & 3;
+    held_[seat].add(deck_[drawn_]);
+    ++drawn_;
+    to_act_ = seat;
+    if (!declare_options().empty()) return;
+  }
+  while (last_chances_ < 4) {
+    to_act_ = (first_drawer_ + last_chances_) & 3;
+    ++last_chances_;
+    if (!declare_options().empty()) return;
+  }
+  finish_declaring();
+}
+
+void Game::finish_declaring() {
+  if (!declarations_.empty()) {
+    trump_ = declarations_.back().suit;
+    declarer_ = fixed_declarer_ >= 0 ? fixed_declarer_ : declarations_.back().seat;
+  } else {
+    // 翻主: the third card from the bottom of the kitty; a big joker means H, a small one S.
+    const Card c = deck_[105];
+    trump_ = c == BIG_JOKER ? HEARTS : c == SMALL_JOKER ? SPADES : card_suit(c);
+    trump_from_kitty_ = 1;
+    declarer_ = fixed_declarer_ >= 0 ? fixed_declarer_ : first_drawer_;
+  }
+  kitty_ = original_kitty_;
+  // 干巴锅: no card of the trump suit other than its level cards: the kitty stays as it is.
+  uint64_t trump_suit_naturals = 0;
+  for (int r = 0; r < RANK_NB; ++r)
+    if (r != level_rank(level_)) trump_suit_naturals |= bit(make_card(trump_, r));
+  dry_ = (kitty_.one & trump_suit_naturals) == 0;
+  if (dry_) return start_play();
+  held_[declarer_] = held_[declarer_].plus(kitty_);
+  phase_ = PHASE_BURY;
+  to_act_ = declarer_;
+}
+
+void Game::bury(const CardSet& cards) {
+  require_phase(PHASE_BURY, "bury");
+  if (!cards.valid() || cards.size() != 8)
+    refuse("bury exactly 8 cards, not " + std::to_string(cards.valid() ? cards.size() : 0));
+  if (!held_[declarer_].contains(cards))
+    refuse(seat_name(declarer_) + " does not hold " + to_string(held_[declarer_].missing(cards)));
+  held_[declarer_] = held_[declarer_].minus(cards);
+  drop_exposed(declarer_);
+  kitty_ = cards;
+  after_bury();
+}
+
+void Game::after_bury() {
+  grab_queue_ = rules_.level_card_grab ? kitty_.within(Context(rules_, level_, trump_).level_cards)
+                                       : CardSet{};
+  grab_offer_ = -1;
+  next_grab(3);
+}
+
+// 抢牌 (§6.3): each buried level card in turn is offered to the others from the declarer's next.
+void Game::next_grab(int candidate) {
+  if (candidate >= 3) {
+    if (grab_queue_.empty()) {
+      grab_offer_ = -1;
+      return next_xiaosa(0);
+    }
+    grab_offer_ = lowest_bit(grab_queue_.one);
+    grab_queue_.remove(grab_offer_);
+    candidate = 0;
+  }
+  phase_ = PHASE_GRAB;
+  grab_candidate_ = candidate;
+  to_act_ = (declarer_ + 1 + candidate) & 3;
+}
+
+void Game::grab(Card put) {
+  require_phase(PHASE_GRAB, "grab");
+  const int seat = to_act_;
+  if (put < 0 || put >= FACE_NB || !held_[seat].count(put))
+    refuse(seat_name(seat) + " must put one of its own cards in the kitty to grab " +
+           card_name(grab_offer_));
+  held_[seat].remove(put);
+  drop_exposed(seat);
+  held_[seat].add(grab_offer_);
+  exposed_[seat].add(grab_offer_);
+  kitty_.remove(grab_offer_);
+  kitty_.add(put);
+  grabs_.push_back({seat, grab_offer_, put});
+  next_grab(3);
+}
+
+CardSet Game::xiaosa_takeable() const {
+  uint64_t eligible = 0;
+  for (int s = 0; s < 4; ++s)
+    for (int r = 0; r <= 7; ++r)  // ranks 2..9
+      if (r != RANK_5 && r != level_rank(level_)) eligible |= bit(make_card(s, r));
+  return kitty_.within(eligible);
+}
+
+// 潇洒 (§6.4): the others in turn from the declarer's next, when they hold a joker and the
+// kitty has a card they could take.
+void Game::next_xiaosa(int index) {
+  const uint64_t jokers = bit(SMALL_JOKER) | bit(BIG_JOKER);
+  for (; index < 3; ++index) {
+    const int seat = (declarer_ + 1 + index) & 3;
+    if ((held_[seat].one & jokers) && !xiaosa_takeable().empty()) {
+      phase_ = PHASE_XIAOSA;
+      xiaosa_index_ = index;
+      to_act_ = seat;
+      return;
+    }
+  }
+  start_play();
+}
+
+void Game::xiaosa(const CardSet& jokers, const CardSet& taken) {
+  require_phase(PHASE_XIAOSA, "put jokers in the kitty");
+  const int seat = to_act_;
+  const uint64_t joker_faces = bit(SMALL_JOKER) | bit(BIG_JOKER);
+  if (!jokers.valid() || !taken.valid()) refuse("xiaosa: not a valid card set");
+  if (jokers.empty()) refuse("xiaosa: put at least one joker in (or pass)");
+  if ((jokers.one & ~joker_faces) != 0) refuse("xiaosa: only jokers go into the kitty");
+  if (!held_[seat].contains(jokers))
+    refuse(seat_name(seat) + " does not hold " + to_string(held_[seat].missing(jokers)));
+  if (taken.size() != jokers.size())
+    refuse("xiaosa: take as many cards as jokers put in (" + std::to_string(jokers.size()) + ")");
+  if (!xiaosa_takeable().contains(taken))
+    refuse("xiaosa: only kitty cards of rank 2-9, not 5 and not the level rank, can be taken");
+  held_[seat] = held_[seat].minus(jokers).plus(taken);
+  drop_exposed(seat);
+  exposed_[seat] = exposed_[seat].plus(taken);
+  kitty_ = kitty_.minus(taken).plus(jokers);
+  xiaosas_.push_back({seat, jokers, taken});
+  next_xiaosa(xiaosa_index_ + 1);
+}
+
+void Game::start_play() {
+  HandSetup s;
+  s.rules = rules_;
+  s.level = level_;
+  s.trump = trump_;
+  s.declarer = s.leader = declarer_;
+  for (int seat = 0; seat < 4; ++seat) s.held[seat] = held_[seat];
+  s.kitty = kitty_;
+  s.kitty_known = true;
+  s.dry = dry_;
+  hand_ = Hand(s);
+  phase_ = PHASE_PLAY;
+  to_act_ = hand_.turn();
+}
+
+CardSet Game::play(const CardSet& cards) {
+  require_phase(PHASE_PLAY, "play");
+  const int seat = hand_.turn();
+  CardSet actual = hand_.play(cards);
+  held_[seat] = hand_.held(seat);
+  drop_exposed(seat);
+  if (hand_.is_over()) phase_ = PHASE_OVER;
+  else to_act_ = hand_.turn();
+  return actual;
+}
+
+HandResult Game::result() const {
+  require_phase(PHASE_OVER, "give the result");
+  return hand_.result(levels_[0], levels_[1]);
+}
+
+void Game::drop_exposed(int seat) {
+  // Exposed cards stay exposed only while held: keep the smaller count of each face.
+  exposed_[seat] = {exposed_[seat].one & held_[seat].one, exposed_[seat].two & held_[seat].two};
+}
+
+}  // namespace duidiao

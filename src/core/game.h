@@ -1,0 +1,123 @@
+// Game: one whole hand (§6), from the first card drawn to the result — declaring trumps while
+// drawing, the kitty (干巴锅, burying face up, 抢牌), 潇洒, the play, and the result (§7).
+//
+// It is a state machine that stops at each decision: phase() says which, to_act() whose, and
+// the matching method applies it after checking it (an illegal decision throws IllegalMove and
+// changes nothing). Drawing and every step without a choice happen by themselves.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "hand.h"
+
+namespace duidiao {
+
+enum Phase : int { PHASE_DECLARE, PHASE_BURY, PHASE_GRAB, PHASE_XIAOSA, PHASE_PLAY, PHASE_OVER };
+
+// §6.2: 亮主 (a single level card), 封主 (a lock: a pair, or the second card added to one's own
+// single), 正主 (an override by a pair of another suit, then only of a higher suit).
+enum DeclareKind : int { DECLARE_SINGLE = 1, DECLARE_LOCK = 2, DECLARE_OVERRIDE = 3 };
+
+struct Declaration {
+  int seat = 0;
+  int suit = 0;
+  int kind = DECLARE_SINGLE;
+  int drawn = 0;  // cards drawn (0..100) when it was made
+};
+
+struct GameSetup {
+  Rules rules;
+  int level_ns = LEVEL_A, level_ew = LEVEL_A;
+  int declarer = -1;      // fixed by §8.4, or -1 in a match's first hand (抢庄)
+  int first_drawer = 0;   // the declarer in later hands
+  Card deck[108] = {};    // deck[0] is drawn first; deck[100..107] the kitty, deck[107] its bottom
+};
+
+class Game {
+ public:
+  explicit Game(const GameSetup& setup);  // throws std::invalid_argument on a bad setup
+
+  Phase phase() const { return phase_; }
+  int to_act() const { return to_act_; }
+  const Rules& rules() const { return rules_; }
+  int level() const { return level_; }              // the hand's level (the declarers' team's)
+  int level_of(int team) const { return levels_[team]; }
+  int trump() const { return trump_; }              // -1 until declaring is over
+  int declarer() const { return declarer_; }        // -1 until known
+  int first_drawer() const { return first_drawer_; }
+  int drawn() const { return drawn_; }
+  const CardSet& held(int seat) const { return held_[seat]; }
+  // Cards of a seat that every player knows it holds (shown when declaring, taken from the
+  // face-up kitty), until played.
+  const CardSet& exposed(int seat) const { return exposed_[seat]; }
+  const std::vector<Declaration>& declarations() const { return declarations_; }
+  const CardSet& original_kitty() const { return original_kitty_; }
+  const CardSet& kitty() const { return kitty_; }  // the kitty now (after burying: face up)
+  bool dry() const { return dry_; }                // 干巴锅
+  bool kitty_public() const { return phase_ >= PHASE_GRAB || dry_; }
+  int trump_from_kitty() const { return trump_from_kitty_; }  // 翻主: 1 when turned up
+  const Card* deck() const { return deck_; }
+
+  // PHASE_DECLARE: the declarations open to to_act() (passing is always open).
+  std::vector<Declaration> declare_options() const;
+  void declare(int suit, int kind);
+  // PHASE_BURY: the declarer (holding 33 cards) buries 8.
+  void bury(const CardSet& cards);
+  // PHASE_GRAB (抢牌): the buried level card offered to to_act(); grab() puts `put` in its place.
+  Card grab_offer() const { return grab_offer_; }
+  void grab(Card put);
+  // PHASE_XIAOSA (潇洒): to_act() puts jokers into the kitty and takes as many eligible cards.
+  CardSet xiaosa_takeable() const;  // kitty cards of rank 2-9, not 5, not the level rank
+  void xiaosa(const CardSet& jokers, const CardSet& taken);
+  // PHASE_DECLARE, PHASE_GRAB, PHASE_XIAOSA: decline.
+  void pass();
+  // PHASE_PLAY.
+  const Hand& hand() const { return hand_; }
+  CardSet play(const CardSet& cards);
+  // PHASE_OVER.
+  HandResult result() const;
+
+  struct Grab { int seat; Card taken; Card put; };
+  struct Xiaosa { int seat; CardSet jokers; CardSet taken; };
+  const std::vector<Grab>& grabs() const { return grabs_; }
+  const std::vector<Xiaosa>& xiaosas() const { return xiaosas_; }
+
+ private:
+  void require_phase(Phase p, const char* what) const;
+  void draw_until_decision();
+  void finish_declaring();
+  void after_bury();
+  void next_grab(int from_candidate);
+  void next_xiaosa(int from_index);
+  void start_play();
+  void drop_exposed(int seat);
+
+  Rules rules_;
+  int levels_[2] = {};
+  int level_ = 0;
+  Card deck_[108] = {};
+  Phase phase_ = PHASE_DECLARE;
+  int to_act_ = 0;
+  int first_drawer_ = 0;
+  int fixed_declarer_ = -1;
+  int declarer_ = -1;
+  int trump_ = -1;
+  int trump_from_kitty_ = 0;
+  int drawn_ = 0;
+  int last_chances_ = 0;  // §6.2 the extra round after the last card: chances given so far
+  CardSet held_[4];
+  CardSet exposed_[4];
+  std::vector<Declaration> declarations_;
+  bool locked_ = false;
+  CardSet original_kitty_, kitty_;
+  bool dry_ = false;
+  CardSet grab_queue_;  // buried level cards not yet offered
+  Card grab_offer_ = -1;
+  int grab_candidate_ = 0;  // 0..2: the others in turn from the declarer's next
+  int xiaosa_index_ = 0;
+  std::vector<Grab> grabs_;
+  std::vector<Xiaosa> xiaosas_;
+  Hand hand_;
+};
+
+}  // namespace duidiao

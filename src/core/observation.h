@@ -1,0 +1,41 @@
+// Observation: what one seat may know at a decision (its information set) — its own hand, the
+// public declarations and the cards they exposed, the kitty when it is face up (and the
+// original kitty for the declarer who took it), every play so far. Bots see only this.
+#pragma once
+#include <vector>
+
+#include "game.h"
+
+namespace duidiao {
+
+struct Observation {
+  int seat = 0;
+  Phase phase = PHASE_DECLARE;
+  Rules rules;
+  int level = 0;
+  int levels[2] = {};
+  int trump = -1;      // -1 while declaring
+  int declarer = -1;   // -1 while unknown (a first hand, still declaring)
+  int first_drawer = 0;
+  int drawn = 0;
+  CardSet hand;                 // this seat's cards
+  CardSet exposed[4];           // cards every player knows a seat holds
+  int hand_size[4] = {};
+  std::vector<Declaration> declarations;
+  bool kitty_visible = false;   // face up (after burying, or 干巴锅), or in this seat's hand
+  CardSet kitty;                // the kitty when visible
+  CardSet original_kitty;       // the 8 cards the declarer took: the declarer only
+  bool dry = false;
+  int trump_from_kitty = 0;
+  Card grab_offer = -1;
+  std::vector<Game::Grab> grabs;
+  std::vector<Game::Xiaosa> xiaosas;
+  // The play as this seat sees it: its own hand known, the others' hidden but for exposed
+  // cards, the kitty face up, the tricks so far (PHASE_PLAY and PHASE_OVER only).
+  Hand view;
+  std::vector<TrickRecord> tricks;
+};
+
+Observation observe(const Game& game, int seat);
+
+}  // namespace duidiao

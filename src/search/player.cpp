@@ -1,0 +1,51 @@
+#include "search/player.h"
+
+#include <stdexcept>
+
+#include "search/random_player.h"
+
+namespace duidiao {
+
+std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
+  if (name == "random") return std::make_unique<RandomPlayer>(seed);
+  throw std::invalid_argument("unknown bot '" + name + "' (expected random or heuristic)");
+}
+
+void play_game(Game& game, Player* const players[4]) {
+  while (game.phase() != PHASE_OVER) {
+    const int seat = game.to_act();
+    Player& p = *players[seat];
+    const Observation obs = observe(game, seat);
+    switch (game.phase()) {
+      case PHASE_DECLARE: {
+        std::vector<Declaration> options = game.declare_options();
+        int i = p.declare(obs, options);
+        if (i < 0) game.pass();
+        else game.declare(options.at(i).suit, options.at(i).kind);
+        break;
+      }
+      case PHASE_BURY:
+        game.bury(p.bury(obs));
+        break;
+      case PHASE_GRAB: {
+        int put = p.grab(obs);
+        if (put < 0) game.pass();
+        else game.grab(put);
+        break;
+      }
+      case PHASE_XIAOSA: {
+        auto [jokers, taken] = p.xiaosa(obs, game.xiaosa_takeable());
+        if (jokers.empty()) game.pass();
+        else game.xiaosa(jokers, taken);
+        break;
+      }
+      case PHASE_PLAY:
+        game.play(p.play(obs));
+        break;
+      case PHASE_OVER:
+        break;
+    }
+  }
+}
+
+}  // namespace duidiao

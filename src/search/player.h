@@ -1,0 +1,36 @@
+// Player: the one interface through which every decision of a hand is asked (§6, §5), for C++
+// bots. A player sees only its Observation. Python players have a matching protocol.
+#pragma once
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/observation.h"
+#include "core/random.h"
+
+namespace duidiao {
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual std::string name() const = 0;
+  // Index into `options`, or -1 to pass.
+  virtual int declare(const Observation& obs, const std::vector<Declaration>& options) = 0;
+  // 8 cards of obs.hand (33 cards) to bury face up.
+  virtual CardSet bury(const Observation& obs) = 0;
+  // A card of obs.hand to put in the kitty for obs.grab_offer, or -1 to pass.
+  virtual int grab(const Observation& obs) = 0;
+  // Jokers to put in the kitty and as many cards of `takeable` to take; empty sets to pass.
+  virtual std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) = 0;
+  // A legal play (obs.view is the play from this seat's view; its legal moves are the options).
+  virtual CardSet play(const Observation& obs) = 0;
+};
+
+// "random", "heuristic"; a seed makes a player's random choices repeatable.
+std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed);
+
+// Asks the players for every decision until the hand is over.
+void play_game(Game& game, Player* const players[4]);
+
+}  // namespace duidiao
