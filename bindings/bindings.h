@@ -6,11 +6,15 @@
 #include <utility>
 
 #include "core/cardset.h"
+#include "core/hand.h"
 
 namespace py = pybind11;
 
 using Masks = std::pair<uint64_t, uint64_t>;
 inline duidiao::CardSet to_set(const Masks& m) { return {m.first, m.second}; }
 inline Masks to_masks(const duidiao::CardSet& s) { return {s.one, s.two}; }
+
+// The tricks played in a Hand as (leader, [4 plays], winner, points) tuples.
+py::list trick_records(const duidiao::Hand& h);
 
 void init_game(py::module_& m);

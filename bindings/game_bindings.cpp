@@ -34,16 +34,6 @@ py::list xiaosas(const std::vector<Game::Xiaosa>& xs) {
   return out;
 }
 
-py::list tricks(const std::vector<TrickRecord>& ts) {
-  py::list out;
-  for (const TrickRecord& t : ts) {
-    std::vector<Masks> plays;
-    for (const CardSet& p : t.plays) plays.push_back(to_masks(p));
-    out.append(py::make_tuple(t.leader, plays, t.winner, t.points));
-  }
-  return out;
-}
-
 GameSetup make_setup(const Rules& rules, const std::vector<int>& deck, int first_drawer,
                      int declarer, int level_ns, int level_ew) {
   if (deck.size() != 108) throw std::invalid_argument("deck: 108 cards, not " + std::to_string(deck.size()));
@@ -131,7 +121,7 @@ void init_game(py::module_& m) {
       .def_property_readonly("grabs", [](const Observation& o) { return grabs(o.grabs); })
       .def_property_readonly("xiaosas", [](const Observation& o) { return xiaosas(o.xiaosas); })
       .def_property_readonly("view", [](const Observation& o) { return o.view; })
-      .def_property_readonly("tricks", [](const Observation& o) { return tricks(o.tricks); });
+      .def_property_readonly("tricks", [](const Observation& o) { return trick_records(o.view); });
 
   py::class_<Player>(m, "Bot")
       .def(py::init([](const std::string& name, uint64_t seed) { return make_player(name, seed); }),

@@ -101,16 +101,7 @@ void init_hand(py::module_& m) {
         for (int i = 0; i < h.trick().played; ++i) plays.push_back(to_masks(h.trick().plays[i]));
         return plays;
       })
-      .def("tricks", [](const Hand& h) {
-        py::list out;
-        for (int i = 0; i < h.history_size(); ++i) {
-          const TrickRecord& t = h.history(i);
-          std::vector<Masks> plays;
-          for (const CardSet& p : t.plays) plays.push_back(to_masks(p));
-          out.append(py::make_tuple(t.leader, plays, t.winner, t.points));
-        }
-        return out;
-      })
+      .def("tricks", &trick_records)
       .def("legal_moves", [](const Hand& h) {
         std::vector<CardSet> moves;
         {
@@ -133,6 +124,17 @@ void init_hand(py::module_& m) {
 }
 
 }  // namespace
+
+py::list trick_records(const Hand& h) {
+  py::list out;
+  for (int i = 0; i < h.history_size(); ++i) {
+    const TrickRecord& t = h.history(i);
+    std::vector<Masks> plays;
+    for (const CardSet& p : t.plays) plays.push_back(to_masks(p));
+    out.append(py::make_tuple(t.leader, plays, t.winner, t.points));
+  }
+  return out;
+}
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "duidiao's C++ core (private: use the duidiao package)";

@@ -238,6 +238,15 @@ void Hand::finish_trick() {
   trick_.start(winner);
 }
 
+void Hand::conceal(int seat, const CardSet exposed[4]) {
+  for (int p = 0; p < 4; ++p) {
+    if (p == seat) continue;
+    CardSet known = {exposed[p].one & held_[p].one, exposed[p].two & held_[p].two};
+    unknown_[p] += held_[p].size() - known.size();
+    held_[p] = known;
+  }
+}
+
 HandResult Hand::result(int level_ns, int level_ew) const {
   if (!is_over()) throw std::invalid_argument("the hand is not over");
   if (!kitty_known_) throw std::invalid_argument("the kitty is not known, so neither is the result");

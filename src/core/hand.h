@@ -73,6 +73,10 @@ class Hand {
   // The fast path for playouts: a move known to be legal and not a throw.
   void play_unchecked(const CardSet& cards);
 
+  // Hides what `seat` cannot know: every other hand keeps only its `exposed` cards (shown when
+  // declaring or taken from the face-up kitty); the rest of it becomes hidden cards.
+  void conceal(int seat, const CardSet exposed[4]);
+
   // §7: needs the hand over, its last trick played here, and the kitty known.
   HandResult result(int level_ns, int level_ew) const;
 

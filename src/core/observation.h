@@ -33,7 +33,6 @@ struct Observation {
   // The play as this seat sees it: its own hand known, the others' hidden but for exposed
   // cards, the kitty face up, the tricks so far (PHASE_PLAY and PHASE_OVER only).
   Hand view;
-  std::vector<TrickRecord> tricks;
 };
 
 Observation observe(const Game& game, int seat);
