@@ -1,4 +1,5 @@
-"""Random playouts: whole hands played with uniformly random legal (non-throw) moves.
+"""Random playouts: whole hands played with uniformly random legal (non-throw) moves; and
+self-play of whole hands (deal to result) with the C++ bots.
 
 `duidiao._core.random_playouts(n, seed)` deals and plays n hands in C++ and returns a checksum;
 `duidiao.reference.random_playout(rng, preset)` plays one hand in Python. Each benchmark checks
@@ -18,13 +19,13 @@ REF_PLAYOUTS = 20  # per round
 SEED = 20240601
 
 
-def _record(benchmark, playouts: int) -> None:
-    benchmark.extra_info["playouts_per_round"] = playouts
+def _record(benchmark, n: int, unit: str = "playout") -> None:
+    benchmark.extra_info[f"{unit}s_per_round"] = n
     stats = getattr(benchmark, "stats", None)
     if stats is not None:  # None under --benchmark-disable
         mean = stats.stats.mean
-        benchmark.extra_info["us_per_playout"] = round(mean / playouts * 1e6, 2)
-        benchmark.extra_info["playouts_per_second"] = round(playouts / mean, 1)
+        benchmark.extra_info[f"us_per_{unit}"] = round(mean / n * 1e6, 2)
+        benchmark.extra_info[f"{unit}s_per_second"] = round(n / mean, 1)
 
 
 @pytest.mark.parametrize("preset", ["chifeng", "chifeng-10"])
@@ -54,3 +55,24 @@ def test_random_playout_reference(benchmark, reference, preset):
     assert got == expected
     assert expected > 0
     _record(benchmark, REF_PLAYOUTS)
+
+
+SELFPLAY_HANDS = 200  # per round
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_selfplay_hands_core(benchmark, core, bot):
+    """Whole hands with the C++ bots, deal to result (declaring, burying, 潇洒, play)."""
+    benchmark.group = "self-play hands"
+    bots = [bot] * 4
+    try:
+        expected = core.selfplay_hands(SELFPLAY_HANDS, SEED, "chifeng", bots)
+    except core.CoreError as exc:
+        if "unknown bot" in str(exc):
+            pytest.skip(f"bot {bot!r} is not in this build: {exc}")
+        raise
+    assert expected["hands"] == SELFPLAY_HANDS
+    assert core.selfplay_hands(SELFPLAY_HANDS, SEED, "chifeng", bots) == expected
+    got = benchmark(core.selfplay_hands, SELFPLAY_HANDS, SEED, "chifeng", bots)
+    assert got == expected
+    _record(benchmark, SELFPLAY_HANDS, unit="hand")

@@ -18,3 +18,4 @@ inline Masks to_masks(const duidiao::CardSet& s) { return {s.one, s.two}; }
 py::list trick_records(const duidiao::Hand& h);
 
 void init_game(py::module_& m);
+void init_search(py::module_& m);

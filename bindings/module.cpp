@@ -153,6 +153,7 @@ PYBIND11_MODULE(_core, m) {
   init_result(m);
   init_hand(m);
   init_game(m);
+  init_search(m);
   m.def("random_playouts",
         [](int n, uint64_t seed, const std::string& preset) {
           Rules rules = Rules::preset(preset);

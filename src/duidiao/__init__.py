@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from .cards import Card, Cards
 from .errors import HiddenCardsError, IllegalMoveError, NotationError
+from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
+from .match import Match, MatchResult, play_match
+from .players import CoreBot, HeuristicBot, Player, RandomBot, make_bot, play_hand
 from .position import Move, Position, Trick
+from .record import Record, RecordError
 from .result import HandResult
 from .rules import PRESETS, Rules
 
@@ -18,14 +22,32 @@ __version__ = "0.1.0"
 __all__ = [
     "Card",
     "Cards",
+    "CoreBot",
+    "Decision",
+    "Declaration",
+    "DeclareOption",
+    "Game",
+    "Grab",
     "HandResult",
+    "HeuristicBot",
     "HiddenCardsError",
     "IllegalMoveError",
+    "Match",
+    "MatchResult",
     "Move",
     "NotationError",
+    "Observation",
     "PRESETS",
+    "Player",
     "Position",
+    "RandomBot",
+    "Record",
+    "RecordError",
     "Rules",
     "Trick",
+    "Xiaosa",
     "__version__",
+    "make_bot",
+    "play_hand",
+    "play_match",
 ]

@@ -2,8 +2,9 @@
 
 ``duidiao moves POSITION`` lists the legal moves; ``duidiao play POSITION MOVE...`` prints the
 position after the moves (and the result once the hand is over); ``duidiao show POSITION``
-prints the canonical form. ``--json`` gives machine-readable output. A bad position or move
-exits with status 2 and the error on stderr.
+prints the canonical form; ``duidiao selfplay`` plays hands or matches between bots and prints
+statistics. ``--json`` gives machine-readable output. A bad position, move or option exits with
+status 2 and the error on stderr.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, TextIO
 from .errors import NotationError
 from .position import Position
 from .result import HandResult
+from .rules import PRESETS
 
 __all__ = ["main", "build_parser"]
 
@@ -45,6 +47,30 @@ def build_parser() -> argparse.ArgumentParser:
     show = sub.add_parser("show", help="check a position and print its canonical form")
     show.add_argument("position", help="a position string (NOTATION.md), quoted")
     show.add_argument("--json", action="store_true", help="machine-readable output")
+
+    selfplay = sub.add_parser(
+        "selfplay", help="play hands (or whole matches) between bots and print statistics"
+    )
+    selfplay.add_argument("--hands", type=int, default=100, metavar="N", help="hands to play")
+    selfplay.add_argument(
+        "--matches",
+        type=int,
+        default=None,
+        metavar="M",
+        help="play M whole matches to K instead of independent hands",
+    )
+    selfplay.add_argument(
+        "--ns", default="random", metavar="BOT", help="NS bot (random, heuristic)"
+    )
+    selfplay.add_argument(
+        "--ew", default="random", metavar="BOT", help="EW bot (random, heuristic)"
+    )
+    selfplay.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
+    selfplay.add_argument("--preset", default="chifeng", choices=PRESETS, help="rules preset")
+    selfplay.add_argument(
+        "--records", default=None, metavar="DIR", help="write one JSON record per hand in DIR"
+    )
+    selfplay.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
 
 
@@ -145,7 +171,262 @@ class _MoveError(ValueError):
     pass
 
 
-_COMMANDS = {"moves": _cmd_moves, "play": _cmd_play, "show": _cmd_show}
+# -- selfplay ---------------------------------------------------------------------------
+
+_BANDS = (("0", 0, 0), ("5-75", 5, 75), ("80-135", 80, 135), ("140+", 140, 200))
+_QUANTILES = (10, 25, 50, 75, 90)
+
+
+class _Progress:
+    """A textual progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, total: int, label: str, stream: TextIO) -> None:
+        self.total, self.label, self.stream = max(total, 1), label, stream
+        self.enabled = hasattr(stream, "isatty") and stream.isatty()
+        self.shown = -1
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        percent = done * 100 // self.total
+        if percent == self.shown:
+            return
+        self.shown = percent
+        filled = percent * 30 // 100
+        bar = "#" * filled + "-" * (30 - filled)
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _mean_ci(values: list[int]) -> dict[str, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return {"mean": 0.0, "ci95": 0.0}
+    mean = sum(values) / n
+    if n == 1:
+        return {"mean": mean, "ci95": 0.0}
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return {"mean": round(mean, 4), "ci95": round(1.96 * (var / n) ** 0.5, 4)}
+
+
+def _quantile(sorted_values: list[int], q: int) -> float:
+    if not sorted_values:
+        return 0.0
+    pos = (len(sorted_values) - 1) * q / 100
+    low = int(pos)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (pos - low)
+
+
+class _Stats:
+    """Totals over the hands of a selfplay run."""
+
+    def __init__(self) -> None:
+        self.points: list[int] = []
+        self.stays = 0
+        self.declaring = {"NS": [0, 0], "EW": [0, 0]}  # team -> [hands, stays]
+        self.outcomes: dict[str, int] = {}
+        self.digs = {"joker": 0, "level": 0}
+        self.xiaosa_hands = 0
+        self.scores: dict[str, list[int]] = {"NS": [], "EW": []}
+        self.match_hands: list[int] = []
+        self.match_wins = {"NS": 0, "EW": 0}
+
+    def add(self, game: Any, result: HandResult) -> None:
+        declarer = game.declarer
+        team = "NS" if declarer in ("S", "N") else "EW"
+        self.points.append(result.points)
+        self.stays += result.declarers_stay
+        self.declaring[team][0] += 1
+        self.declaring[team][1] += result.declarers_stay
+        self.outcomes[result.outcome] = self.outcomes.get(result.outcome, 0) + 1
+        if result.dig is not None:
+            self.digs[result.dig] = self.digs.get(result.dig, 0) + 1
+        self.xiaosa_hands += bool(game.xiaosas)
+        for t in ("NS", "EW"):
+            self.scores[t].append(result.scores[t])
+
+    def summary(self, args: argparse.Namespace) -> dict[str, Any]:
+        n = len(self.points)
+        points = sorted(self.points)
+        bands = {name: sum(1 for p in points if lo <= p <= hi) for name, lo, hi in _BANDS}
+        diff = [a - b for a, b in zip(self.scores["NS"], self.scores["EW"])]
+        data: dict[str, Any] = {
+            "mode": "matches" if args.matches else "hands",
+            "preset": args.preset,
+            "seed": args.seed,
+            "bots": {"NS": args.ns, "EW": args.ew},
+            "hands": n,
+            "declarer_success_rate": round(self.stays / n, 4) if n else 0.0,
+            "declarer_success_by_team": {
+                t: {"hands": h, "rate": round(s / h, 4) if h else 0.0}
+                for t, (h, s) in self.declaring.items()
+            },
+            "defender_points": {
+                "mean": round(sum(points) / n, 4) if n else 0.0,
+                "quantiles": {str(q): _quantile(points, q) for q in _QUANTILES},
+                "bands": bands,
+            },
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "digs": {
+                "total": sum(self.digs.values()),
+                "rate": round(sum(self.digs.values()) / n, 4) if n else 0.0,
+                **self.digs,
+            },
+            "xiaosa": {
+                "hands": self.xiaosa_hands,
+                "rate": round(self.xiaosa_hands / n, 4) if n else 0.0,
+            },
+            "scores": {
+                "NS": _mean_ci(self.scores["NS"]),
+                "EW": _mean_ci(self.scores["EW"]),
+                "NS-EW": _mean_ci(diff),
+            },
+            "matches": None,
+        }
+        if args.matches:
+            m = len(self.match_hands)
+            data["matches"] = {
+                "played": m,
+                "wins": dict(self.match_wins),
+                "hands_per_match": {
+                    "mean": round(sum(self.match_hands) / m, 4) if m else 0.0,
+                    "min": min(self.match_hands, default=0),
+                    "max": max(self.match_hands, default=0),
+                },
+            }
+        return data
+
+
+def _summary_text(data: dict[str, Any]) -> str:
+    n = data["hands"]
+    bots = data["bots"]
+    lines = [
+        f"{data['mode']}: {n} hands, preset {data['preset']}, seed {data['seed']}, "
+        f"NS {bots['NS']} vs EW {bots['EW']}"
+    ]
+    by_team = data["declarer_success_by_team"]
+    lines.append(
+        f"declarers stay: {data['declarer_success_rate']:.1%} "
+        f"(NS declaring {by_team['NS']['rate']:.1%} of {by_team['NS']['hands']}, "
+        f"EW declaring {by_team['EW']['rate']:.1%} of {by_team['EW']['hands']})"
+    )
+    dp = data["defender_points"]
+    quantiles = ", ".join(f"{q}%: {v:g}" for q, v in dp["quantiles"].items())
+    lines.append(f"defenders' points: mean {dp['mean']:.1f}; quantiles {quantiles}")
+    bands = "  ".join(
+        f"{name}: {count} ({count / n:.1%})" if n else f"{name}: 0"
+        for name, count in dp["bands"].items()
+    )
+    lines.append(f"  bands: {bands}")
+    lines.append("outcomes: " + ", ".join(f"{k} {v}" for k, v in data["outcomes"].items()))
+    digs = data["digs"]
+    lines.append(
+        f"digs: {digs['total']} ({digs['rate']:.1%}; joker {digs['joker']}, level {digs['level']})"
+    )
+    lines.append(f"xiaosa: {data['xiaosa']['hands']} hands ({data['xiaosa']['rate']:.1%})")
+    sc = data["scores"]
+    lines.append(
+        "hand score per hand (95% CI): "
+        f"NS {sc['NS']['mean']:+.3f} ± {sc['NS']['ci95']:.3f}, "
+        f"EW {sc['EW']['mean']:+.3f} ± {sc['EW']['ci95']:.3f}, "
+        f"NS-EW {sc['NS-EW']['mean']:+.3f} ± {sc['NS-EW']['ci95']:.3f}"
+    )
+    matches = data["matches"]
+    if matches is not None:
+        hpm = matches["hands_per_match"]
+        lines.append(
+            f"matches: {matches['played']}; wins NS {matches['wins']['NS']}, "
+            f"EW {matches['wins']['EW']}; hands per match mean {hpm['mean']:.1f} "
+            f"(min {hpm['min']}, max {hpm['max']})"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
+    import random
+    from pathlib import Path
+
+    from .cards import SEATS
+    from .game import Game
+    from .match import Match
+    from .players import make_bot, play_hand
+    from .record import Record
+
+    if args.hands < 0 or (args.matches is not None and args.matches < 0):
+        raise ValueError("--hands and --matches must not be negative")
+    master = random.Random(args.seed)
+    names = [args.ns, args.ew, args.ns, args.ew]
+    bot_seeds = [master.getrandbits(63) for _ in range(4)]
+    players = [make_bot(names[s], bot_seeds[s]) for s in range(4)]
+    meta_base = {"seed": args.seed, "players": {"NS": args.ns, "EW": args.ew}}
+    records = Path(args.records) if args.records else None
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    stats = _Stats()
+
+    if args.matches:
+        progress = _Progress(args.matches, "matches", sys.stderr)
+        for m in range(args.matches):
+            match = Match(
+                players,
+                rules=args.preset,
+                seed=master.getrandbits(64),
+                meta={**meta_base, "match": m + 1},
+            )
+            while not match.is_over:
+                try:
+                    game = match.next_game()
+                except RuntimeError as exc:
+                    raise ValueError(f"match {m + 1}: {exc}") from None
+                play_hand(game, players)
+                result = match.finish_hand(game)
+                stats.add(game, result)
+                if records is not None:
+                    name = f"match-{m + 1:04d}-hand-{match.hands:04d}.json"
+                    (records / name).write_text(match.records[-1].to_json(), encoding="utf-8")
+            stats.match_hands.append(match.hands)
+            assert match.winner is not None
+            stats.match_wins[match.winner] += 1
+            progress.update(m + 1)
+        progress.close()
+    else:
+        progress = _Progress(args.hands, "hands", sys.stderr)
+        for i in range(args.hands):
+            levels = (master.randrange(13), master.randrange(13))
+            declarer = SEATS[master.randrange(4)]
+            game = Game.deal(
+                master.getrandbits(64), rules=args.preset, declarer=declarer, levels=levels
+            )
+            result = play_hand(game, players)
+            stats.add(game, result)
+            if records is not None:
+                record = Record.from_game(game, {**meta_base, "hand": i + 1})
+                (records / f"hand-{i + 1:06d}.json").write_text(record.to_json(), encoding="utf-8")
+            progress.update(i + 1)
+        progress.close()
+
+    data = stats.summary(args)
+    if args.json:
+        json.dump(data, out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(_summary_text(data))
+    return EXIT_OK
+
+
+_COMMANDS = {
+    "moves": _cmd_moves,
+    "play": _cmd_play,
+    "show": _cmd_show,
+    "selfplay": _cmd_selfplay,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,12 +2,14 @@
 
 #include <stdexcept>
 
+#include "search/heuristic_player.h"
 #include "search/random_player.h"
 
 namespace duidiao {
 
 std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
   if (name == "random") return std::make_unique<RandomPlayer>(seed);
+  if (name == "heuristic") return std::make_unique<HeuristicPlayer>(seed);
   throw std::invalid_argument("unknown bot '" + name + "' (expected random or heuristic)");
 }
 

@@ -1,0 +1,75 @@
+// Bindings of the double-dummy solver and its brute-force oracle.
+#include "bindings.h"
+#include "search/brute_force.h"
+#include "search/solver.h"
+
+using namespace duidiao;
+
+namespace {
+
+Objective objective_of(const std::string& name) {
+  if (name == "points") return Objective::POINTS;
+  if (name == "score") return Objective::SCORE;
+  throw std::invalid_argument("objective must be 'points' or 'score', not '" + name + "'");
+}
+
+py::dict solution_dict(const Solution& s) {
+  py::list moves, pv;
+  for (const MoveValue& m : s.moves) moves.append(py::make_tuple(to_masks(m.move), to_masks(m.played), m.value));
+  for (const CardSet& c : s.pv) pv.append(to_masks(c));
+  py::dict d;
+  d["value"] = s.value;
+  d["moves"] = moves;
+  d["pv"] = pv;
+  d["nodes"] = s.stats.nodes;
+  d["tt_probes"] = s.stats.tt.probes;
+  d["tt_hits"] = s.stats.tt.hits;
+  d["tt_stores"] = s.stats.tt.stores;
+  return d;
+}
+
+}  // namespace
+
+void init_search(py::module_& m) {
+  py::class_<Solver>(m, "Solver")
+      .def(py::init([](double tt_mb, bool merge) {
+             if (!(tt_mb > 0) || tt_mb > 65536) throw std::invalid_argument("tt_mb must be in (0, 65536]");
+             SolverOptions o;
+             o.tt_bytes = size_t(tt_mb * 1024 * 1024);
+             o.merge_equivalent = merge;
+             return std::make_unique<Solver>(o);
+           }),
+           py::arg("tt_mb") = 64.0, py::arg("merge") = true)
+      .def_property_readonly("tt_bytes", &Solver::tt_bytes)
+      .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew) {
+             Objective o = objective_of(objective);
+             Solution sol;
+             {
+               py::gil_scoped_release release;
+               sol = s.solve(h, o, level_ns, level_ew);
+             }
+             return solution_dict(sol);
+           }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"))
+      .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew) {
+             Objective o = objective_of(objective);
+             py::gil_scoped_release release;
+             return s.value(h, o, level_ns, level_ew);
+           }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"))
+      .def("defenders_reach", [](Solver& s, const Hand& h, int target) {
+             py::gil_scoped_release release;
+             return s.defenders_reach(h, target);
+           }, py::arg("hand"), py::arg("target"))
+      .def_property_readonly("nodes", [](const Solver& s) { return s.stats().nodes; });
+
+  m.def("brute_force", [](const Hand& h, const std::string& objective, int level_ns, int level_ew) {
+        Objective o = objective_of(objective);
+        std::vector<std::pair<CardSet, int>> values;
+        {
+          py::gil_scoped_release release;
+          values = brute_force(h, o, level_ns, level_ew);
+        }
+        py::list out;
+        for (const auto& [move, v] : values) out.append(py::make_tuple(to_masks(move), v));
+        return out;
+      }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"));
+}

@@ -1,0 +1,907 @@
+"""One whole hand, deal to result (RULES.md §6, §7): a typed facade over ``_core.Game``.
+
+>>> import duidiao
+>>> game = duidiao.Game.deal(seed=7, declarer="S")
+>>> game.phase, game.first_drawer
+('declare', 'S')
+
+The game stops at each decision: :attr:`Game.phase` says which (``"declare"``, ``"bury"``,
+``"grab"``, ``"xiaosa"``, ``"play"``, ``"over"``) and :attr:`Game.to_act` whose. Drawing, 翻主,
+干巴锅 and every step without a choice happen by themselves. Each decision method checks the
+decision first; an illegal one raises :class:`duidiao.IllegalMoveError` naming the seat and the
+decision, and changes nothing. Every applied decision is appended to :attr:`Game.history`, from
+which :class:`duidiao.Record` writes the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, NamedTuple, Union
+
+from .cards import LEVELS, SEATS, SUITS, Card, CardLike, Cards, order_key
+from .errors import IllegalMoveError
+from .notation import TEAMS, TrickRecord, format_cards, format_record
+from .notation import Record as _PositionRecord
+from .position import Move, MoveLike, Position, Trick
+from .result import HandResult
+from .rules import PRESETS, Rules
+
+__all__ = [
+    "Game",
+    "Observation",
+    "Declaration",
+    "DeclareOption",
+    "Grab",
+    "Xiaosa",
+    "Decision",
+    "PHASES",
+    "DECLARE_KINDS",
+]
+
+PHASES = ("declare", "bury", "grab", "xiaosa", "play", "over")
+"""Phase names by the core's phase number."""
+DECLARE_KINDS = ("single", "lock", "override")
+"""Declaration kinds (RULES.md §6.2): 亮主, 封主, 正主; the core numbers them 1, 2, 3."""
+
+LevelsLike = Union[Mapping[str, Union[str, int]], Sequence[Union[str, int]], None]
+
+
+def _core() -> Any:
+    from . import _core
+
+    return _core
+
+
+def _seat_number(seat: str | int, what: str = "seat") -> int:
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        if 0 <= seat < 4:
+            return seat
+    elif isinstance(seat, str) and len(seat) == 1 and seat.upper() in SEATS:
+        return SEATS.index(seat.upper())
+    raise ValueError(f"{what}: {seat!r} is not a seat (S, E, N, W)")
+
+
+def _level_number(level: str | int, what: str = "level") -> int:
+    if isinstance(level, int) and not isinstance(level, bool):
+        if 0 <= level < 13:
+            return level
+    elif isinstance(level, str):
+        text = "T" if level.upper() == "10" else level.upper()
+        if len(text) == 1 and text in LEVELS:
+            return LEVELS.index(text)
+    raise ValueError(f"{what}: {level!r} is not a level (A, 2-9, T or 10, J, Q, K)")
+
+
+def _suit_number(suit: str | int, what: str = "suit") -> int:
+    if isinstance(suit, int) and not isinstance(suit, bool):
+        if 0 <= suit < 4:
+            return suit
+    elif isinstance(suit, str) and len(suit) == 1 and suit.upper() in SUITS:
+        return SUITS.index(suit.upper())
+    raise ValueError(f"{what}: {suit!r} is not a suit (H, D, S, C)")
+
+
+def _levels_pair(levels: LevelsLike) -> tuple[int, int]:
+    if levels is None:
+        return (0, 0)
+    if isinstance(levels, Mapping):
+        unknown = set(levels) - set(TEAMS)
+        if unknown or len(levels) != 2:
+            raise ValueError(f"levels: give both teams, e.g. {{'NS': 'A', 'EW': '5'}}: {levels!r}")
+        return (
+            _level_number(levels["NS"], "levels: NS"),
+            _level_number(levels["EW"], "levels: EW"),
+        )
+    if isinstance(levels, str) or len(levels) != 2:
+        raise ValueError(f"levels: give both teams (NS, EW): {levels!r}")
+    return (_level_number(levels[0], "levels: NS"), _level_number(levels[1], "levels: EW"))
+
+
+def _rules_of(rules: Rules | str) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    return Rules.preset(rules)
+
+
+def _cards_of(value: Cards | str | Iterable[CardLike], what: str) -> Cards:
+    if isinstance(value, Cards):
+        return value
+    try:
+        return Cards(value)
+    except ValueError as exc:
+        raise IllegalMoveError(f"{what}: {exc}") from None
+
+
+# -- small public records -----------------------------------------------------------------
+
+
+class DeclareOption(NamedTuple):
+    """A declaration open to the seat to act: ``suit`` letter and ``kind``
+    (``"single"`` 亮主, ``"lock"`` 封主, ``"override"`` 正主)."""
+
+    suit: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A declaration made: ``seat``, ``suit``, ``kind`` and the number of cards ``drawn``
+    (0..100) when it was made."""
+
+    seat: str
+    suit: str
+    kind: str
+    drawn: int
+
+
+@dataclass(frozen=True)
+class Grab:
+    """抢牌: ``seat`` took the buried level card ``taken`` and put ``put`` in its place."""
+
+    seat: str
+    taken: Card
+    put: Card
+
+
+@dataclass(frozen=True)
+class Xiaosa:
+    """潇洒: ``seat`` put ``jokers`` into the kitty and took ``taken`` back."""
+
+    seat: str
+    jokers: Cards
+    taken: Cards
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One applied decision of a hand, in the order made.
+
+    ``action`` is ``"declare"`` (``suit``, ``kind``, ``drawn``), ``"pass"`` (``phase`` says
+    what was declined: ``"declare"`` with ``drawn``, ``"grab"`` with ``card`` the offer, or
+    ``"xiaosa"``), ``"bury"`` (``cards``), ``"grab"`` (``card`` taken, ``put``), ``"xiaosa"``
+    (``cards`` the jokers, ``taken``) or ``"play"`` (``cards`` actually played: a failed throw
+    is written as its forced component, as in the position notation).
+    """
+
+    seat: str
+    action: str
+    phase: str
+    suit: str | None = None
+    kind: str | None = None
+    drawn: int | None = None
+    cards: Cards | None = None
+    card: Card | None = None
+    put: Card | None = None
+    taken: Cards | None = None
+
+    def to_dict(self, order: tuple[int, int] | None = None) -> dict[str, Any]:
+        """The JSON form used in records (docs/records.md). With ``order`` = (level, trump)
+        as the core numbers them, card lists are written in notation order (trumps first)."""
+
+        def text(cards: Cards | None) -> str:
+            assert cards is not None
+            return format_cards(cards, *order) if order is not None else str(cards)
+
+        out: dict[str, Any] = {"seat": self.seat}
+        if self.action == "declare":
+            out.update(declare=self.suit, kind=self.kind, drawn=self.drawn)
+        elif self.action == "pass":
+            out["pass"] = self.phase
+            if self.drawn is not None:
+                out["drawn"] = self.drawn
+            if self.card is not None:
+                out["offer"] = str(self.card)
+        elif self.action == "bury":
+            out["bury"] = text(self.cards)
+        elif self.action == "grab":
+            out.update(grab=str(self.card), put=str(self.put))
+        elif self.action == "xiaosa":
+            out.update(xiaosa=text(self.cards), take=text(self.taken))
+        elif self.action == "play":
+            out["play"] = text(self.cards)
+        else:  # pragma: no cover - constructed only here
+            raise ValueError(f"unknown action {self.action!r}")
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Decision:
+        """Parse the JSON form; raises ValueError naming what is wrong."""
+        try:
+            seat = SEATS[_seat_number(data["seat"])]
+            if "declare" in data:
+                kind = str(data["kind"])
+                if kind not in DECLARE_KINDS:
+                    raise ValueError(f"kind {kind!r} is not one of {', '.join(DECLARE_KINDS)}")
+                return cls(
+                    seat,
+                    "declare",
+                    "declare",
+                    suit=SUITS[_suit_number(data["declare"])],
+                    kind=kind,
+                    drawn=int(data["drawn"]),
+                )
+            if "pass" in data:
+                phase = str(data["pass"])
+                if phase not in ("declare", "grab", "xiaosa"):
+                    raise ValueError(f"pass: {phase!r} is not declare, grab or xiaosa")
+                drawn = int(data["drawn"]) if "drawn" in data else None
+                offer = Card.parse(data["offer"]) if "offer" in data else None
+                return cls(seat, "pass", phase, drawn=drawn, card=offer)
+            if "bury" in data:
+                return cls(seat, "bury", "bury", cards=Cards.parse(data["bury"]))
+            if "grab" in data:
+                return cls(
+                    seat, "grab", "grab", card=Card.parse(data["grab"]), put=Card.parse(data["put"])
+                )
+            if "xiaosa" in data:
+                return cls(
+                    seat,
+                    "xiaosa",
+                    "xiaosa",
+                    cards=Cards.parse(data["xiaosa"]),
+                    taken=Cards.parse(data["take"]),
+                )
+            if "play" in data:
+                return cls(seat, "play", "play", cards=Cards.parse(data["play"]))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"decision {dict(data)!r}: missing or bad field {exc}") from None
+        raise ValueError(f"decision {dict(data)!r}: no action (declare, pass, bury, grab, ...)")
+
+
+# -- observations -------------------------------------------------------------------------
+
+
+def _tricks_of(raw: Iterable[Any]) -> tuple[Trick, ...]:
+    return tuple(
+        Trick(
+            SEATS[leader],
+            tuple(Cards.from_masks(*p) for p in plays),
+            SEATS[winner],
+            int(points),
+        )
+        for leader, plays, winner, points in raw
+    )
+
+
+def _defender_points(tricks: Iterable[Trick], declarer: str) -> int:
+    team = SEATS.index(declarer) % 2
+    return sum(
+        t.points for t in tricks if t.winner is not None and SEATS.index(t.winner) % 2 != team
+    )
+
+
+def _play_position(
+    rules: Rules,
+    level: int,
+    trump: int,
+    declarer: int,
+    levels: tuple[int, int],
+    hands: Sequence[Cards],
+    unknown: Sequence[int],
+    kitty: Cards,
+    dry: bool,
+    tricks: Sequence[Trick],
+    trick: Trick | None,
+) -> Position:
+    """A Position built through the notation (canonical, replayed and checked)."""
+    preset = rules.name if rules.name in PRESETS else "chifeng"
+    record = _PositionRecord(
+        preset=preset,
+        level=level,
+        trump=trump,
+        declarer=declarer,
+        levels=levels,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        unknown=(unknown[0], unknown[1], unknown[2], unknown[3]),
+        kitty=kitty,
+        tricks=tuple(TrickRecord(SEATS.index(t.leader), t.plays) for t in tricks),
+        trick=None if trick is None else TrickRecord(SEATS.index(trick.leader), trick.plays),
+        dry=dry,
+    )
+    return Position(format_record(record))
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know at a moment of the hand (its information set).
+
+    Built only from ``_core.Observation``: the seat's own ``hand``; for every seat the cards
+    all players know it holds (``exposed``: shown when declaring, taken from the face-up kitty)
+    and its ``hand_sizes``; the public ``declarations``, ``grabs`` and ``xiaosas``; the
+    ``kitty`` when it is face up (after burying, or 干巴锅), else None; ``original_kitty``, the
+    8 cards the declarer took, for the declarer only; the ``tricks`` completed, the ``trick``
+    in progress and the defenders' ``points``. ``position`` is the play from this seat's view
+    (hidden hands written ``?N`` after their exposed cards), in the play phase.
+
+    ``core`` is the ``_core.Observation`` it was built from (what the C++ bots see).
+    """
+
+    seat: str
+    phase: str
+    rules: Rules
+    level: str
+    levels: dict[str, str] = field(hash=False)
+    trump: str | None
+    declarer: str | None
+    first_drawer: str
+    drawn: int
+    hand: Cards
+    exposed: dict[str, Cards] = field(hash=False)
+    hand_sizes: dict[str, int] = field(hash=False)
+    declarations: tuple[Declaration, ...]
+    kitty: Cards | None
+    original_kitty: Cards | None
+    dry: bool
+    trump_from_kitty: bool
+    grab_offer: Card | None
+    grabs: tuple[Grab, ...]
+    xiaosas: tuple[Xiaosa, ...]
+    tricks: tuple[Trick, ...]
+    trick: Trick | None
+    points: int
+    core: Any = field(default=None, compare=False, repr=False, hash=False)
+
+    @classmethod
+    def from_core(cls, obs: Any, rules: Rules | None = None) -> Observation:
+        """Convert a ``_core.Observation``."""
+        phase = PHASES[int(obs.phase)]
+        trump = int(obs.trump)
+        declarer = int(obs.declarer)
+        in_play = phase in ("play", "over")
+        tricks: tuple[Trick, ...] = ()
+        trick: Trick | None = None
+        if in_play:
+            view = obs.view
+            tricks = _tricks_of(obs.tricks)
+            if not view.is_over:
+                plays = tuple(Cards.from_masks(*p) for p in view.trick())
+                trick = Trick(SEATS[view.leader], plays, None, sum(p.points for p in plays))
+        original = Cards.from_masks(*obs.original_kitty)
+        return cls(
+            seat=SEATS[obs.seat],
+            phase=phase,
+            rules=rules if rules is not None else Rules.from_core(obs.rules),
+            level=LEVELS[obs.level],
+            levels={TEAMS[t]: LEVELS[lv] for t, lv in enumerate(obs.levels)},
+            trump=None if trump < 0 else SUITS[trump],
+            declarer=None if declarer < 0 else SEATS[declarer],
+            first_drawer=SEATS[obs.first_drawer],
+            drawn=int(obs.drawn),
+            hand=Cards.from_masks(*obs.hand),
+            exposed={SEATS[s]: Cards.from_masks(*obs.exposed(s)) for s in range(4)},
+            hand_sizes={SEATS[s]: int(obs.hand_size(s)) for s in range(4)},
+            declarations=tuple(
+                Declaration(SEATS[s], SUITS[su], DECLARE_KINDS[k - 1], int(d))
+                for s, su, k, d in obs.declarations
+            ),
+            kitty=Cards.from_masks(*obs.kitty) if obs.kitty_visible else None,
+            original_kitty=original if original else None,
+            dry=bool(obs.dry),
+            trump_from_kitty=bool(obs.trump_from_kitty),
+            grab_offer=None if int(obs.grab_offer) < 0 else Card(int(obs.grab_offer)),
+            grabs=tuple(Grab(SEATS[s], Card(t), Card(p)) for s, t, p in obs.grabs),
+            xiaosas=tuple(
+                Xiaosa(SEATS[s], Cards.from_masks(*j), Cards.from_masks(*t))
+                for s, j, t in obs.xiaosas
+            ),
+            tricks=tricks,
+            trick=trick,
+            points=_defender_points(tricks, SEATS[declarer]) if in_play else 0,
+            core=obs,
+        )
+
+    @cached_property
+    def position(self) -> Position | None:
+        """The play from this seat's view (``None`` before the play phase): its own hand,
+        the others' exposed cards then ``?N``, the face-up kitty, the tricks so far."""
+        if self.phase not in ("play", "over"):
+            return None
+        assert self.trump is not None and self.declarer is not None and self.kitty is not None
+        me = SEATS.index(self.seat)
+        hands: list[Cards] = []
+        unknown: list[int] = []
+        for s, name in enumerate(SEATS):
+            if s == me:
+                hands.append(self.hand)
+                unknown.append(0)
+            else:
+                known = self.exposed[name]
+                hands.append(known)
+                unknown.append(self.hand_sizes[name] - len(known))
+        return _play_position(
+            self.rules,
+            _level_number(self.level),
+            SUITS.index(self.trump),
+            SEATS.index(self.declarer),
+            (_level_number(self.levels["NS"]), _level_number(self.levels["EW"])),
+            hands,
+            unknown,
+            self.kitty,
+            self.dry,
+            self.tricks,
+            self.trick,
+        )
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal plays when it is to play (else empty), in notation order."""
+        if self.phase != "play" or self.core is None:
+            return []
+        view = self.core.view
+        if view.is_over or int(view.turn) != SEATS.index(self.seat):
+            return []
+        return _sorted_moves(
+            view.legal_moves(), _level_number(self.level), SUITS.index(self.trump or "H")
+        )
+
+
+def _sorted_moves(raw: Iterable[tuple[int, int]], level: int, trump: int) -> list[Move]:
+    order = (level, trump)
+    moves = [Move(Cards.from_masks(*m), order) for m in raw]
+
+    def key(move: Move) -> tuple[int, list[tuple[int, int]]]:
+        faces = move.cards.ordered(level, trump)
+        return (len(faces), [order_key(c.id, level, trump) for c in faces])
+
+    moves.sort(key=key)
+    return moves
+
+
+# -- the game -----------------------------------------------------------------------------
+
+
+class Game:
+    """One hand from the first card drawn to the result.
+
+    ``Game(deck, first_drawer, rules=..., declarer=None, levels=None)`` with ``deck`` the 108
+    cards in drawing order (``deck[0]`` is drawn first by ``first_drawer``, then in turn order;
+    the last 8 are the kitty, the last card its bottom), or :meth:`Game.deal` for a seeded
+    shuffle. ``declarer=None`` is a match's first hand (抢庄: whoever's declaration stands
+    declares; both teams at the same level); otherwise the declarer is fixed (§8.4) and the
+    hand is played at its team's level.
+    """
+
+    def __init__(
+        self,
+        deck: Sequence[CardLike] | Cards | str,
+        first_drawer: str | int,
+        *,
+        rules: Rules | str = "chifeng",
+        declarer: str | int | None = None,
+        levels: LevelsLike = None,
+    ) -> None:
+        if isinstance(deck, str):
+            cards = [Card.parse(token) for token in deck.split(",")] if deck else []
+        else:
+            cards = [Card(c) for c in deck]
+        if len(cards) != 108:
+            raise ValueError(f"deck: 108 cards, not {len(cards)}")
+        Cards(cards)  # at most two copies of each face
+        self._rules = _rules_of(rules)
+        self._deck = tuple(cards)
+        self._first_drawer = _seat_number(first_drawer, "first_drawer")
+        self._fixed_declarer = None if declarer is None else _seat_number(declarer, "declarer")
+        self._levels = _levels_pair(levels)
+        core = _core()
+        try:
+            self._core = core.Game(
+                self._rules.to_core(),
+                [c.id for c in cards],
+                self._first_drawer,
+                -1 if self._fixed_declarer is None else self._fixed_declarer,
+                self._levels[0],
+                self._levels[1],
+            )
+        except core.CoreError as exc:
+            raise ValueError(str(exc)) from None
+        self._history: list[Decision] = []
+
+    @classmethod
+    def deal(
+        cls,
+        seed: int | str | None = None,
+        *,
+        deck: Sequence[CardLike] | Cards | str | None = None,
+        rules: Rules | str = "chifeng",
+        first_drawer: str | int | None = None,
+        declarer: str | int | None = None,
+        levels: LevelsLike = None,
+    ) -> Game:
+        """A new hand. Without ``deck``, the 108 cards are shuffled with
+        ``random.Random(seed)``. ``first_drawer`` defaults to the declarer when it is fixed
+        (§6.1: the declarer draws first), else to a seat drawn from the same generator."""
+        rng = random.Random(seed)
+        if deck is None:
+            faces = [face for face in range(54) for _ in range(2)]
+            rng.shuffle(faces)
+            deck = [Card(face) for face in faces]
+        if first_drawer is None:
+            first_drawer = declarer if declarer is not None else rng.randrange(4)
+        return cls(deck, first_drawer, rules=rules, declarer=declarer, levels=levels)
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"declare"``, ``"bury"``, ``"grab"``, ``"xiaosa"``, ``"play"`` or ``"over"``."""
+        return PHASES[int(self._core.phase)]
+
+    @property
+    def is_over(self) -> bool:
+        return int(self._core.phase) == 5
+
+    @property
+    def to_act(self) -> str | None:
+        """The seat to decide; None once the hand is over."""
+        if self.is_over:
+            return None
+        return SEATS[int(self._core.to_act)]
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The 108 cards in drawing order."""
+        return self._deck
+
+    @property
+    def first_drawer(self) -> str:
+        return SEATS[self._first_drawer]
+
+    @property
+    def fixed_declarer(self) -> str | None:
+        """The declarer fixed before the deal (§8.4), None in a first hand (抢庄)."""
+        return None if self._fixed_declarer is None else SEATS[self._fixed_declarer]
+
+    @property
+    def levels(self) -> dict[str, str]:
+        """The teams' levels before the hand."""
+        return {TEAMS[t]: LEVELS[self._levels[t]] for t in range(2)}
+
+    @property
+    def level(self) -> str:
+        """The level of the hand (the declaring team's)."""
+        return LEVELS[int(self._core.level)]
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit letter, None while declaring."""
+        trump = int(self._core.trump)
+        return None if trump < 0 else SUITS[trump]
+
+    @property
+    def declarer(self) -> str | None:
+        """The declarer, None while unknown (a first hand, still declaring)."""
+        declarer = int(self._core.declarer)
+        return None if declarer < 0 else SEATS[declarer]
+
+    @property
+    def drawn(self) -> int:
+        """Cards drawn so far (0..100)."""
+        return int(self._core.drawn)
+
+    @property
+    def dry(self) -> bool:
+        """The kitty is 干巴锅 (§6.3)."""
+        return bool(self._core.dry)
+
+    @property
+    def trump_from_kitty(self) -> bool:
+        """Trumps were turned up from the kitty (翻主)."""
+        return bool(self._core.trump_from_kitty)
+
+    @property
+    def kitty(self) -> Cards:
+        """The kitty now (the original 8 cards before burying, the buried ones after)."""
+        return Cards.from_masks(*self._core.kitty)
+
+    @property
+    def original_kitty(self) -> Cards:
+        """The last 8 cards of the deck."""
+        return Cards.from_masks(*self._core.original_kitty)
+
+    @property
+    def kitty_public(self) -> bool:
+        """The kitty is face up (after burying, or 干巴锅)."""
+        return bool(self._core.kitty_public)
+
+    def held(self, seat: str | int) -> Cards:
+        """The cards a seat holds now."""
+        return Cards.from_masks(*self._core.held(_seat_number(seat)))
+
+    @property
+    def hands(self) -> dict[str, Cards]:
+        """Seat → the cards it holds now."""
+        return {SEATS[s]: Cards.from_masks(*self._core.held(s)) for s in range(4)}
+
+    def exposed(self, seat: str | int) -> Cards:
+        """The cards every player knows the seat holds (shown while declaring, taken from the
+        face-up kitty), until played."""
+        return Cards.from_masks(*self._core.exposed(_seat_number(seat)))
+
+    @property
+    def declarations(self) -> list[Declaration]:
+        return [
+            Declaration(SEATS[s], SUITS[su], DECLARE_KINDS[k - 1], int(d))
+            for s, su, k, d in self._core.declarations()
+        ]
+
+    @property
+    def grabs(self) -> list[Grab]:
+        return [Grab(SEATS[s], Card(t), Card(p)) for s, t, p in self._core.grabs()]
+
+    @property
+    def xiaosas(self) -> list[Xiaosa]:
+        return [
+            Xiaosa(SEATS[s], Cards.from_masks(*j), Cards.from_masks(*t))
+            for s, j, t in self._core.xiaosas()
+        ]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, oldest first (empty before the play)."""
+        if int(self._core.phase) < 4:
+            return []
+        return list(_tricks_of(self._core.hand().tricks()))
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress; None outside the play phase."""
+        if int(self._core.phase) != 4:
+            return None
+        hand = self._core.hand()
+        plays = tuple(Cards.from_masks(*p) for p in hand.trick())
+        return Trick(SEATS[hand.leader], plays, None, sum(p.points for p in plays))
+
+    @property
+    def played(self) -> Cards:
+        """Every card played so far."""
+        out = Cards()
+        for trick in self.tricks:
+            for play in trick.plays:
+                out = out | play
+        current = self.current_trick
+        if current is not None:
+            for play in current.plays:
+                out = out | play
+        return out
+
+    @property
+    def points(self) -> int:
+        """The defenders' points so far."""
+        if int(self._core.phase) < 4:
+            return 0
+        return int(self._core.hand().points)
+
+    @property
+    def history(self) -> list[Decision]:
+        """Every decision applied so far, in order."""
+        return list(self._history)
+
+    @property
+    def plies(self) -> int:
+        """Plays made so far in the play phase."""
+        return sum(1 for d in self._history if d.action == "play")
+
+    @property
+    def core(self) -> Any:
+        """A copy of the underlying ``_core.Game``."""
+        return self._core.copy()
+
+    def copy(self) -> Game:
+        """An independent copy (history included)."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._core = self._core.copy()
+        other._history = list(self._history)
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self._rules.name} phase={self.phase} to_act={self.to_act} "
+            f"level={self.level} trump={self.trump} declarer={self.declarer}>"
+        )
+
+    # -- decisions -----------------------------------------------------------------------
+    def _refuse(self, what: str, message: str) -> IllegalMoveError:
+        seat = self.to_act or "-"
+        return IllegalMoveError(f"{seat} cannot {what}: {message}")
+
+    def _require(self, phase: str, what: str) -> str:
+        if self.phase != phase:
+            raise self._refuse(what, f"the game is in its {self.phase} phase")
+        return SEATS[int(self._core.to_act)]
+
+    def _apply(self, what: str, fn: Any, *args: Any) -> Any:
+        core = _core()
+        try:
+            return fn(*args)
+        except core.IllegalMoveError as exc:
+            raise self._refuse(what, str(exc)) from None
+        except core.CoreError as exc:
+            raise self._refuse(what, str(exc)) from None
+
+    def declare_options(self) -> list[DeclareOption]:
+        """The declarations open to the seat to act (declining is always open)."""
+        if self.phase != "declare":
+            return []
+        return [
+            DeclareOption(SUITS[s], DECLARE_KINDS[k - 1]) for s, k in self._core.declare_options()
+        ]
+
+    def declare(self, suit: str, kind: str = "single") -> None:
+        """Declare trumps (§6.2): ``kind`` is ``"single"`` (亮主), ``"lock"`` (封主) or
+        ``"override"`` (正主)."""
+        seat = self._require("declare", "declare")
+        try:
+            suit_letter = SUITS[_suit_number(suit)]
+        except ValueError as exc:
+            raise self._refuse("declare", str(exc)) from None
+        if kind not in DECLARE_KINDS:
+            raise self._refuse("declare", f"{kind!r} is not a kind ({', '.join(DECLARE_KINDS)})")
+        option = DeclareOption(suit_letter, kind)
+        options = self.declare_options()
+        if option not in options:
+            open_text = ", ".join(f"{o.kind} {o.suit}" for o in options) or "none"
+            raise self._refuse(
+                "declare", f"{kind} {suit_letter} is not open (open: {open_text}, or decline)"
+            )
+        drawn = self.drawn
+        self._apply(
+            "declare", self._core.declare, SUITS.index(suit_letter), DECLARE_KINDS.index(kind) + 1
+        )
+        self._history.append(
+            Decision(seat, "declare", "declare", suit=suit_letter, kind=kind, drawn=drawn)
+        )
+
+    def decline(self) -> None:
+        """Pass: no declaration, no grab, no 潇洒."""
+        phase = self.phase
+        if phase not in ("declare", "grab", "xiaosa"):
+            raise self._refuse("decline", f"nothing to decline in the {phase} phase")
+        seat = SEATS[int(self._core.to_act)]
+        drawn = self.drawn if phase == "declare" else None
+        offer = self.grab_offer if phase == "grab" else None
+        self._apply("decline", self._core.decline)
+        self._history.append(Decision(seat, "pass", phase, drawn=drawn, card=offer))
+
+    def bury(self, cards: Cards | str | Iterable[CardLike]) -> None:
+        """The declarer (holding 33 cards) buries 8 of them face up."""
+        seat = self._require("bury", "bury")
+        buried = _cards_of(cards, f"{seat} cannot bury")
+        self._apply("bury", self._core.bury, buried.one, buried.two)
+        self._history.append(Decision(seat, "bury", "bury", cards=buried))
+
+    @property
+    def grab_offer(self) -> Card | None:
+        """The buried level card offered to the seat to act (抢牌), else None."""
+        if self.phase != "grab":
+            return None
+        return Card(int(self._core.grab_offer))
+
+    def grab(self, put: CardLike) -> None:
+        """Take :attr:`grab_offer`, putting ``put`` (a card of one's own) in its place."""
+        seat = self._require("grab", "grab")
+        offer = self.grab_offer
+        try:
+            card = Card(put)
+        except ValueError as exc:
+            raise self._refuse("grab", str(exc)) from None
+        self._apply("grab", self._core.grab, card.id)
+        self._history.append(Decision(seat, "grab", "grab", card=offer, put=card))
+
+    def xiaosa_takeable(self) -> Cards:
+        """The kitty cards that may be taken for jokers (rank 2–9, not 5, not the level)."""
+        if self.phase != "xiaosa":
+            return Cards()
+        return Cards.from_masks(*self._core.xiaosa_takeable())
+
+    def xiaosa(
+        self, jokers: Cards | str | Iterable[CardLike], taken: Cards | str | Iterable[CardLike]
+    ) -> None:
+        """潇洒 (§6.4): put ``jokers`` into the kitty and take as many ``taken`` cards."""
+        seat = self._require("xiaosa", "xiaosa")
+        put = _cards_of(jokers, f"{seat} cannot xiaosa")
+        take = _cards_of(taken, f"{seat} cannot xiaosa")
+        self._apply("xiaosa", self._core.xiaosa, put.masks, take.masks)
+        self._history.append(Decision(seat, "xiaosa", "xiaosa", cards=put, taken=take))
+
+    def legal_moves(self) -> list[Move]:
+        """The legal plays of the seat to play, in notation order (empty outside the play)."""
+        if self.phase != "play":
+            return []
+        return _sorted_moves(
+            self._core.hand().legal_moves(), int(self._core.level), int(self._core.trump)
+        )
+
+    def play(self, move: MoveLike) -> Move:
+        """Play for the seat to play; returns the cards actually played (a throw that fails is
+        replaced by its forced component, §5.2)."""
+        seat = self._require("play", "play")
+        if isinstance(move, Move):
+            cards = move.cards
+        elif isinstance(move, Cards):
+            cards = move
+        elif isinstance(move, str):
+            try:
+                cards = Move.parse(move).cards
+            except ValueError as exc:
+                raise self._refuse("play", str(exc)) from None
+        else:
+            raise TypeError(f"a move is a Move, Cards or str, not {type(move).__name__}")
+        if not cards:
+            raise self._refuse("play", "a play has at least one card")
+        held = self.held(seat)
+        if not cards.issubset(held):
+            missing = cards - Cards.from_masks(cards.one & held.one, cards.two & held.two)
+            raise self._refuse("play", f"{seat} does not hold {missing}")
+        actual = self._apply("play", self._core.play, cards.one, cards.two)
+        played = Cards.from_masks(*actual)
+        self._history.append(Decision(seat, "play", "play", cards=played))
+        return Move(played, (int(self._core.level), int(self._core.trump)))
+
+    def _sync_plays(self) -> None:
+        """Log the plays made on the core directly (``_core.play_game``) from its tricks."""
+        done = self.plies
+        plays: list[Decision] = []
+        if int(self._core.phase) >= 4:
+            hand = self._core.hand()
+            for leader, trick_plays, _winner, _points in hand.tricks():
+                for i, p in enumerate(trick_plays):
+                    plays.append(
+                        Decision(
+                            SEATS[(leader + i) % 4], "play", "play", cards=Cards.from_masks(*p)
+                        )
+                    )
+            if not hand.is_over:
+                for i, p in enumerate(hand.trick()):
+                    plays.append(
+                        Decision(
+                            SEATS[(hand.leader + i) % 4], "play", "play", cards=Cards.from_masks(*p)
+                        )
+                    )
+        self._history.extend(plays[done:])
+
+    # -- results and views ---------------------------------------------------------------
+    def result(self) -> HandResult:
+        """The result (RULES.md §7); raises :class:`IllegalMoveError` before the hand is over."""
+        if not self.is_over:
+            raise IllegalMoveError(f"no result yet: the game is in its {self.phase} phase")
+        return HandResult.from_core(self._core.result())
+
+    def observe(self, seat: str | int) -> Observation:
+        """What ``seat`` may know now (:class:`Observation`)."""
+        return Observation.from_core(self._core.observe(_seat_number(seat)), self._rules)
+
+    def position(self, seat: str | int | None = None) -> Position:
+        """The play phase now as a :class:`Position`: every hand known when ``seat`` is None,
+        else that seat's view (its :attr:`Observation.position`). Raises ValueError before the
+        play phase."""
+        if int(self._core.phase) < 4:
+            raise ValueError(f"no position yet: the game is in its {self.phase} phase")
+        if seat is not None:
+            position = self.observe(seat).position
+            assert position is not None
+            return position
+        hand = self._core.hand()
+        tricks = _tricks_of(hand.tricks())
+        trick = None
+        if not hand.is_over:
+            plays = tuple(Cards.from_masks(*p) for p in hand.trick())
+            trick = Trick(SEATS[hand.leader], plays, None, 0)
+        return _play_position(
+            self._rules,
+            int(self._core.level),
+            int(self._core.trump),
+            int(self._core.declarer),
+            self._levels,
+            [Cards.from_masks(*self._core.held(s)) for s in range(4)],
+            [0, 0, 0, 0],
+            self.kitty,
+            self.dry,
+            tricks,
+            trick,
+        )

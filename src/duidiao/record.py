@@ -1,0 +1,336 @@
+"""Records of whole hands: the deal, every decision in order and the result, as JSON.
+
+>>> import duidiao
+>>> game = duidiao.Game.deal(seed=1, declarer="E")
+>>> _ = duidiao.play_hand(game, [duidiao.make_bot("random", s) for s in range(4)])
+>>> record = duidiao.Record.from_game(game)
+>>> duidiao.Record.from_json(record.to_json()) == record
+True
+>>> record.replay().result() == record.result
+True
+
+The format is described in docs/records.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import LEVELS, SEATS, SUITS, Card
+from .game import Decision, Game
+from .notation import TEAMS
+from .result import HandResult
+from .rules import PRESETS, Rules
+
+__all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
+
+FORMAT = "duidiao-hand"
+VERSION = 1
+
+_OPTION_FIELDS = (
+    "must_follow_format",
+    "ace_low_tractor",
+    "level_tractor_bridge",
+    "throws_in_trumps",
+    "throw_penalty",
+    "level_card_grab",
+    "k_dig",
+    "must_play_levels",
+    "kitty_points",
+)
+
+
+class RecordError(ValueError):
+    """A record that cannot be read, or whose replay does not match what it says."""
+
+
+def _rules_json(rules: Rules) -> dict[str, Any] | None:
+    """The options that differ from the preset, None when they are the preset's."""
+    if rules.name in PRESETS and rules == Rules.preset(rules.name):
+        return None
+    base = Rules.preset(rules.name) if rules.name in PRESETS else Rules()
+    out: dict[str, Any] = {}
+    for name in _OPTION_FIELDS:
+        value = getattr(rules, name)
+        if value != getattr(base, name):
+            out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _rules_from_json(preset: str, options: Mapping[str, Any] | None) -> Rules:
+    try:
+        rules = Rules.preset(preset)
+    except ValueError as exc:
+        raise RecordError(f"preset: {exc}") from None
+    if options:
+        changes = dict(options)
+        unknown = set(changes) - set(_OPTION_FIELDS)
+        if unknown:
+            raise RecordError(f"options: unknown {', '.join(sorted(unknown))}")
+        if "must_play_levels" in changes:
+            changes["must_play_levels"] = tuple(int(x) for x in changes["must_play_levels"])
+        rules = rules.replace(**changes)
+    return rules
+
+
+def _result_from_json(data: Mapping[str, Any]) -> HandResult:
+    try:
+        return HandResult(
+            points=int(data["points"]),
+            dig=data["dig"],
+            outcome=str(data["outcome"]),
+            levels={str(k): str(v) for k, v in data["levels"].items()},
+            scores={str(k): int(v) for k, v in data["scores"].items()},
+            next_declarer=str(data["next_declarer"]),
+            match_won=bool(data["match_won"]),
+            kitty_jokers_climb=int(data["kitty_jokers_climb"]),
+            declarers_stay=bool(data["declarers_stay"]),
+        )
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise RecordError(f"result: missing or bad field {exc}") from None
+
+
+@dataclass(frozen=True)
+class Record:
+    """One hand: the rules, the deck in drawing order, the first drawer, the teams' levels,
+    the fixed declarer (None in a match's first hand, 抢庄), every decision in order, the result
+    (None while unfinished) and free ``meta`` data (players, seeds…)."""
+
+    rules: Rules
+    deck: tuple[Card, ...]
+    first_drawer: str
+    levels: dict[str, str] = field(hash=False)
+    declarer: str | None
+    decisions: tuple[Decision, ...]
+    result: HandResult | None = field(default=None, hash=False)
+    meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    version: int = VERSION
+
+    @classmethod
+    def from_game(cls, game: Game, meta: Mapping[str, Any] | None = None) -> Record:
+        """The record of a game so far (with its result when it is over)."""
+        return cls(
+            rules=game.rules,
+            deck=game.deck,
+            first_drawer=game.first_drawer,
+            levels=game.levels,
+            declarer=game.fixed_declarer,
+            decisions=tuple(game.history),
+            result=game.result() if game.is_over else None,
+            meta=dict(meta or {}),
+        )
+
+    def card_order(self) -> tuple[int, int] | None:
+        """(level, trump) of the hand as the core numbers them, from the deal and the
+        declarations alone (no replay); None when there is no declaration yet and the trump
+        is not settled."""
+        levels = (LEVELS.index(self.levels["NS"]), LEVELS.index(self.levels["EW"]))
+        level = levels[0] if self.declarer is None else levels[SEATS.index(self.declarer) % 2]
+        declared = [d.suit for d in self.decisions if d.action == "declare"]
+        if declared:
+            assert declared[-1] is not None
+            return (level, SUITS.index(declared[-1]))
+        if not any(d.phase != "declare" for d in self.decisions):
+            return None
+        bottom3 = self.deck[105]
+        if bottom3.is_joker:
+            return (level, 0 if str(bottom3) == "BJ" else 2)
+        assert bottom3.suit is not None
+        return (level, SUITS.index(bottom3.suit))
+
+    # -- JSON ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": self.version,
+            "preset": self.rules.name,
+        }
+        options = _rules_json(self.rules)
+        order = self.card_order()
+        if options is not None:
+            out["options"] = options
+        out.update(
+            first_drawer=self.first_drawer,
+            declarer=self.declarer,
+            levels=dict(self.levels),
+            deck=",".join(str(c) for c in self.deck),
+            decisions=[d.to_dict(order) for d in self.decisions],
+            result=None if self.result is None else self.result.to_dict(),
+        )
+        if self.meta:
+            out["meta"] = self.meta
+        return out
+
+    def to_json(self) -> str:
+        """The record as JSON text: one key per line, one decision per line. The same record
+        always gives the same bytes."""
+        data = self.to_dict()
+        lines = ["{"]
+        items = list(data.items())
+        for i, (key, value) in enumerate(items):
+            comma = "," if i < len(items) - 1 else ""
+            if key == "decisions":
+                lines.append('  "decisions": [')
+                rows = [json.dumps(d, ensure_ascii=False) for d in value]
+                for j, row in enumerate(rows):
+                    lines.append(f"    {row}{',' if j < len(rows) - 1 else ''}")
+                lines.append(f"  ]{comma}")
+            else:
+                text = json.dumps(value, ensure_ascii=False, sort_keys=key == "meta")
+                lines.append(f"  {json.dumps(key)}: {text}{comma}")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Record:
+        if data.get("format") != FORMAT:
+            raise RecordError(f"format: {data.get('format')!r} is not {FORMAT!r}")
+        version = data.get("version")
+        if version != VERSION:
+            raise RecordError(f"version: {version!r} is not supported (expected {VERSION})")
+        try:
+            rules = _rules_from_json(str(data["preset"]), data.get("options"))
+            deck_text = str(data["deck"])
+            deck = tuple(Card.parse(t) for t in deck_text.split(",")) if deck_text else ()
+            if len(deck) != 108:
+                raise RecordError(f"deck: 108 cards, not {len(deck)}")
+            first = str(data["first_drawer"])
+            if first not in SEATS:
+                raise RecordError(f"first_drawer: {first!r} is not a seat")
+            declarer = data["declarer"]
+            if declarer is not None and declarer not in SEATS:
+                raise RecordError(f"declarer: {declarer!r} is not a seat or null")
+            levels = {str(k): str(v) for k, v in data["levels"].items()}
+            if set(levels) != set(TEAMS) or any(v not in LEVELS for v in levels.values()):
+                raise RecordError(f"levels: {levels!r} is not {{'NS': level, 'EW': level}}")
+            decisions = tuple(Decision.from_dict(d) for d in data["decisions"])
+            result = None if data.get("result") is None else _result_from_json(data["result"])
+        except KeyError as exc:
+            raise RecordError(f"missing key {exc}") from None
+        except RecordError:
+            raise
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        return cls(
+            rules=rules,
+            deck=deck,
+            first_drawer=first,
+            levels=levels,
+            declarer=declarer,
+            decisions=decisions,
+            result=result,
+            meta=dict(data.get("meta") or {}),
+            version=int(version),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        """Parse :meth:`to_json` output; raises :class:`RecordError`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        return cls.from_dict(data)
+
+    # -- replay --------------------------------------------------------------------------
+    def new_game(self) -> Game:
+        """The game at its start (nothing decided yet)."""
+        return Game(
+            self.deck,
+            self.first_drawer,
+            rules=self.rules,
+            declarer=self.declarer,
+            levels=self.levels,
+        )
+
+    def _apply(self, game: Game, index: int, decision: Decision) -> None:
+        where = f"decision {index + 1} ({decision.to_dict()})"
+        if game.is_over:
+            raise RecordError(f"{where}: the hand is already over")
+        if game.to_act != decision.seat or (game.phase != decision.phase):
+            raise RecordError(
+                f"{where}: the game asks {game.to_act} to {game.phase}, "
+                f"the record has {decision.seat} ({decision.phase})"
+            )
+        try:
+            if decision.action == "declare":
+                assert decision.suit is not None and decision.kind is not None
+                if decision.drawn != game.drawn:
+                    raise RecordError(
+                        f"{where}: made after {decision.drawn} cards, the game is at {game.drawn}"
+                    )
+                game.declare(decision.suit, decision.kind)
+            elif decision.action == "pass":
+                game.decline()
+            elif decision.action == "bury":
+                assert decision.cards is not None
+                game.bury(decision.cards)
+            elif decision.action == "grab":
+                assert decision.put is not None
+                if decision.card is not None and game.grab_offer != decision.card:
+                    raise RecordError(
+                        f"{where}: the offer is {game.grab_offer}, not {decision.card}"
+                    )
+                game.grab(decision.put)
+            elif decision.action == "xiaosa":
+                assert decision.cards is not None and decision.taken is not None
+                game.xiaosa(decision.cards, decision.taken)
+            elif decision.action == "play":
+                assert decision.cards is not None
+                actual = game.play(decision.cards)
+                if actual.cards != decision.cards:
+                    raise RecordError(f"{where}: {actual} was played, not {decision.cards}")
+        except RecordError:
+            raise
+        except ValueError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+
+    def replay(self, upto: int | None = None) -> Game:
+        """Replay the decisions (the first ``upto`` of them, or all) and return the game.
+        A full replay must end the hand with the recorded result; :class:`RecordError`
+        otherwise."""
+        game = self.new_game()
+        decisions = self.decisions if upto is None else self.decisions[:upto]
+        for i, decision in enumerate(decisions):
+            self._apply(game, i, decision)
+        if upto is None and self.result is not None:
+            if not game.is_over:
+                raise RecordError(
+                    f"the record has a result but the replay stops in the {game.phase} phase"
+                )
+            result = game.result()
+            if result != self.result:
+                raise RecordError(f"the replay gives {result}, the record says {self.result}")
+        return game
+
+    @property
+    def plies(self) -> int:
+        """The number of plays in the record."""
+        return sum(1 for d in self.decisions if d.action == "play")
+
+    def game_at(self, ply: int) -> Game:
+        """The game in its play phase after ``ply`` plays (0 = before the first lead)."""
+        if not 0 <= ply <= self.plies:
+            raise ValueError(f"ply {ply}: the record has plays 0..{self.plies}")
+        seen = 0
+        for i, decision in enumerate(self.decisions):
+            if decision.action == "play":
+                if seen == ply:
+                    return self.replay(upto=i)
+                seen += 1
+        return self.replay(upto=len(self.decisions))
+
+    def position_at(self, ply: int, seat: str | None = None) -> str:
+        """The position string after ``ply`` plays (0 = the first lead is to be made), with
+        every hand known (``seat`` None) or from ``seat``'s view."""
+        return str(self.game_at(ply).position(seat))
+
+    @property
+    def seats_to_play(self) -> list[str]:
+        """The seat of each play, in order."""
+        return [d.seat for d in self.decisions if d.action == "play"]

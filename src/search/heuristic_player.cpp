@@ -1,0 +1,640 @@
+#include "search/heuristic_player.h"
+
+#include <algorithm>
+
+#include "core/combination.h"
+#include "core/legal.h"
+#include "core/result.h"
+
+namespace duidiao {
+
+namespace {
+
+// Weights, tuned by heuristic-vs-heuristic matches on the same deals (seats swapped).
+struct Params {
+  double xiaosa_base = 0.5;                     // 潇洒: a team's chance to win the hand, before its trumps
+  double xiaosa_cost_bj = 1.5, xiaosa_cost_sj = 1.0;  // ... and a joker's worth in the play
+  int draw_min = 4;                             // trumps needed to draw trumps
+  double draw_share = 0.5;                      // ... and this share of the trumps still out
+  int joker_keep_declaring = 40;                // the declaring team keeps its jokers against a dig
+  int joker_win_points = 20;                    // ... and wins no trick with them for fewer points
+  int pair_lead_max = 13, pair_lead_bonus = 40; // low leads: side pairs up to this power first
+  int void_bonus = 20;                          // burying: the worth of a void side suit
+  int bury_points = 40, bury_kings = 40;        // burying: preference for 5s and 10s, for Ks
+  double declare_need = 0.60;                   // declaring: trump strength per card held
+};
+constexpr Params P{};
+
+constexpr uint64_t JOKER_MASK = (uint64_t(1) << SMALL_JOKER) | (uint64_t(1) << BIG_JOKER);
+
+// The k cheapest cards of `from` (copies counted) by cost(card); ties by face order.
+template <typename F>
+CardSet cheapest(const CardSet& from, int k, F&& cost) {
+  int n = 0;
+  Card faces[FACE_NB];
+  int costs[FACE_NB];
+  for (uint64_t m = from.one; m; m &= m - 1) {
+    const Card c = lowest_bit(m);
+    const int v = cost(c);
+    int i = n++;
+    while (i > 0 && costs[i - 1] > v) faces[i] = faces[i - 1], costs[i] = costs[i - 1], --i;
+    faces[i] = c;
+    costs[i] = v;
+  }
+  CardSet out;
+  for (int i = 0; i < n && k > 0; ++i)
+    for (int j = from.count(faces[i]); j > 0 && k > 0; --j, --k) out.add(faces[i]);
+  return out;
+}
+
+// The lowest-power face of mask with power above `above`, or -1.
+int lowest_above(const Context& ctx, uint64_t mask, int above) {
+  int best = -1;
+  for (uint64_t m = mask; m; m &= m - 1) {
+    const Card c = lowest_bit(m);
+    if (ctx.power[c] > above && (best < 0 || ctx.power[c] < ctx.power[best])) best = c;
+  }
+  return best;
+}
+
+int max_power(const Context& ctx, uint64_t mask) {
+  int best = -1;
+  for (uint64_t m = mask; m; m &= m - 1) best = std::max<int>(best, ctx.power[lowest_bit(m)]);
+  return best;
+}
+
+bool is_simple(const Context& ctx, const CardSet& s) {
+  int length, top;
+  return s.size() == 1 || (s.size() == 2 && s.one == s.two) || is_tractor(ctx, s, &length, &top);
+}
+
+// ---- the play: what this seat knows ----
+
+struct Situation {
+  const Observation& obs;
+  const Hand& view;
+  const Context& ctx;
+  const Trick& trick;
+  int me = 0;
+  bool declaring = false;  // is this seat's team the declaring team?
+  CardSet hand;
+  CardSet others;          // the cards in the other three hands
+  CardSet possible[4];     // what each other seat may hold (its known cards and the unplaced ones)
+  bool opp_jokers = false; // might an opponent hold a joker?
+
+  explicit Situation(const Observation& o)
+      : obs(o), view(o.view), ctx(o.view.context()), trick(o.view.trick()), me(o.seat) {
+    declaring = team_of(me) == team_of(view.declarer());
+    hand = o.hand;
+    CardSet gone = view.kitty().plus(hand);
+    for (int h = 0; h < view.history_size(); ++h)
+      for (int i = 0; i < 4; ++i) gone = gone.plus(view.history(h).plays[i]);
+    for (int i = 0; i < trick.played; ++i) gone = gone.plus(trick.plays[i]);
+    others = CardSet::full_deck().minus(gone);
+    CardSet pool = others;
+    for (int s = 0; s < 4; ++s)
+      if (s != me) pool = pool.minus(view.held(s));
+    for (int s = 0; s < 4; ++s) {
+      if (s == me) continue;
+      possible[s] = view.held(s);
+      if (view.unknown(s)) {
+        uint64_t mask = 0;
+        for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+          if (!((view.voids(s) >> e) & 1)) mask |= ctx.suit_mask[e];
+        possible[s] = possible[s].plus(pool.within(mask));
+      }
+      if (opponent(s) && (possible[s].one & JOKER_MASK)) opp_jokers = true;
+    }
+  }
+
+  bool opponent(int seat) const { return team_of(seat) != team_of(me); }
+  CardSet suit(const CardSet& s, int e) const { return s.within(ctx.suit_mask[e]); }
+
+  // Might `seat` have no card of side suit e (so that it could trump)?
+  bool may_be_void(int seat, int e) const {
+    if ((view.voids(seat) >> e) & 1) return true;
+    return suit(possible[seat], e).size() <= 2;
+  }
+
+  // Might `seat`, still to play, beat the winning play of trick t?
+  bool may_beat(const Trick& t, int seat) const {
+    const int e = t.led;
+    const CardSet& p = possible[seat];
+    const CardSet ps = suit(p, e);
+    if (!t.winner_trumped && !t.lead_is_throw && ps.size() >= t.size) {
+      if (t.size == 1) {
+        if (max_power(ctx, ps.one) > t.winner_key) return true;
+      } else if (t.size == 2 && t.format.pairs == 1) {
+        if (max_power(ctx, ps.two) > t.winner_key) return true;
+      } else if (t.format.tractors == 1) {
+        const int want = t.format.tractor_length[0];
+        const int key = t.winner_key;
+        if (for_each_tractor(ctx, e, ps.two, [&](uint64_t, int len, int pos, Card) {
+              return len == want && pos > key;
+            }))
+          return true;
+      }
+    }
+    if (e == TRUMP || !may_be_void(seat, e)) return false;
+    const CardSet pt = suit(p, TRUMP);
+    if (pt.size() < t.size) return false;
+    const int k = trump_key(ctx, pt, t.format);
+    return k >= 0 && (!t.winner_trumped || k > t.winner_key);
+  }
+
+  // Is the winner of trick t safe from the players still to play on the other team?
+  bool secure(const Trick& t) const {
+    const int team = team_of(t.winner_seat());
+    for (int i = t.played; i < 4; ++i) {
+      const int seat = (t.leader + i) & 3;
+      if (team_of(seat) != team && may_beat(t, seat)) return false;
+    }
+    return true;
+  }
+
+  // Could an opponent known void in side suit e trump a lead of it?
+  bool trump_risk(int e) const {
+    for (int s = 0; s < 4; ++s)
+      if (opponent(s) && ((view.voids(s) >> e) & 1) && !suit(possible[s], TRUMP).empty()) return true;
+    return false;
+  }
+
+  // The cost of giving card c away: low costs go first.
+  int give_cost(Card c, bool to_partner) const {
+    int cost = ctx.power[c] * 2;
+    const int e = ctx.suit_of(c);
+    if (e == TRUMP) cost += 40;
+    if (c >= SMALL_JOKER) cost += 30 + (declaring ? P.joker_keep_declaring : 0);
+    const int pts = card_points(c);
+    cost += to_partner ? -4 * pts : 4 * pts;
+    if (hand.count(c) == 2) cost += 6;
+    if (e != TRUMP && !to_partner) {
+      const int len = suit(hand, e).size();
+      if (len <= 2) cost -= 3;  // shortening a short suit towards a void
+    }
+    return cost;
+  }
+
+  CardSet give(const CardSet& from, int k, bool to_partner) const {
+    return cheapest(from, k, [&](Card c) { return give_cost(c, to_partner); });
+  }
+};
+
+// ---- following ----
+
+// The cheapest trump play of `trumps` that fits format f with a primary component above
+// min_key (-1: any), or empty.
+CardSet build_trump_play(const Context& ctx, const CardSet& trumps, const Format& f, int size,
+                         int min_key) {
+  if (trumps.size() < size) return {};
+  CardSet left = trumps, play;
+  auto single_cost = [&](Card c) { return ctx.power[c] * 2 + (left.count(c) == 2 ? 3 : 0); };
+  auto take_pair = [&](int above) {
+    Card c = lowest_above(ctx, left.two, above);
+    if (c < 0) return false;
+    CardSet p{bit(c), bit(c)};
+    left = left.minus(p);
+    play = play.plus(p);
+    return true;
+  };
+  auto take_tractor = [&](int want, int above) {
+    uint64_t best_faces = 0;
+    int best_pos = 1 << 20;
+    for_each_tractor(ctx, TRUMP, left.two, [&](uint64_t faces, int len, int pos, Card) {
+      if (len == want && pos > above && pos < best_pos) best_pos = pos, best_faces = faces;
+      return false;
+    });
+    if (!best_faces) return false;
+    CardSet t{best_faces, best_faces};
+    left = left.minus(t);
+    play = play.plus(t);
+    return true;
+  };
+  int pairs = f.pairs, singles = f.singles;
+  if (f.tractors > 0) {
+    if (!take_tractor(f.tractor_length[0], min_key)) return {};
+    for (int i = 1; i < f.tractors; ++i)
+      if (!take_tractor(f.tractor_length[i], -1)) return {};
+  } else if (pairs > 0) {
+    if (!take_pair(min_key)) return {};
+    --pairs;
+  } else {
+    Card c = lowest_above(ctx, left.one, min_key);
+    if (c < 0) return {};
+    left.remove(c);
+    play.add(c);
+    --singles;
+  }
+  for (; pairs > 0; --pairs)
+    if (!take_pair(-1)) return {};
+  if (singles > 0) {
+    if (left.size() < singles) return {};
+    play = play.plus(cheapest(left, singles, single_cost));
+  }
+  return play;
+}
+
+// The in-suit plays of `suit_cards` beating the winner of t (simple leads only), lowest first.
+int beating_plays(const Situation& st, const CardSet& suit_cards, CardSet out[], int cap) {
+  const Trick& t = st.trick;
+  const Context& ctx = st.ctx;
+  int n = 0;
+  if (t.lead_is_throw || t.winner_trumped) return 0;
+  if (t.size == 1) {
+    for (uint64_t m = suit_cards.one; m && n < cap; m &= m - 1) {
+      const Card c = lowest_bit(m);
+      if (ctx.power[c] > t.winner_key) out[n++] = {bit(c), 0};
+    }
+  } else if (t.size == 2 && t.format.pairs == 1) {
+    for (uint64_t m = suit_cards.two; m && n < cap; m &= m - 1) {
+      const Card c = lowest_bit(m);
+      if (ctx.power[c] > t.winner_key) out[n++] = {bit(c), bit(c)};
+    }
+  } else if (t.format.tractors == 1) {
+    const int want = t.format.tractor_length[0];
+    for_each_tractor(ctx, t.led, suit_cards.two, [&](uint64_t faces, int len, int pos, Card) {
+      if (len == want && pos > t.winner_key && n < cap) out[n++] = {faces, faces};
+      return false;
+    });
+  }
+  // Lowest first: by the power of the highest card.
+  std::sort(out, out + n, [&](const CardSet& a, const CardSet& b) {
+    return max_power(ctx, a.one) < max_power(ctx, b.one);
+  });
+  return n;
+}
+
+CardSet follow(const Situation& st) {
+  const Trick& t = st.trick;
+  const Context& ctx = st.ctx;
+  const int e = t.led, n = t.size, index = t.played;
+  const CardSet& hand = st.hand;
+  if (hand.size() == n) return hand;  // the last trick: everything goes
+  const CardSet mine = st.suit(hand, e);
+  const bool last = index == 3;
+  const bool partner_wins = !st.opponent(t.winner_seat());
+  const bool partner_secure = partner_wins && st.secure(t);
+  const int pts = t.points();
+
+  if (mine.size() >= n) {
+    if (partner_secure) return st.give(mine, n, true);
+    CardSet plays[32];
+    int k = beating_plays(st, mine, plays, 32);
+    if (st.declaring && st.opp_jokers && pts < P.joker_win_points) {
+      int j = 0;
+      for (int i = 0; i < k; ++i)
+        if (!(plays[i].one & JOKER_MASK)) plays[j++] = plays[i];
+      k = j;
+    }
+    int first_secure = -1;
+    for (int i = 0; i < k && first_secure < 0; ++i) {
+      Trick t2 = t;
+      t2.follow(ctx, plays[i]);
+      if (t2.winner == index && st.secure(t2)) first_secure = i;
+    }
+    if (k > 0) {
+      if (last) {
+        const CardSet& w = plays[0];
+        const int cost = max_power(ctx, w.one);
+        if (pts + w.points() > 0 || cost <= 9 || (st.declaring && e != TRUMP)) return w;
+      } else if (first_secure >= 0) {
+        const CardSet& w = plays[first_secure];
+        // Only for points: the lead of a pointless trick is worth little.
+        if (pts + w.points() > 0) return w;
+      } else if (!partner_wins && index == 2 && pts >= 10) {
+        // Third hand high: make the last player pay for the trick.
+        for (int i = k - 1; i >= 0; --i)
+          if (plays[i].points() == 0) return plays[i];
+      }
+    }
+    return st.give(mine, n, false);
+  }
+
+  if (!mine.empty() || e == TRUMP) {
+    // Short of the led suit: the play is a discard whatever else goes with it.
+    return mine.plus(st.give(hand.minus(mine), n - mine.size(), partner_secure));
+  }
+
+  // Void in a side suit: trump in, or discard.
+  if (!partner_secure) {
+    const CardSet trumps = st.suit(hand, TRUMP);
+    const bool needed = !partner_wins || pts >= 10;
+    if (needed && trumps.size() >= n) {
+      const int base = t.winner_trumped ? t.winner_key : -1;
+      // Above what the opponents still to play could trump with.
+      int guard = base;
+      for (int i = index + 1; i < 4; ++i) {
+        const int seat = (t.leader + i) & 3;
+        if (!st.opponent(seat) || !st.may_be_void(seat, e)) continue;
+        const CardSet pt = st.suit(st.possible[seat], TRUMP);
+        if (pt.size() >= n) guard = std::max(guard, trump_key(ctx, pt, t.format));
+      }
+      auto try_play = [&](int min_key) -> CardSet {
+        CardSet p = build_trump_play(ctx, trumps, t.format, n, min_key);
+        if (p.empty()) return p;
+        Trick t2 = t;
+        t2.follow(ctx, p);
+        if (t2.winner != index) return {};
+        if ((p.one & JOKER_MASK) && pts < 15) return {};
+        return p;
+      };
+      CardSet p = try_play(guard);
+      if (p.empty() && (last || pts >= 10 || guard == base)) p = try_play(base);
+      if (!p.empty()) return p;
+    }
+  }
+  return st.give(hand, n, partner_secure);
+}
+
+// ---- leading ----
+
+// The components of side suit e that nobody can beat, as one lead (a throw that surely
+// stands, or a single combination), or empty.
+CardSet sure_winners(const Situation& st, int e) {
+  const Context& ctx = st.ctx;
+  const CardSet mine = st.suit(st.hand, e);
+  if (mine.empty()) return {};
+  CardSet opp[3];
+  int k = 0;
+  for (int s = 0; s < 4; ++s)
+    if (s != st.me) opp[k++] = st.possible[s];
+  bool top_out = true;  // 浑甩: nobody else can hold the top ranks
+  for (int i = 0; i < 3; ++i)
+    if (opp[i].one & ctx.top_ranks[e]) top_out = false;
+  if (top_out && mine.size() >= 2 && !is_simple(ctx, mine)) return mine;
+
+  Decomposition d;
+  decompose(ctx, mine, &d);
+  CardSet win;
+  int best_part = -1;
+  for (int p = 0; p < d.size; ++p) {
+    bool beaten = false;
+    for (int i = 0; i < 3 && !beaten; ++i) beaten = beats_component(ctx, opp[i], d.parts[p], e);
+    if (beaten) continue;
+    win = win.plus(d.parts[p].cards);
+    if (best_part < 0 || d.parts[p].cards.size() > d.parts[best_part].cards.size()) best_part = p;
+  }
+  if (win.empty() || is_simple(ctx, win)) return win;
+  Decomposition w;
+  decompose(ctx, win, &w);
+  if (judge_throw(ctx, w, e, opp).valid) return win;
+  return d.parts[best_part].cards;
+}
+
+// A trump combination nobody else can beat (tractor, then pair, then a non-joker single).
+CardSet sure_trump(const Situation& st, bool singles) {
+  const Context& ctx = st.ctx;
+  const CardSet trumps = st.suit(st.hand, TRUMP);
+  if (trumps.empty()) return {};
+  Decomposition d;
+  decompose(ctx, trumps, &d);
+  for (int p = 0; p < d.size; ++p) {
+    const Component& part = d.parts[p];
+    if (part.kind == SINGLE && (!singles || (part.cards.one & JOKER_MASK))) continue;
+    if (st.declaring && (part.cards.one & JOKER_MASK) && st.opp_jokers) continue;
+    bool beaten = false;
+    for (int s = 0; s < 4 && !beaten; ++s)
+      if (s != st.me) beaten = beats_component(ctx, st.possible[s], part, TRUMP);
+    if (!beaten) return part.cards;  // parts come longest first
+  }
+  return {};
+}
+
+CardSet lead(const Situation& st) {
+  const Context& ctx = st.ctx;
+  const CardSet& hand = st.hand;
+  if (is_simple(ctx, hand)) return hand;
+
+  const CardSet trumps = st.suit(hand, TRUMP);
+  uint64_t opp_trumps = 0;
+  for (int s = 0; s < 4; ++s)
+    if (st.opponent(s)) opp_trumps |= st.suit(st.possible[s], TRUMP).one;
+
+  // The declaring team draws trumps with pairs (对调) while it holds trump strength.
+  auto draw_trumps = [&]() -> CardSet {
+    if (!st.declaring || !opp_trumps || trumps.size() < P.draw_min) return {};
+    const int out = st.suit(st.others, TRUMP).size();
+    if (trumps.size() < P.draw_share * out) return {};
+    CardSet w = sure_trump(st, true);
+    if (!w.empty()) return w;
+    const Card c = lowest_above(ctx, trumps.two & ~JOKER_MASK, -1);
+    if (c >= 0) return {bit(c), bit(c)};
+    return {};
+  };
+  // 1. Sure winners of the side suits, the biggest first.
+  CardSet best;
+  int best_score = 0;
+  for (int e = 0; e < 4; ++e) {
+    if (e == ctx.trump) continue;
+    CardSet w = sure_winners(st, e);
+    if (w.empty() || st.trump_risk(e)) continue;
+    const int score = w.size() * 10 + w.points();
+    if (score > best_score) best_score = score, best = w;
+  }
+  if (!best.empty()) return best;
+
+  // 2. Trumps.
+  {
+    CardSet w = draw_trumps();
+    if (!w.empty()) return w;
+  }
+
+  // 3. A side suit the partner can trump and the opponents follow.
+  const int mate = partner(st.me);
+  if (!st.suit(st.possible[mate], TRUMP).empty()) {
+    for (int e = 0; e < 4; ++e) {
+      if (e == ctx.trump || !((st.view.voids(mate) >> e) & 1)) continue;
+      const CardSet mine = st.suit(hand, e);
+      if (mine.empty() || st.trump_risk(e)) continue;
+      return st.give(mine, 1, false);
+    }
+  }
+
+  // 4. A low card of a short side suit.
+  int best_cost = 1 << 20;
+  for (int e = 0; e < 4; ++e) {
+    if (e == ctx.trump) continue;
+    const CardSet mine = st.suit(hand, e);
+    if (mine.empty()) continue;
+    const int penalty = mine.size() * 2 + (st.trump_risk(e) ? 12 : 0);
+    const CardSet c = st.give(mine, 1, false);
+    const int cost = st.give_cost(lowest_bit(c.one), false) + penalty;
+    if (cost < best_cost) best_cost = cost, best = c;
+    // A low pair forces two cards of the suit out of everyone.
+    const Card p = lowest_above(ctx, mine.two, -1);
+    if (p >= 0 && ctx.power[p] <= P.pair_lead_max) {
+      const int pc = ctx.power[p] * 2 + 8 * card_points(p) - P.pair_lead_bonus + penalty;
+      if (pc < best_cost) best_cost = pc, best = {bit(p), bit(p)};
+    }
+  }
+  if (!best.empty()) return best;
+
+  // 5. Only trumps left.
+  CardSet w = sure_trump(st, true);
+  if (!w.empty()) return w;
+  const Card c = lowest_above(ctx, trumps.two & ~JOKER_MASK, -1);
+  if (c >= 0) return {bit(c), bit(c)};
+  return st.give(trumps, 1, false);
+}
+
+// A legal play in any case: the candidate if it is one, else the cheapest follow.
+CardSet make_legal(const Situation& st, const CardSet& play) {
+  const Trick& t = st.trick;
+  if (!play.empty() && play.valid() && st.hand.contains(play)) {
+    if (t.played == 0) {
+      if (st.ctx.common_suit(play) >= 0) return play;
+    } else if (play.size() == t.size && follows_suit(st.ctx, st.hand, play, t.size, t.led)) {
+      return play;
+    }
+  }
+  if (t.played == 0) return st.give(st.hand, 1, false);
+  const CardSet mine = st.suit(st.hand, t.led);
+  if (mine.size() >= t.size) return st.give(mine, t.size, false);
+  return mine.plus(st.give(st.hand.minus(mine), t.size - mine.size(), false));
+}
+
+// ---- before the play ----
+
+double trump_strength(const CardSet& hand, int suit, int level_card) {
+  double v = hand.count(BIG_JOKER) * 3.0 + hand.count(SMALL_JOKER) * 2.5;
+  for (int s = 0; s < 4; ++s) v += hand.count(make_card(s, level_card)) * (s == suit ? 2.3 : 2.0);
+  for (int r = 0; r < RANK_NB; ++r) {
+    if (r == level_card) continue;
+    const int n = hand.count(make_card(suit, r));
+    const double high = r == RANK_A ? 0.8 : r == RANK_K ? 0.4 : r == RANK_Q ? 0.2 : 0.0;
+    v += n * (1.0 + high) + (n == 2 ? 0.6 : 0.0);
+  }
+  return v;
+}
+
+// How much a seat wants to keep a card before the play (higher: keep).
+int keep_value(const Context& ctx, const CardSet& hand, Card c) {
+  if (ctx.suit_of(c) == TRUMP) return 1000 + ctx.power[c];
+  const int r = card_rank(c);
+  int v = ctx.power[c] * 2;
+  if (r == RANK_A) v += 12;
+  else if (r == RANK_K) v += 4;
+  if (hand.count(c) == 2) v += 10;
+  v -= card_points(c) * (r == RANK_K ? P.bury_kings : P.bury_points) / 10;
+  return v;
+}
+
+}  // namespace
+
+int HeuristicPlayer::declare(const Observation& obs, const std::vector<Declaration>& options) {
+  const int level_card = level_rank(obs.level);
+  const int held = std::max(1, obs.hand.size());
+  double need = P.declare_need + 0.25 * (25 - std::min(held, 25)) / 25.0;
+  if (obs.drawn >= 100) need = P.declare_need - 0.05;
+  const Declaration* last = obs.declarations.empty() ? nullptr : &obs.declarations.back();
+  int best = -1;
+  double best_value = 0;
+  for (int i = 0; i < int(options.size()); ++i) {
+    const Declaration& d = options[i];
+    double v = trump_strength(obs.hand, d.suit, level_card) / held;
+    if (d.kind == DECLARE_LOCK && last && last->seat == obs.seat) {
+      v += 1.0;  // lock one's own declaration: nothing can override it then
+    } else if (d.kind == DECLARE_OVERRIDE && last) {
+      const double now = trump_strength(obs.hand, last->suit, level_card) / held;
+      const double margin = team_of(last->seat) == team_of(obs.seat) ? 0.2 : 0.08;
+      if (v < need || v < now + margin) continue;
+    } else if (v < need) {
+      continue;
+    }
+    if (d.kind == DECLARE_LOCK) v += 0.05;
+    if (v > best_value) best_value = v, best = i;
+  }
+  return best;
+}
+
+CardSet HeuristicPlayer::bury(const Observation& obs) {
+  const Context ctx(obs.rules, obs.level, obs.trump);
+  const CardSet& hand = obs.hand;
+  const int trumps = hand.within(ctx.suit_mask[TRUMP]).size();
+  const int void_bonus = P.void_bonus + std::max(0, trumps - 8);
+  auto keep = [&](Card c) { return keep_value(ctx, hand, c); };
+  CardSet best;
+  int best_score = -(1 << 30);
+  int sides[3], k = 0;
+  for (int s = 0; s < 4; ++s)
+    if (s != ctx.trump) sides[k++] = s;
+  for (int mask = 0; mask < 8; ++mask) {
+    CardSet voided;
+    int voids = 0;
+    bool same = false;  // a suit already void: the same plan as without it
+    for (int i = 0; i < 3; ++i) {
+      if (!((mask >> i) & 1)) continue;
+      const CardSet s = hand.within(ctx.suit_mask[sides[i]]);
+      same |= s.empty();
+      voided = voided.plus(s);
+      ++voids;
+    }
+    if (same || voided.size() > 8) continue;
+    const CardSet out = voided.plus(cheapest(hand.minus(voided), 8 - voided.size(), keep));
+    int score = voids * void_bonus;
+    for (uint64_t m = out.one; m; m &= m - 1) score -= keep(lowest_bit(m)) * out.count(lowest_bit(m));
+    if (score > best_score) best_score = score, best = out;
+  }
+  return best;
+}
+
+int HeuristicPlayer::grab(const Observation& obs) {
+  const Context ctx(obs.rules, obs.level, obs.trump);
+  const CardSet& hand = obs.hand;
+  const bool declaring = team_of(obs.seat) == team_of(obs.declarer);
+  // The offered level card is a high trump: always take it, for the least useful card.
+  const CardSet put = cheapest(hand, 1, [&](Card c) {
+    int v = keep_value(ctx, hand, c);
+    v += declaring ? -card_points(c) : card_points(c);  // the declaring team sheds points
+    if (ctx.suit_of(c) != TRUMP && hand.within(ctx.suit_mask[ctx.suit_of(c)]).size() == 1) v -= 4;
+    return v;
+  });
+  return put.empty() ? -1 : lowest_bit(put.one);
+}
+
+std::pair<CardSet, CardSet> HeuristicPlayer::xiaosa(const Observation& obs, const CardSet& takeable) {
+  const Context ctx(obs.rules, obs.level, obs.trump);
+  const CardSet& hand = obs.hand;
+  const int decl_team = team_of(obs.declarer), my_team = team_of(obs.seat);
+  const bool declaring = decl_team == my_team;
+  const int trumps = hand.within(ctx.suit_mask[TRUMP]).size();
+  // The chance that this seat's team wins the hand, from its own trumps.
+  const double base = P.xiaosa_base;
+  double p = (declaring ? base : 1 - base) + 0.04 * (trumps - 9);
+  p = std::min(0.95, std::max(0.05, p));
+  int already = 3 * obs.kitty.count(BIG_JOKER) + 2 * obs.kitty.count(SMALL_JOKER);
+  const int ld = obs.levels[decl_team], lo = obs.levels[1 - decl_team];
+  CardSet jokers, left = takeable;
+  for (Card j : {BIG_JOKER, SMALL_JOKER}) {
+    for (int copy = hand.count(j); copy > 0 && left.size() > jokers.size(); --copy) {
+      const int v = j == BIG_JOKER ? 3 : 2;
+      // Levels gained by the declaring team if it stays, by the defenders if they take over.
+      const int gain_decl = climb(obs.rules, ld, 1 + already + v) - climb(obs.rules, ld, 1 + already);
+      const int gain_def = climb(obs.rules, lo, already + v) - climb(obs.rules, lo, already);
+      const int gain_us = declaring ? gain_decl : gain_def;
+      const int gain_them = declaring ? gain_def : gain_decl;
+      const double cost = j == BIG_JOKER ? P.xiaosa_cost_bj : P.xiaosa_cost_sj;  // the joker's worth in the play
+      const double ev = 2 * (p * gain_us - (1 - p) * gain_them) - cost;
+      if (ev <= 0) continue;
+      jokers.add(j);
+      already += v;
+    }
+  }
+  if (jokers.empty()) return {};
+  // Take trumps first, then cards that pair with ours, then long suits' high cards.
+  const CardSet taken = cheapest(takeable, jokers.size(), [&](Card c) {
+    const int e = ctx.suit_of(c);
+    int v = ctx.power[c] + (e == TRUMP ? 100 : 0) + (hand.count(c) ? 20 : 0) +
+            2 * hand.within(ctx.suit_mask[e]).size();
+    return -v;
+  });
+  return {jokers, taken};
+}
+
+CardSet HeuristicPlayer::play(const Observation& obs) {
+  const Situation st(obs);
+  const CardSet play = st.trick.played == 0 ? lead(st) : follow(st);
+  return make_legal(st, play);
+}
+
+}  // namespace duidiao

@@ -1,0 +1,22 @@
+// HeuristicPlayer: a rule-based bot — sensible declarations, burying, 抢牌 and 潇洒, and plays
+// chosen from card masks (sure winners, trump drawing with pairs, cheap wins, trumping in,
+// points given only to a partner surely winning). Deterministic; cheap enough to serve as a
+// playout policy: no list of legal moves is built, every play is constructed from the hand.
+#pragma once
+#include "search/player.h"
+
+namespace duidiao {
+
+class HeuristicPlayer : public Player {
+ public:
+  // The seed is accepted for the common interface; the bot makes no random choice.
+  explicit HeuristicPlayer(uint64_t /*seed*/) {}
+  std::string name() const override { return "heuristic"; }
+  int declare(const Observation& obs, const std::vector<Declaration>& options) override;
+  CardSet bury(const Observation& obs) override;
+  int grab(const Observation& obs) override;
+  std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override;
+  CardSet play(const Observation& obs) override;
+};
+
+}  // namespace duidiao

@@ -1,0 +1,402 @@
+#include "search/solver.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/combination.h"
+#include "core/legal.h"
+#include "core/result.h"
+
+namespace duidiao {
+
+namespace {
+
+constexpr int INF = 30000;
+constexpr int MAX_PLY = 25 * 4 + 2;
+
+uint64_t mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ull;
+  x ^= x >> 33;
+  return x;
+}
+
+int team_points(const CardSet held[4]) {
+  int p = 0;
+  for (int s = 0; s < 4; ++s) p += held[s].points();
+  return p;
+}
+
+}  // namespace
+
+Solver::Solver(const SolverOptions& options)
+    : options_(options), tt_(options.tt_bytes), buffers_(MAX_PLY) {}
+
+void Solver::begin(const Hand& root, Objective objective, int level_ns, int level_ew) {
+  for (int s = 0; s < 4; ++s)
+    if (root.unknown(s))
+      throw std::invalid_argument("the solver needs every hand known: " + seat_name(s) + " has " +
+                                  std::to_string(root.unknown(s)) + " hidden cards");
+  if (!root.kitty_known() && objective == Objective::SCORE)
+    throw std::invalid_argument("the score objective needs the kitty known (its jokers count)");
+  if (root.is_over()) throw std::invalid_argument("the hand is over: there is nothing to solve");
+  rules_ = root.rules();
+  ctx_ = root.context();
+  declarer_ = root.declarer();
+  kitty_ = root.kitty();
+  dry_ = root.dry();
+  levels_[0] = level_ns;
+  levels_[1] = level_ew;
+  objective_ = objective;
+  const int defenders = 1 - team_of(declarer_);
+  max_team_ = objective == Objective::POINTS ? defenders : team_of(root.turn());
+  if (objective == Objective::SCORE && levels_[team_of(declarer_)] != ctx_.level)
+    throw std::invalid_argument("the declaring team's level must be the hand's level");
+  stats_ = SolverStats{};
+}
+
+Solver::Node Solver::node_of(const Hand& h) const {
+  Node n;
+  for (int s = 0; s < 4; ++s) n.held[s] = h.held(s);
+  n.trick = h.trick();
+  n.points = h.points();
+  return n;
+}
+
+bool Solver::maximising(const Node& node) const { return team_of(node.trick.turn()) == max_team_; }
+
+uint64_t Solver::key_of(const Node& node) const {
+  uint64_t k = mix(uint64_t(objective_ == Objective::SCORE) * 0x9E37 + uint64_t(max_team_) * 7 +
+                   uint64_t(declarer_) * 131 + uint64_t(ctx_.level) * 1031 +
+                   uint64_t(ctx_.trump) * 7919 + uint64_t(dry_) * 104729);
+  k = mix(k ^ kitty_.one) ^ mix(kitty_.two + 0x1234567);
+  k = mix(k ^ uint64_t(levels_[0] * 16 + levels_[1]) ^ (uint64_t(rules_.k_dig == "swap") << 40));
+  for (int s = 0; s < 4; ++s) k = mix(k ^ node.held[s].one) + mix(node.held[s].two ^ uint64_t(s + 1) << 56);
+  k = mix(k ^ uint64_t(node.trick.leader + 1));
+  if (objective_ == Objective::SCORE) k = mix(k ^ (uint64_t(node.points) << 20));
+  return k;
+}
+
+bool Solver::apply(Node& node, const CardSet& cards) const {
+  Trick& t = node.trick;
+  const int seat = t.turn();
+  node.held[seat] = node.held[seat].minus(cards);
+  if (t.played == 0) {
+    t.lead(ctx_, cards);
+    return false;
+  }
+  t.follow(ctx_, cards);
+  if (t.played < 4) return false;
+  const int winner = t.winner_seat();
+  if (team_of(winner) != team_of(declarer_)) node.points += t.points();
+  node.last_winner = winner;
+  node.last_play = t.plays[t.winner];
+  t.start(winner);
+  return node.held[0].empty() && node.held[1].empty() && node.held[2].empty() && node.held[3].empty();
+}
+
+int Solver::terminal_value(const Node& node) const {
+  if (objective_ == Objective::POINTS) return node.points;
+  HandResult r = hand_result(rules_, ctx_, declarer_, levels_[0], levels_[1], node.points,
+                             node.last_winner, node.last_play, kitty_, dry_);
+  int diff = r.score_ns - r.score_ew;
+  return max_team_ == 0 ? diff : -diff;
+}
+
+void Solver::generate(const Node& node, std::vector<CardSet>& out) const {
+  out.clear();
+  const Trick& t = node.trick;
+  const int seat = t.turn();
+  const CardSet& hand = node.held[seat];
+  if (t.played) {
+    legal_follows(ctx_, hand, t.size, t.led, &out);
+  } else {
+    // Leads: every simple lead, and the throws that stand (a failed throw comes to its forced
+    // component, which is a simple lead already in the list).
+    legal_leads(ctx_, hand, true, &out);
+    CardSet others[3];
+    for (int i = 0; i < 3; ++i) others[i] = node.held[(seat + 1 + i) & 3];
+    size_t kept = 0;
+    for (size_t i = 0; i < out.size(); ++i) {
+      const CardSet& m = out[i];
+      int length, top;
+      bool simple = m.size() == 1 || (m.size() == 2 && m.one == m.two) || is_tractor(ctx_, m, &length, &top);
+      if (!simple) {
+        Decomposition d;
+        decompose(ctx_, m, &d);
+        if (!judge_throw(ctx_, d, ctx_.suit_of(lowest_bit(m.one)), others).valid) continue;
+      }
+      out[kept++] = m;
+    }
+    out.resize(kept);
+  }
+  if (options_.merge_equivalent) merge_equivalents(node, out);
+}
+
+// Cards of the mover held once, of one effective suit, with no other card still out (in any
+// hand or on the table) between them in power, of equal points, on the same side of the 浑甩
+// line, both level cards or neither, and no joker, are interchangeable. A move using j cards of such a class is written with the
+// class's j lowest cards, so equivalent moves become one.
+struct Solver::Equivalence {
+  uint64_t singles = 0;
+  Card sorted[EFFECTIVE_SUIT_NB][FACE_NB];  // the mover's singles of each suit, lowest first
+  int size[EFFECTIVE_SUIT_NB] = {};
+  int8_t head[FACE_NB] = {};                // the lowest card of each card's class
+  bool any = false;
+
+  Equivalence(const Context& ctx, const Node& node) {
+    const int seat = node.trick.turn();
+    const CardSet& hand = node.held[seat];
+    singles = hand.one & ~hand.two;
+    for (int f = 0; f < FACE_NB; ++f) head[f] = int8_t(f);
+    uint64_t rest = hand.two;  // every other card still in play
+    for (int s = 0; s < 4; ++s)
+      if (s != seat) rest |= node.held[s].one;
+    for (int i = 0; i < node.trick.played; ++i) rest |= node.trick.plays[i].one;
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+      uint64_t mine = singles & ctx.suit_mask[e];
+      if (popcount(mine) < 2) continue;
+      uint32_t rest_powers = 0;
+      for (uint64_t m = rest & ctx.suit_mask[e]; m; m &= m - 1) rest_powers |= 1u << ctx.power[lowest_bit(m)];
+      Card* order = sorted[e];
+      int& n = size[e];
+      for (uint64_t m = mine; m; m &= m - 1) order[n++] = lowest_bit(m);
+      std::sort(order, order + n, [&](Card x, Card y) {
+        return ctx.power[x] != ctx.power[y] ? ctx.power[x] < ctx.power[y] : x < y;
+      });
+      const uint64_t top = e < 4 ? ctx.top_ranks[e] : 0;
+      head[order[0]] = int8_t(order[0]);
+      for (int i = 1; i < n; ++i) {
+        const Card prev = order[i - 1], c = order[i];
+        const int lo = ctx.power[prev], hi = ctx.power[c];
+        const uint32_t between = ((2u << hi) - 1) & ~((1u << lo) - 1);
+        // Jokers and level cards decide digs (§7): they never stand in for other cards.
+        const bool same = card_points(prev) == card_points(c) && !(rest_powers & between) &&
+                          bool(top & bit(prev)) == bool(top & bit(c)) && prev < SMALL_JOKER &&
+                          c < SMALL_JOKER && bool(ctx.level_cards & bit(prev)) == bool(ctx.level_cards & bit(c));
+        head[c] = same ? head[prev] : int8_t(c);
+        any |= same;
+      }
+    }
+  }
+
+  CardSet canonical(const Context& ctx, const CardSet& m) const {
+    const uint64_t mine = m.one & singles;
+    if (!any || !mine) return m;
+    int count[FACE_NB] = {};
+    for (uint64_t b = mine; b; b &= b - 1) ++count[head[lowest_bit(b)]];
+    CardSet out = m.minus({mine, 0});
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+      if (!(mine & ctx.suit_mask[e])) continue;
+      for (int i = 0; i < size[e]; ++i) {
+        const Card c = sorted[e][i];
+        if (count[head[c]] > 0) out.add(c), --count[head[c]];
+      }
+      if (!size[e]) out = out.plus({mine & ctx.suit_mask[e], 0});  // a lone single
+    }
+    return out;
+  }
+};
+
+void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) const {
+  if (moves.size() < 2) return;
+  const Equivalence eq(ctx_, node);
+  if (!eq.any) return;
+  for (CardSet& m : moves) m = eq.canonical(ctx_, m);
+  std::sort(moves.begin(), moves.end(), [](const CardSet& a, const CardSet& b) {
+    return a.one != b.one ? a.one < b.one : a.two < b.two;
+  });
+  moves.erase(std::unique(moves.begin(), moves.end()), moves.end());
+}
+
+// Good moves first: the table's move, then moves that take the trick for the mover's side
+// cheaply (or, when the partner holds it, that give it points), then the lowest discards.
+void Solver::order(const Node& node, std::vector<CardSet>& moves, const CardSet& first) const {
+  const Trick& t = node.trick;
+  const int seat = t.turn();
+  const int my_team = team_of(seat);
+  const bool defending = my_team != team_of(declarer_);
+  int score[512];
+  const size_t n = std::min<size_t>(moves.size(), 512);
+  for (size_t i = 0; i < n; ++i) {
+    const CardSet& m = moves[i];
+    int s = 0;
+    if (m == first) s = 1 << 24;
+    int power = 0;
+    for (uint64_t b = m.one; b; b &= b - 1) power += ctx_.power[lowest_bit(b)];
+    if (t.played == 0) {
+      s += 1000 * m.size() + power;  // combinations and high cards first
+    } else {
+      Trick after = t;
+      after.follow(ctx_, m);
+      const bool mine = team_of(after.winner_seat()) == my_team;
+      const int points = m.points();
+      if (mine && after.winner == t.played) s += 100000 - 10 * power + (defending ? 50 * points : 0);
+      else if (mine) s += 50000 + 100 * points - power;
+      else s += 10000 - 100 * points - power;
+    }
+    score[i] = s;
+  }
+  // Selection order by score, stable for repeatable node counts.
+  std::vector<size_t> idx(n);
+  std::iota(idx.begin(), idx.end(), 0);
+  std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
+  std::vector<CardSet> sorted;
+  sorted.reserve(moves.size());
+  for (size_t i : idx) sorted.push_back(moves[i]);
+  for (size_t i = n; i < moves.size(); ++i) sorted.push_back(moves[i]);
+  moves.swap(sorted);
+}
+
+int Solver::search(const Node& node, int alpha, int beta, int ply) {
+  ++stats_.nodes;
+  const bool trick_start = node.trick.played == 0;
+  const int cards = node.held[node.trick.turn()].size();
+  uint64_t key = 0;
+  CardSet table_move;
+  // Values at a trick start are stored relative to the points already banked (POINTS).
+  const int base = objective_ == Objective::POINTS ? node.points : 0;
+  if (trick_start) {
+    if (objective_ == Objective::POINTS) {
+      // Step 1. Cheap bounds: banked points are safe, the points still out at most reachable.
+      const int lo = node.points, hi = node.points + team_points(node.held);
+      if (lo >= beta) return lo;
+      if (hi <= alpha) return hi;
+      if (lo == hi) return lo;
+    }
+    // Step 2. The transposition table.
+    key = key_of(node);
+    if (const TTEntry* e = tt_.probe(key)) {
+      const int lower = e->lower + base, upper = e->upper + base;
+      if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+      if (lower == upper) return lower;
+      alpha = std::max(alpha, lower);
+      beta = std::min(beta, upper);
+      table_move = e->best;
+    }
+  }
+  const int alpha_in = alpha, beta_in = beta;
+  // Step 3. Moves, best first.
+  std::vector<CardSet>& moves = buffers_[ply];
+  generate(node, moves);
+  order(node, moves, table_move);
+  const bool max_node = maximising(node);
+  int best = max_node ? -INF : INF;
+  CardSet best_move;
+  // The list is this ply's buffer: deeper plies use others, so it stays valid while iterating.
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const CardSet m = moves[i];
+    Node child = node;
+    const int v = apply(child, m) ? terminal_value(child) : search(child, alpha, beta, ply + 1);
+    if (max_node ? v > best : v < best) best = v, best_move = m;
+    if (max_node) alpha = std::max(alpha, v);
+    else beta = std::min(beta, v);
+    if (alpha >= beta) break;
+  }
+  // Step 4. Store: an exact value, or the bound the window proved.
+  if (trick_start) {
+    int lower = -INF, upper = INF;
+    if (best <= alpha_in) upper = best;
+    else if (best >= beta_in) lower = best;
+    else lower = upper = best;
+    if (const TTEntry* e = tt_.probe(key)) {  // keep what was known before
+      lower = std::max(lower, e->lower + base);
+      upper = std::min(upper, e->upper + base);
+    }
+    tt_.store(key, lower == -INF ? -INF : lower - base, upper == INF ? INF : upper - base, cards,
+              best_move);
+  }
+  return best;
+}
+
+// MTD(f): a sequence of null-window searches closing on the value, each answered fast with the
+// table filled by the ones before.
+int Solver::mtdf(const Node& node, int guess, int ply) {
+  int lower = -INF, upper = INF, g = guess;
+  while (lower < upper) {
+    const int beta = g == lower ? g + 1 : g;
+    g = search(node, beta - 1, beta, ply);
+    if (g < beta) upper = g;
+    else lower = g;
+  }
+  return g;
+}
+
+int Solver::value(const Hand& root, Objective objective, int level_ns, int level_ew) {
+  begin(root, objective, level_ns, level_ew);
+  int v = mtdf(node_of(root), 0, 0);
+  stats_.tt = tt_.stats();
+  return v;
+}
+
+bool Solver::defenders_reach(const Hand& root, int target) {
+  begin(root, Objective::POINTS, root.context().level, root.context().level);
+  bool yes = search(node_of(root), target - 1, target, 0) >= target;
+  stats_.tt = tt_.stats();
+  return yes;
+}
+
+Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int level_ew) {
+  begin(root, objective, level_ns, level_ew);
+  Solution sol;
+  std::vector<CardSet> legal;
+  root.legal_moves(&legal);
+  const Node start = node_of(root);
+  // Values by what each move comes to; many legal moves (failed throws, equivalent cards)
+  // come to the same play.
+  std::vector<std::pair<CardSet, int>> known;
+  int guess = 0;
+  for (const CardSet& m : legal) {
+    Hand h = root;
+    const CardSet played = h.play(m);
+    Node child = start;
+    CardSet canonical = played;
+    if (options_.merge_equivalent) canonical = Equivalence(ctx_, start).canonical(ctx_, played);
+    int v = 0;
+    auto it = std::find_if(known.begin(), known.end(), [&](const auto& kv) { return kv.first == canonical; });
+    if (it != known.end()) {
+      v = it->second;
+    } else {
+      v = apply(child, canonical) ? terminal_value(child) : mtdf(child, guess, 1);
+      known.push_back({canonical, v});
+      guess = v;
+    }
+    sol.moves.push_back({m, played, v});
+  }
+  // Best first for the side to move; stable so equal values keep the generation order.
+  const bool max_root = maximising(start);
+  std::stable_sort(sol.moves.begin(), sol.moves.end(), [&](const MoveValue& a, const MoveValue& b) {
+    return max_root ? a.value > b.value : a.value < b.value;
+  });
+  sol.value = sol.moves.front().value;
+  // Values are the max team's; report SCORE from the side to move (it is the max team).
+  // The principal variation: at each node, a move that keeps the value.
+  Node node = start;
+  CardSet move = sol.moves.front().played;
+  for (int ply = 0;; ++ply) {
+    sol.pv.push_back(move);
+    if (apply(node, move)) break;
+    std::vector<CardSet> moves;
+    generate(node, moves);
+    order(node, moves, CardSet{});
+    bool found = false;
+    for (const CardSet& m : moves) {
+      Node child = node;
+      int v = apply(child, m) ? terminal_value(child) : search(child, sol.value - 1, sol.value + 1, ply + 2);
+      if (v == sol.value) {
+        move = m;
+        found = true;
+        break;
+      }
+    }
+    if (!found) break;
+  }
+  stats_.tt = tt_.stats();
+  sol.stats = stats_;
+  return sol;
+}
+
+}  // namespace duidiao

@@ -1,0 +1,95 @@
+// Solver: the exact double-dummy value of a fully known play-phase position — two-team minimax
+// with alpha-beta, a transposition table at trick starts, move ordering, merging of equivalent
+// cards and cheap bounds at each trick's start.
+//
+// Objectives: POINTS, the defenders' final points (the defenders maximise); SCORE, the hand score
+// difference of §7.2 (NS minus EW; a Solution reports it from the side to move's team).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/hand.h"
+#include "search/transposition.h"
+
+namespace duidiao {
+
+enum class Objective { POINTS, SCORE };
+
+struct SolverStats {
+  uint64_t nodes = 0;
+  TTStats tt;
+};
+
+struct MoveValue {
+  CardSet move;    // the legal move as chosen
+  CardSet played;  // what it comes to (a failed throw is its forced component)
+  int value = 0;
+};
+
+struct Solution {
+  int value = 0;                 // from the side to move's point of view (POINTS: defenders')
+  std::vector<MoveValue> moves;  // every legal move, best first
+  std::vector<CardSet> pv;       // principal variation from the root
+  SolverStats stats;
+};
+
+struct SolverOptions {
+  size_t tt_bytes = size_t(64) << 20;
+  bool merge_equivalent = true;
+};
+
+class Solver {
+ public:
+  explicit Solver(const SolverOptions& options = {});
+
+  // Every legal move valued. Levels are the teams' levels, for the SCORE objective.
+  Solution solve(const Hand& root, Objective objective, int level_ns, int level_ew);
+  // The value alone.
+  int value(const Hand& root, Objective objective, int level_ns, int level_ew);
+  // Can the defenders reach at least `target` points? A null-window search.
+  bool defenders_reach(const Hand& root, int target);
+
+  const SolverStats& stats() const { return stats_; }
+  size_t tt_bytes() const { return tt_.bytes(); }
+
+  struct Node {
+    CardSet held[4];
+    Trick trick;
+    int points = 0;        // the defenders' points banked
+    int last_winner = 0;   // of the last finished trick
+    CardSet last_play;     // its winning play
+  };
+
+ private:
+  void begin(const Hand& root, Objective objective, int level_ns, int level_ew);
+  Node node_of(const Hand& h) const;
+  int search(const Node& node, int alpha, int beta, int ply);
+  int mtdf(const Node& node, int guess, int ply);
+  // Applies a play (a simple lead, a standing throw or a follow); true when the hand ended.
+  bool apply(Node& node, const CardSet& cards) const;
+  int terminal_value(const Node& node) const;
+  void generate(const Node& node, std::vector<CardSet>& out) const;
+  void order(const Node& node, std::vector<CardSet>& moves, const CardSet& first) const;
+  struct Equivalence;
+  void merge_equivalents(const Node& node, std::vector<CardSet>& moves) const;
+  uint64_t key_of(const Node& node) const;
+  bool maximising(const Node& node) const;
+
+  SolverOptions options_;
+  TranspositionTable tt_;
+  SolverStats stats_;
+  std::vector<std::vector<CardSet>> buffers_;  // one move list per ply, reused
+
+  // The hand being solved.
+  Rules rules_;
+  Context ctx_;
+  int declarer_ = 0;
+  CardSet kitty_;
+  bool dry_ = false;
+  int levels_[2] = {};
+  Objective objective_ = Objective::SCORE;
+  int max_team_ = 0;  // the team whose value search() returns (POINTS: the defenders)
+};
+
+}  // namespace duidiao
