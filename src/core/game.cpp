@@ -148,7 +148,7 @@ void Game::bury(const CardSet& cards) {
   if (!held_[declarer_].contains(cards))
     refuse(seat_name(declarer_) + " does not hold " + to_string(held_[declarer_].missing(cards)));
   held_[declarer_] = held_[declarer_].minus(cards);
-  drop_exposed(declarer_);
+  give_away(declarer_, cards);
   kitty_ = cards;
   after_bury();
 }
@@ -183,7 +183,7 @@ void Game::grab(Card put) {
     refuse(seat_name(seat) + " must put one of its own cards in the kitty to grab " +
            card_name(grab_offer_));
   held_[seat].remove(put);
-  drop_exposed(seat);
+  give_away(seat, {bit(put), 0});
   held_[seat].add(grab_offer_);
   exposed_[seat].add(grab_offer_);
   kitty_.remove(grab_offer_);
@@ -230,7 +230,7 @@ void Game::xiaosa(const CardSet& jokers, const CardSet& taken) {
   if (!xiaosa_takeable().contains(taken))
     refuse("xiaosa: only kitty cards of rank 2-9, not 5 and not the level rank, can be taken");
   held_[seat] = held_[seat].minus(jokers).plus(taken);
-  drop_exposed(seat);
+  give_away(seat, jokers);
   exposed_[seat] = exposed_[seat].plus(taken);
   kitty_ = kitty_.minus(taken).plus(jokers);
   xiaosas_.push_back({seat, jokers, taken});
@@ -257,7 +257,7 @@ CardSet Game::play(const CardSet& cards) {
   const int seat = hand_.turn();
   CardSet actual = hand_.play(cards);
   held_[seat] = hand_.held(seat);
-  drop_exposed(seat);
+  give_away(seat, actual);
   if (hand_.is_over()) phase_ = PHASE_OVER;
   else to_act_ = hand_.turn();
   return actual;
@@ -268,9 +268,11 @@ HandResult Game::result() const {
   return hand_.result(levels_[0], levels_[1]);
 }
 
-void Game::drop_exposed(int seat) {
-  // Exposed cards stay exposed only while held: keep the smaller count of each face.
-  exposed_[seat] = {exposed_[seat].one & held_[seat].one, exposed_[seat].two & held_[seat].two};
+void Game::give_away(int seat, const CardSet& cards) {
+  // Others saw `seat` show some cards and now give away some of the same faces: they cannot
+  // tell which copies went, so only the copies beyond those given away stay surely held.
+  const CardSet& e = exposed_[seat];
+  exposed_[seat] = e.minus({e.one & cards.one, e.two & cards.two});
 }
 
 }  // namespace duidiao

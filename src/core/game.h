@@ -90,7 +90,7 @@ class Game {
   void next_grab(int from_candidate);
   void next_xiaosa(int from_index);
   void start_play();
-  void drop_exposed(int seat);
+  void give_away(int seat, const CardSet& cards);
 
   Rules rules_;
   int levels_[2] = {};
