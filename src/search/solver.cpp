@@ -1,7 +1,6 @@
 #include "search/solver.h"
 
 #include <algorithm>
-#include <numeric>
 
 #include "core/combination.h"
 #include "core/legal.h"
@@ -32,7 +31,7 @@ int team_points(const CardSet held[4]) {
 }  // namespace
 
 Solver::Solver(const SolverOptions& options)
-    : options_(options), tt_(options.tt_bytes), buffers_(MAX_PLY) {}
+    : options_(options), tt_(options.tt_bytes), buffers_(MAX_PLY), scored_(MAX_PLY), killer_(MAX_PLY) {}
 
 void Solver::begin(const Hand& root, Objective objective, int level_ns, int level_ew) {
   for (int s = 0; s < 4; ++s)
@@ -55,6 +54,43 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   if (objective == Objective::SCORE && levels_[team_of(declarer_)] != ctx_.level)
     throw std::invalid_argument("the declaring team's level must be the hand's level");
   stats_ = SolverStats{};
+  if (objective == Objective::SCORE) {
+    // The value of each way the hand can end, for the bounds at trick starts. A declaring seat
+    // winning the last trick makes no dig; a defending one with a joker or level card does.
+    const int decl = declarer_, defender = next_seat(declarer_);
+    auto score = [&](int points, int winner, const CardSet& play) {
+      HandResult r = hand_result(rules_, ctx_, decl, levels_[0], levels_[1], points, winner, play, kitty_, dry_);
+      return max_team_ == 0 ? r.score_ns - r.score_ew : r.score_ew - r.score_ns;
+    };
+    const CardSet plain{bit(make_card(ctx_.trump, ctx_.level_card == 0 ? 1 : 0)), 0};
+    outcome_[GUANGPAI] = score(0, decl, plain);
+    outcome_[DACHENG] = score(5, decl, plain);
+    outcome_[DAPO] = score(80, decl, plain);
+    outcome_[GULUPO] = score(140, decl, plain);
+    outcome_[DIG_SMALL_JOKER] = score(0, defender, {bit(SMALL_JOKER), 0});
+    outcome_[DIG_BIG_JOKER] = score(0, defender, {bit(BIG_JOKER), 0});
+    outcome_[DIG_LEVEL] = score(0, defender, {bit(make_card(ctx_.trump, ctx_.level_card)), 0});
+  }
+}
+
+// Bounds on the SCORE value from a trick start: the point rows the final points can still fall
+// in, and the digs the defenders still hold cards for.
+std::pair<int, int> Solver::score_bounds(const Node& node) const {
+  const int p = node.points, most = p + team_points(node.held);
+  CardSet defenders = node.held[next_seat(declarer_)].plus(node.held[partner(next_seat(declarer_))]);
+  int lo = INF, hi = -INF;
+  auto can = [&](int outcome) {
+    lo = std::min(lo, outcome_[outcome]);
+    hi = std::max(hi, outcome_[outcome]);
+  };
+  if (p == 0) can(GUANGPAI);
+  if (p <= 75 && most >= 5) can(DACHENG);
+  if (p <= 135 && most >= 80) can(DAPO);
+  if (most >= 140) can(GULUPO);
+  if (defenders.count(BIG_JOKER)) can(DIG_BIG_JOKER);
+  if (defenders.count(SMALL_JOKER)) can(DIG_SMALL_JOKER);
+  if (ctx_.level >= LEVEL_J && (defenders.one & ctx_.level_cards)) can(DIG_LEVEL);
+  return {lo, hi};
 }
 
 Solver::Node Solver::node_of(const Hand& h) const {
@@ -211,19 +247,19 @@ void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) co
   moves.erase(std::unique(moves.begin(), moves.end()), moves.end());
 }
 
-// Good moves first: the table's move, then moves that take the trick for the mover's side
-// cheaply (or, when the partner holds it, that give it points), then the lowest discards.
-void Solver::order(const Node& node, std::vector<CardSet>& moves, const CardSet& first) const {
+// Good moves first: the table's move, then this ply's killer (the move that last cut off
+// here), then moves that take the trick for the mover's side cheaply (or, when the partner
+// holds it, give it points), then the lowest discards.
+void Solver::order(const Node& node, std::vector<CardSet>& moves, const CardSet& first, int ply) {
   const Trick& t = node.trick;
-  const int seat = t.turn();
-  const int my_team = team_of(seat);
+  const int my_team = team_of(t.turn());
   const bool defending = my_team != team_of(declarer_);
-  int score[512];
-  const size_t n = std::min<size_t>(moves.size(), 512);
-  for (size_t i = 0; i < n; ++i) {
-    const CardSet& m = moves[i];
+  std::vector<std::pair<int, CardSet>>& scored = scored_[ply];
+  scored.clear();
+  for (const CardSet& m : moves) {
     int s = 0;
-    if (m == first) s = 1 << 24;
+    if (m == first) s = 1 << 26;
+    else if (m == killer_[ply]) s = 1 << 25;
     int power = 0;
     for (uint64_t b = m.one; b; b &= b - 1) power += ctx_.power[lowest_bit(b)];
     if (t.played == 0) {
@@ -237,17 +273,12 @@ void Solver::order(const Node& node, std::vector<CardSet>& moves, const CardSet&
       else if (mine) s += 50000 + 100 * points - power;
       else s += 10000 - 100 * points - power;
     }
-    score[i] = s;
+    scored.push_back({s, m});
   }
-  // Selection order by score, stable for repeatable node counts.
-  std::vector<size_t> idx(n);
-  std::iota(idx.begin(), idx.end(), 0);
-  std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
-  std::vector<CardSet> sorted;
-  sorted.reserve(moves.size());
-  for (size_t i : idx) sorted.push_back(moves[i]);
-  for (size_t i = n; i < moves.size(); ++i) sorted.push_back(moves[i]);
-  moves.swap(sorted);
+  // Stable, so node counts are repeatable.
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t i = 0; i < moves.size(); ++i) moves[i] = scored[i].second;
 }
 
 int Solver::search(const Node& node, int alpha, int beta, int ply) {
@@ -258,14 +289,24 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
   CardSet table_move;
   // Values at a trick start are stored relative to the points already banked (POINTS).
   const int base = objective_ == Objective::POINTS ? node.points : 0;
-  if (trick_start) {
-    if (objective_ == Objective::POINTS) {
-      // Step 1. Cheap bounds: banked points are safe, the points still out at most reachable.
-      const int lo = node.points, hi = node.points + team_points(node.held);
-      if (lo >= beta) return lo;
-      if (hi <= alpha) return hi;
-      if (lo == hi) return lo;
+  if (trick_start && cards == 1) {
+    // Step 0. The last trick plays itself.
+    Node last = node;
+    for (int i = 0; i < 4; ++i) {
+      const CardSet card = last.held[last.trick.turn()];  // a copy: apply() empties the hand
+      apply(last, card);
     }
+    return terminal_value(last);
+  }
+  if (trick_start) {
+    // Step 1. Cheap bounds: banked points are safe, the points still out at most reachable
+    // (POINTS); the outcomes still possible (SCORE).
+    const auto [lo, hi] = objective_ == Objective::POINTS
+                              ? std::pair<int, int>{node.points, node.points + team_points(node.held)}
+                              : score_bounds(node);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    if (lo == hi) return lo;
     // Step 2. The transposition table.
     key = key_of(node);
     if (const TTEntry* e = tt_.probe(key)) {
@@ -282,7 +323,7 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
   // Step 3. Moves, best first.
   std::vector<CardSet>& moves = buffers_[ply];
   generate(node, moves);
-  order(node, moves, table_move);
+  order(node, moves, table_move, ply);
   const bool max_node = maximising(node);
   int best = max_node ? -INF : INF;
   CardSet best_move;
@@ -294,7 +335,10 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
     if (max_node ? v > best : v < best) best = v, best_move = m;
     if (max_node) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
-    if (alpha >= beta) break;
+    if (alpha >= beta) {
+      killer_[ply] = m;
+      break;
+    }
   }
   // Step 4. Store: an exact value, or the bound the window proved.
   if (trick_start) {
@@ -381,7 +425,7 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     if (apply(node, move)) break;
     std::vector<CardSet> moves;
     generate(node, moves);
-    order(node, moves, CardSet{});
+    order(node, moves, CardSet{}, ply + 1);
     bool found = false;
     for (const CardSet& m : moves) {
       Node child = node;

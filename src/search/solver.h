@@ -69,8 +69,9 @@ class Solver {
   // Applies a play (a simple lead, a standing throw or a follow); true when the hand ended.
   bool apply(Node& node, const CardSet& cards) const;
   int terminal_value(const Node& node) const;
+  std::pair<int, int> score_bounds(const Node& node) const;
   void generate(const Node& node, std::vector<CardSet>& out) const;
-  void order(const Node& node, std::vector<CardSet>& moves, const CardSet& first) const;
+  void order(const Node& node, std::vector<CardSet>& moves, const CardSet& first, int ply);
   struct Equivalence;
   void merge_equivalents(const Node& node, std::vector<CardSet>& moves) const;
   uint64_t key_of(const Node& node) const;
@@ -80,6 +81,8 @@ class Solver {
   TranspositionTable tt_;
   SolverStats stats_;
   std::vector<std::vector<CardSet>> buffers_;  // one move list per ply, reused
+  std::vector<std::vector<std::pair<int, CardSet>>> scored_;  // ordering scratch per ply
+  std::vector<CardSet> killer_;                // per ply: the last move that cut off
 
   // The hand being solved.
   Rules rules_;
@@ -90,6 +93,8 @@ class Solver {
   int levels_[2] = {};
   Objective objective_ = Objective::SCORE;
   int max_team_ = 0;  // the team whose value search() returns (POINTS: the defenders)
+  enum { GUANGPAI, DACHENG, DAPO, GULUPO, DIG_SMALL_JOKER, DIG_BIG_JOKER, DIG_LEVEL, OUTCOME_NB };
+  int outcome_[OUTCOME_NB] = {};  // SCORE: the value of each way the hand can end
 };
 
 }  // namespace duidiao
