@@ -184,6 +184,26 @@ def test_legal_moves_core(benchmark, case):
     _record(benchmark, positions, counts)
 
 
+def test_legal_moves_array_core(benchmark, case):
+    """The same generation, moves handed over as one numpy array instead of a list of tuples."""
+    kind, positions, expected = case
+    benchmark.group = f"legal moves: {kind}"
+    counts = benchmark(lambda: [len(p.hand.legal_moves_array()) for p in positions])
+    assert counts == expected
+    _record(benchmark, positions, counts)
+
+
+def test_generate_legal_moves_core(benchmark, case, core):
+    """Generation alone, inside C++ (no Python object per move): the figure to set against the
+    reference."""
+    kind, positions, expected = case
+    benchmark.group = f"legal moves: {kind}"
+    hands = [p.hand for p in positions]
+    total = benchmark(core.generate_legal_moves, hands, 1)
+    assert total == sum(expected)
+    _record(benchmark, positions, expected)
+
+
 def test_count_legal_moves_core(benchmark, case):
     kind, positions, expected = case
     benchmark.group = f"legal moves: {kind}"

@@ -2,6 +2,8 @@
 // (ints, (one, two) mask tuples, lists) and the core, and the GIL released around long calls.
 #include "bindings.h"
 
+#include <pybind11/numpy.h>
+
 #include "core/hand.h"
 #include "core/playout.h"
 
@@ -113,6 +115,18 @@ void init_hand(py::module_& m) {
         for (const CardSet& c : moves) out.push_back(to_masks(c));
         return out;
       })
+      .def("legal_moves_array", [](const Hand& h) {
+        // The same moves as an (n, 2) uint64 array of (one, two) masks: no Python object per move.
+        std::vector<CardSet> moves;
+        {
+          py::gil_scoped_release release;
+          h.legal_moves(&moves);
+        }
+        py::array_t<uint64_t> out({py::ssize_t(moves.size()), py::ssize_t(2)});
+        auto a = out.mutable_unchecked<2>();
+        for (size_t i = 0; i < moves.size(); ++i) a(i, 0) = moves[i].one, a(i, 1) = moves[i].two;
+        return out;
+      })
       .def("count_legal_moves", &Hand::count_legal_moves)
       .def("play", [](Hand& h, uint64_t one, uint64_t two, bool recorded) {
              return to_masks(h.play({one, two}, recorded));
@@ -154,6 +168,22 @@ PYBIND11_MODULE(_core, m) {
   init_hand(m);
   init_game(m);
   init_search(m);
+  m.def("generate_legal_moves",
+        [](const std::vector<const Hand*>& hands, int repeat) {
+          // Generation alone, for the benchmark: each hand's moves built `repeat` times into one
+          // reused list; returns how many moves were built.
+          uint64_t total = 0;
+          py::gil_scoped_release release;
+          std::vector<CardSet> moves;
+          for (int r = 0; r < repeat; ++r)
+            for (const Hand* h : hands) {
+              moves.clear();
+              h->legal_moves(&moves);
+              total += moves.size();
+            }
+          return total;
+        },
+        py::arg("hands"), py::arg("repeat") = 1);
   m.def("random_playouts",
         [](int n, uint64_t seed, const std::string& preset) {
           Rules rules = Rules::preset(preset);
