@@ -23,24 +23,13 @@ from .cards import LEVELS, SEATS, SUITS, Card
 from .game import Decision, Game
 from .notation import TEAMS
 from .result import HandResult
-from .rules import PRESETS, Rules
+from .rules import OPTION_FIELDS, PRESETS, Rules
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
 
 FORMAT = "duidiao-hand"
 VERSION = 1
 
-_OPTION_FIELDS = (
-    "must_follow_format",
-    "ace_low_tractor",
-    "level_tractor_bridge",
-    "throws_in_trumps",
-    "throw_penalty",
-    "level_card_grab",
-    "k_dig",
-    "must_play_levels",
-    "kitty_points",
-)
 
 
 class RecordError(ValueError):
@@ -53,7 +42,7 @@ def _rules_json(rules: Rules) -> dict[str, Any] | None:
         return None
     base = Rules.preset(rules.name) if rules.name in PRESETS else Rules()
     out: dict[str, Any] = {}
-    for name in _OPTION_FIELDS:
+    for name in OPTION_FIELDS:
         value = getattr(rules, name)
         if value != getattr(base, name):
             out[name] = list(value) if isinstance(value, tuple) else value
@@ -67,7 +56,7 @@ def _rules_from_json(preset: str, options: Mapping[str, Any] | None) -> Rules:
         raise RecordError(f"preset: {exc}") from None
     if options:
         changes = dict(options)
-        unknown = set(changes) - set(_OPTION_FIELDS)
+        unknown = set(changes) - set(OPTION_FIELDS)
         if unknown:
             raise RecordError(f"options: unknown {', '.join(sorted(unknown))}")
         if "must_play_levels" in changes:

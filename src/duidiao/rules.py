@@ -13,8 +13,8 @@ __all__ = ["Rules", "PRESETS"]
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
 """The preset names a position string may start with."""
 
-_FIELDS = (
-    "name",
+# The rules options (RULES.md §9), in the order they are printed.
+OPTION_FIELDS = (
     "must_follow_format",
     "ace_low_tractor",
     "level_tractor_bridge",
@@ -25,6 +25,7 @@ _FIELDS = (
     "must_play_levels",
     "kitty_points",
 )
+_FIELDS = ("name", *OPTION_FIELDS)
 
 
 @dataclass(frozen=True)
