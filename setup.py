@@ -6,6 +6,7 @@ Environment switches:
 """
 
 import os
+import platform
 from glob import glob
 
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
@@ -16,6 +17,9 @@ ParallelCompile("NPY_NUM_BUILD_JOBS", default=2).install()
 sources = sorted(glob("src/core/*.cpp") + glob("src/search/*.cpp") + glob("bindings/*.cpp"))
 
 compile_args = ["-Wall", "-Wextra"]
+# Card sets are bit masks: let popcount be one instruction (every x86-64 CPU since 2008 has it).
+if platform.machine().lower() in ("x86_64", "amd64"):
+    compile_args.append("-mpopcnt")
 link_args = []
 if os.environ.get("DUIDIAO_SANITIZE"):
     flags = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined"]
