@@ -16,6 +16,7 @@ from .position import Move, Position, Trick
 from .record import Record, RecordError
 from .result import HandResult
 from .rules import PRESETS, Rules
+from .solver import MoveValue, Solution, Solver, defenders_reach, solve
 
 __version__ = "0.1.0"
 
@@ -35,6 +36,7 @@ __all__ = [
     "Match",
     "MatchResult",
     "Move",
+    "MoveValue",
     "NotationError",
     "Observation",
     "PRESETS",
@@ -44,10 +46,14 @@ __all__ = [
     "Record",
     "RecordError",
     "Rules",
+    "Solution",
+    "Solver",
     "Trick",
     "Xiaosa",
     "__version__",
+    "defenders_reach",
     "make_bot",
     "play_hand",
     "play_match",
+    "solve",
 ]

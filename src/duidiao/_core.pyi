@@ -1,5 +1,6 @@
 # Hand-written stubs of the pybind11 extension duidiao._core (docs/internals.md).
 
+from typing import Any
 
 CardSet = tuple[int, int]
 
@@ -217,3 +218,25 @@ class Bot:
 
 def play_game(game: Game, bots: list[Bot]) -> None: ...
 def selfplay_hands(n: int, seed: int, preset: str, bots: list[str]) -> dict[str, int]: ...
+
+
+# -- the double-dummy solver (src/search/solver.h, bindings/search_bindings.cpp) --
+
+SolverMove = tuple[CardSet, CardSet, int]  # (move, played, value)
+
+class Solver:
+    def __init__(self, tt_mb: float = 64.0, merge: bool = True) -> None: ...
+    @property
+    def tt_bytes(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    def solve(self, hand: Hand, objective: str, level_ns: int, level_ew: int) -> dict[str, Any]:
+        """Keys: value (int), moves (list[SolverMove], best first), pv (list[CardSet]),
+        nodes, tt_probes, tt_hits, tt_stores (int). The GIL is released while searching."""
+        ...
+    def value(self, hand: Hand, objective: str, level_ns: int, level_ew: int) -> int: ...
+    def defenders_reach(self, hand: Hand, target: int) -> bool: ...
+
+def brute_force(
+    hand: Hand, objective: str, level_ns: int, level_ew: int
+) -> list[tuple[CardSet, int]]: ...

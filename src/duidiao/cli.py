@@ -3,7 +3,9 @@
 ``duidiao moves POSITION`` lists the legal moves; ``duidiao play POSITION MOVE...`` prints the
 position after the moves (and the result once the hand is over); ``duidiao show POSITION``
 prints the canonical form; ``duidiao selfplay`` plays hands or matches between bots and prints
-statistics. ``--json`` gives machine-readable output. A bad position, move or option exits with
+statistics; ``duidiao solve POSITION`` gives every legal move's exact double-dummy value and
+``duidiao bench`` (or ``solve --bench``) the solver's node-count signature. ``--json`` gives
+machine-readable output. A bad position, move or option exits with
 status 2 and the error on stderr.
 """
 
@@ -71,7 +73,53 @@ def build_parser() -> argparse.ArgumentParser:
         "--records", default=None, metavar="DIR", help="write one JSON record per hand in DIR"
     )
     selfplay.add_argument("--json", action="store_true", help="machine-readable output")
+
+    solve = sub.add_parser(
+        "solve", help="solve a fully known position: every legal move's exact value"
+    )
+    solve.add_argument(
+        "position", nargs="?", default=None, help="a position string (NOTATION.md), quoted"
+    )
+    solve.add_argument(
+        "--objective",
+        choices=("score", "points"),
+        default="score",
+        help="score: hand score difference from the side to move (default); "
+        "points: the defenders' final points",
+    )
+    solve.add_argument(
+        "--tt-mb", type=float, default=None, metavar="N", help="transposition table size (MiB)"
+    )
+    solve.add_argument(
+        "--no-merge", action="store_true", help="do not merge equivalent cards (for testing)"
+    )
+    solve.add_argument(
+        "--bench", action="store_true", help="solve the bench set and print its node count"
+    )
+    _bench_arguments(solve)
+    solve.add_argument("--json", action="store_true", help="machine-readable output")
+
+    bench = sub.add_parser(
+        "bench", help="solve the solver's bench set; the last line is the node count"
+    )
+    bench.add_argument(
+        "--tt-mb", type=float, default=None, metavar="N", help="transposition table size (MiB)"
+    )
+    _bench_arguments(bench)
+    bench.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
+
+
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--cards",
+        default=None,
+        metavar="N,N",
+        help="bench suites by cards per hand (default 4,6; available 4,6,8,10)",
+    )
+    parser.add_argument(
+        "--suites", default=None, metavar="DIR", help="directory of the bench suites"
+    )
 
 
 def _position_json(position: Position) -> dict[str, Any]:
@@ -421,11 +469,116 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# -- solve and bench ------------------------------------------------------------------------
+
+
+def _pv_text(position: Position, pv: Sequence[Any]) -> str:
+    """The principal variation with seats, tricks separated by `` / ``."""
+    parts: list[str] = []
+    pos = position
+    for move in pv:
+        seat = pos.turn
+        if seat is None:
+            break
+        start = not pos.current_trick or not pos.current_trick.plays
+        if start and parts:
+            parts.append("/")
+        parts.append(f"{seat}:{move}")
+        try:
+            pos = pos.play(move)
+        except ValueError:  # pragma: no cover - the PV is made of legal plays
+            break
+    return " ".join(parts)
+
+
+def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    from .solver import BENCH_TT_MB, Solver
+
+    if args.bench:
+        if args.position is not None:
+            raise ValueError("solve --bench takes no position")
+        return _cmd_bench(args, out)
+    if args.position is None:
+        raise ValueError("solve: a position is required (or --bench)")
+    if args.cards is not None or args.suites is not None:
+        raise ValueError("solve: --cards and --suites go with --bench")
+    tt_mb = args.tt_mb if args.tt_mb is not None else BENCH_TT_MB
+    position = Position(args.position)
+    solution = Solver(tt_mb, merge=not args.no_merge).solve(position, args.objective)
+    if args.json:
+        data = solution.to_dict()
+        data["pv_text"] = _pv_text(position, solution.pv)
+        json.dump(data, out, ensure_ascii=False)
+        out.write("\n")
+        return EXIT_OK
+    turn = solution.turn
+    if solution.objective == "score":
+        team = "NS" if turn in ("S", "N") else "EW"
+        what = f"hand score difference for {team} ({turn} to play), at levels " + ",".join(
+            f"{t}:{lv}" for t, lv in position.levels.items()
+        )
+    else:
+        what = f"the defenders' final points ({turn} to play, {position.points} banked)"
+    out.write(f"{position}\n")
+    shown = f"{solution.value:+d}" if solution.objective == "score" else str(solution.value)
+    out.write(f"value {shown}: {what}\n")
+    width = max([4] + [len(str(m.move)) for m in solution.moves])
+    out.write(f"  {'move':<{width}}  value\n")
+    for m in solution.moves:
+        value = f"{m.value:+d}" if solution.objective == "score" else str(m.value)
+        note = f"  (throw fails: {m.played})" if m.fails else ""
+        out.write(f"  {str(m.move):<{width}}  {value:>5}{note}\n")
+    out.write(f"pv: {_pv_text(position, solution.pv)}\n")
+    out.write(
+        f"nodes {solution.nodes}  time {solution.seconds * 1000:.1f} ms  "
+        f"nps {solution.nps:.0f}  tt hits {solution.tt_hits}/{solution.tt_probes} "
+        f"({solution.hit_rate:.1%})\n"
+    )
+    return EXIT_OK
+
+
+def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    from .solver import BENCH_CARDS, BENCH_TT_MB, run_bench
+
+    cards: tuple[int, ...] = BENCH_CARDS
+    if args.cards is not None:
+        try:
+            cards = tuple(int(c) for c in args.cards.split(","))
+        except ValueError:
+            raise ValueError(f"--cards: {args.cards!r} is not a list of numbers") from None
+    tt_mb = args.tt_mb if args.tt_mb is not None else BENCH_TT_MB
+    result = run_bench(cards, tt_mb, args.suites)
+    if args.json:
+        data = {
+            "suites": [
+                {"cards": n, "positions": k, "nodes": nodes, "seconds": round(sec, 6)}
+                for n, k, nodes, sec in result.suites
+            ],
+            "positions": result.positions,
+            "seconds": round(result.seconds, 6),
+            "mismatches": list(result.mismatches),
+            "nodes": result.nodes,
+        }
+        json.dump(data, out)
+        out.write("\n")
+    else:
+        for n, k, nodes, sec in result.suites:
+            out.write(f"cards {n:2d}: {k} positions, {nodes} nodes, {sec:.3f}s\n")
+        nps = result.nodes / result.seconds if result.seconds > 0 else 0.0
+        out.write(f"positions {result.positions}, time {result.seconds:.3f}s, nps {nps:.0f}\n")
+        out.write(f"nodes {result.nodes}\n")
+    for line in result.mismatches:
+        print(f"duidiao: bench: wrong value: {line}", file=sys.stderr)
+    return 1 if result.mismatches else EXIT_OK
+
+
 _COMMANDS = {
     "moves": _cmd_moves,
     "play": _cmd_play,
     "show": _cmd_show,
     "selfplay": _cmd_selfplay,
+    "solve": _cmd_solve,
+    "bench": _cmd_bench,
 }
 
 

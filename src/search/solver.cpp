@@ -54,6 +54,9 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   if (objective == Objective::SCORE && levels_[team_of(declarer_)] != ctx_.level)
     throw std::invalid_argument("the declaring team's level must be the hand's level");
   stats_ = SolverStats{};
+  tt_.reset_stats();
+  std::fill(killer_.begin(), killer_.end(), CardSet{});  // node counts depend on this call only
+  rules_key_ = std::hash<std::string>{}(rules_.to_string());
   if (objective == Objective::SCORE) {
     // The value of each way the hand can end, for the bounds at trick starts. A declaring seat
     // winning the last trick makes no dig; a defending one with a joker or level card does.
@@ -108,7 +111,7 @@ uint64_t Solver::key_of(const Node& node) const {
                    uint64_t(declarer_) * 131 + uint64_t(ctx_.level) * 1031 +
                    uint64_t(ctx_.trump) * 7919 + uint64_t(dry_) * 104729);
   k = mix(k ^ kitty_.one) ^ mix(kitty_.two + 0x1234567);
-  k = mix(k ^ uint64_t(levels_[0] * 16 + levels_[1]) ^ (uint64_t(rules_.k_dig == "swap") << 40));
+  k = mix(k ^ uint64_t(levels_[0] * 16 + levels_[1]) ^ rules_key_);
   for (int s = 0; s < 4; ++s) k = mix(k ^ node.held[s].one) + mix(node.held[s].two ^ uint64_t(s + 1) << 56);
   k = mix(k ^ uint64_t(node.trick.leader + 1));
   if (objective_ == Objective::SCORE) k = mix(k ^ (uint64_t(node.points) << 20));

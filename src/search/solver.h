@@ -86,6 +86,7 @@ class Solver {
 
   // The hand being solved.
   Rules rules_;
+  uint64_t rules_key_ = 0;  // the rules' part of every table key
   Context ctx_;
   int declarer_ = 0;
   CardSet kitty_;

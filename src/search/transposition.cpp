@@ -1,15 +1,20 @@
 #include "search/transposition.h"
 
+#include <cstring>
+#include <new>
+
 namespace duidiao {
 
 TranspositionTable::TranspositionTable(size_t bytes) {
   buckets_ = bytes / (sizeof(TTEntry) * BUCKET);
   if (buckets_ == 0) buckets_ = 1;
-  entries_.assign(buckets_ * BUCKET, TTEntry{});
+  size_ = buckets_ * BUCKET;
+  entries_.reset(static_cast<TTEntry*>(std::calloc(size_, sizeof(TTEntry))));
+  if (!entries_) throw std::bad_alloc();
 }
 
 void TranspositionTable::clear() {
-  entries_.assign(entries_.size(), TTEntry{});
+  std::memset(static_cast<void*>(entries_.get()), 0, size_ * sizeof(TTEntry));
   stats_ = TTStats{};
 }
 

@@ -3,7 +3,8 @@
 // with the fewest cards left (the cheapest to search again).
 #pragma once
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 #include "core/cardset.h"
 
@@ -25,14 +26,21 @@ class TranspositionTable {
  public:
   static constexpr int BUCKET = 4;
   explicit TranspositionTable(size_t bytes);
-  size_t bytes() const { return entries_.size() * sizeof(TTEntry); }
+  size_t bytes() const { return size_ * sizeof(TTEntry); }
   void clear();
+  void reset_stats() { stats_ = TTStats{}; }
   const TTEntry* probe(uint64_t key);
   void store(uint64_t key, int lower, int upper, int cards, const CardSet& best);
   const TTStats& stats() const { return stats_; }
 
  private:
-  std::vector<TTEntry> entries_;
+  // Zeroed memory from calloc: the system hands out zero pages as they are touched, so a large
+  // table costs nothing until used. All-zero bytes are an empty entry.
+  struct Free {
+    void operator()(TTEntry* p) const { std::free(p); }
+  };
+  std::unique_ptr<TTEntry[], Free> entries_;
+  size_t size_ = 0;
   size_t buckets_ = 0;
   TTStats stats_;
 };

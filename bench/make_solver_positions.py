@@ -1,0 +1,169 @@
+"""Make the solver's bench suites: bench/solver_positions/cards-NN.txt.
+
+Positions come from seeded self-play of four ``heuristic`` bots (all three presets, random
+declarer and team levels): at the start of the trick where every hand holds exactly N cards
+(at most one position per hand and N; a hand whose multi-card tricks skip N gives none). Every
+hand is written, the kitty is known and the earlier tricks are written in ``tricks``, so the
+result, and so both objectives, can be computed. Each position is solved once, in a child
+process with a time limit, for both objectives; positions over the limit are left out (and
+counted in the file's header).
+
+Run from the repository root (it takes a few minutes; it rewrites the files):
+
+    python bench/make_solver_positions.py                   # 4, 6, 8 cards: 12 each; 10: 6
+    python bench/make_solver_positions.py --cards 12 --count 3 --limit 60
+
+The files are checked in: the positions and values must not change when the search does.
+Do not rerun this to "fix" a failing bench: a changed value is a solver bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import duidiao
+from duidiao.players import make_bot
+
+PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
+OUT = Path(__file__).resolve().parent / "solver_positions"
+DEFAULT_COUNTS = {4: 12, 6: 12, 8: 12, 10: 6, 12: 3}
+TT_MB = 64
+
+
+def hand_positions(seed: str, preset: str, sizes: set[int]) -> dict[int, str]:
+    """Play one hand of heuristic self-play; the position strings at the start of the trick
+    where every hand holds N cards, for each N in ``sizes`` that occurs."""
+    rng = random.Random(seed)
+    game = duidiao.Game.deal(
+        rng.getrandbits(64),
+        rules=preset,
+        declarer="SENW"[rng.randrange(4)],
+        levels=(rng.randrange(13), rng.randrange(13)),
+    )
+    bots = [make_bot("heuristic", rng.getrandbits(32)).core for _ in range(4)]
+    core = game._core  # stepped directly: the bots answer from the core observations
+    found: dict[int, str] = {}
+    while int(core.phase) != 5:
+        phase, seat = int(core.phase), int(core.to_act)
+        obs, bot = core.observe(seat), bots[seat]
+        if phase == 4:
+            if not core.hand().trick():
+                held = {len(duidiao.Cards.from_masks(*core.held(s))) for s in range(4)}
+                n = held.pop()
+                if not held and n in sizes:
+                    found[n] = str(game.position())
+            core.play(*bot.play(obs))
+        elif phase == 0:
+            options = core.declare_options()
+            i = int(bot.declare(obs, options))
+            if i < 0:
+                core.decline()
+            else:
+                core.declare(*options[i])
+        elif phase == 1:
+            core.bury(*bot.bury(obs))
+        elif phase == 2:
+            card = int(bot.grab(obs))
+            if card < 0:
+                core.decline()
+            else:
+                core.grab(card)
+        else:
+            jokers, taken = bot.xiaosa(obs, core.xiaosa_takeable())
+            if not jokers[0]:
+                core.decline()
+            else:
+                core.xiaosa(jokers, taken)
+    return found
+
+
+def candidates(cards: int) -> Iterator[tuple[str, str]]:
+    """(seed, position) for ``cards``, the presets in turn."""
+    i = 0
+    while True:
+        for preset in PRESETS:
+            seed = f"{preset}:{cards}:{i}"
+            position = hand_positions(seed, preset, {cards}).get(cards)
+            if position is not None:
+                yield seed, position
+        i += 1
+
+
+def _solve_child(position: str, queue: Any) -> None:
+    score = duidiao.solve(position, "score", tt_mb=TT_MB)
+    points = duidiao.solve(position, "points", tt_mb=TT_MB)
+    queue.put((score.value, points.value, score.nodes + points.nodes))
+
+
+def solve_limited(position: str, limit: float) -> tuple[int, int, int, float] | None:
+    """(score, points, nodes, seconds), or None when the two solves take over ``limit``."""
+    queue: Any = mp.Queue()
+    child = mp.Process(target=_solve_child, args=(position, queue), daemon=True)
+    start = time.perf_counter()
+    child.start()
+    child.join(limit)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        return None
+    if child.exitcode != 0:
+        raise RuntimeError(f"solving failed (exit {child.exitcode}): {position}")
+    score, points, nodes = queue.get()
+    return score, points, nodes, time.perf_counter() - start
+
+
+def make_suite(cards: int, count: int, limit: float) -> None:
+    lines: list[str] = []
+    skipped = 0
+    seeds: list[str] = []
+    for seed, position in candidates(cards):
+        if len(lines) == count:
+            break
+        solved = solve_limited(position, limit)
+        if solved is None:
+            skipped += 1
+            print(f"{cards} cards: {seed} over {limit:g} s, left out", file=sys.stderr)
+            continue
+        score, points, nodes, seconds = solved
+        print(
+            f"{cards} cards: {seed} score {score} points {points} nodes {nodes} {seconds:.2f}s",
+            file=sys.stderr,
+        )
+        lines.append(f"{score}\t{points}\t{position}")
+        seeds.append(seed)
+    header = [
+        f"# duidiao solver bench suite: {len(lines)} positions, every hand holding {cards} cards",
+        "# at the start of a trick. Made by bench/make_solver_positions.py from heuristic",
+        "# self-play (4 'heuristic' bots; presets chifeng, chifeng-classic, chifeng-10 in turn;",
+        f"# seeds '<preset>:{cards}:<i>'; random declarer and levels): {', '.join(seeds)}.",
+        f"# Positions whose two solves took over {limit:g} s when made were left out: {skipped}.",
+        "# Columns (tab-separated): score = hand score difference (RULES.md 7.2) from the side",
+        "# to move's team at the position's levels; points = the defenders' final points;",
+        "# position = the position string (every hand and the kitty known). Do not edit.",
+    ]
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"cards-{cards:02d}.txt"
+    path.write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+    print(f"wrote {path} ({len(lines)} positions, {skipped} left out)", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cards", default="4,6,8,10", help="card counts, e.g. 4,6,8")
+    parser.add_argument("--count", type=int, default=None, help="positions per suite")
+    parser.add_argument("--limit", type=float, default=60.0, help="seconds per position")
+    args = parser.parse_args(argv)
+    for cards in (int(c) for c in args.cards.split(",")):
+        make_suite(cards, args.count or DEFAULT_COUNTS.get(cards, 6), args.limit)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,562 @@
+"""The double-dummy solver (docs/solver.md): exact values against plain minimax, merging on
+and off, the node-count signature of the bench set, threads, refusals, the CLI, memory.
+
+Run more endgames than CI does (and print the figures) with::
+
+    python tests/test_solver.py --endgames 10000
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import duidiao
+from duidiao import Cards, HiddenCardsError, Position, Solver, solve
+from duidiao.cli import main
+from duidiao.players import make_bot
+from duidiao.solver import BENCH_CARDS, bench_suite, run_bench
+
+pytest.importorskip("duidiao._core")
+from duidiao import _core  # noqa: E402
+
+# The node-count signature of the bench set (`duidiao bench`: the 4- and 6-card suites, both
+# objectives, one 64 MiB solver per suite). It changes whenever the search does (move
+# ordering, pruning, the table); values must not. Update it with the last line of
+# `python -m duidiao bench` in the commit that changes the search, as Stockfish's `bench`.
+BENCH_SIGNATURE = 2012637
+
+ENDGAMES = 2000  # endgames checked against brute force in CI (both objectives)
+PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
+LEVELS = "A23456789TJQK"
+SLOW = bool(os.environ.get("DUIDIAO_SLOW_BENCH"))
+MERGE_CARDS = (4, 6, 8, 10) if SLOW else (4, 6)
+
+LAST_TRICK = (
+    "chifeng level=2 trump=S declarer=S levels=NS:2,EW:2 S=AH E=KH N=QH W=JH "
+    "kitty=7D,7D,6D,6D,4D,4D,3D,3D gone={gone} points=100 turn=S"
+)
+
+
+def last_trick() -> str:
+    gone = Cards.deck() - Cards("AH,KH,QH,JH,7D,7D,6D,6D,4D,4D,3D,3D")
+    return LAST_TRICK.format(gone=gone)
+
+
+# -- endgames from self-play --------------------------------------------------------------
+
+
+@dataclass
+class Endgame:
+    hand: Any  # _core.Hand, every card known
+    levels: tuple[int, int]
+    position: str | None  # the position string, for some of them
+    origin: str
+
+
+def _step(core: Any, bots: list[Any]) -> None:
+    """One decision of the C++ bots on a ``_core.Game``."""
+    phase, seat = int(core.phase), int(core.to_act)
+    obs, bot = core.observe(seat), bots[seat]
+    if phase == 4:
+        core.play(*bot.play(obs))
+    elif phase == 0:
+        options = core.declare_options()
+        i = int(bot.declare(obs, options))
+        if i < 0:
+            core.decline()
+        else:
+            core.declare(*options[i])
+    elif phase == 1:
+        core.bury(*bot.bury(obs))
+    elif phase == 2:
+        card = int(bot.grab(obs))
+        if card < 0:
+            core.decline()
+        else:
+            core.grab(card)
+    else:
+        jokers, taken = bot.xiaosa(obs, core.xiaosa_takeable())
+        if not jokers[0]:
+            core.decline()
+        else:
+            core.xiaosa(jokers, taken)
+
+
+def endgames(count: int, seed: int = 0, with_positions: int = 25) -> Iterator[Endgame]:
+    """``count`` endgames with 1 to 4 cards in the largest hand: every decision point of the
+    last tricks of self-play hands (mid-trick ones included), random and heuristic bots in
+    turn, the presets in turn. Every ``with_positions``-th also carries its position string."""
+    made = 0
+    i = 0
+    while True:
+        preset = PRESETS[i % 3]
+        bot = ("random", "heuristic")[(i // 3) % 2]
+        origin = f"{preset}/{bot}/{seed}:{i}"
+        rng = random.Random(origin)
+        game = duidiao.Game.deal(
+            rng.getrandbits(64),
+            rules=preset,
+            declarer="SENW"[rng.randrange(4)],
+            levels=(rng.randrange(13), rng.randrange(13)),
+        )
+        bots = [make_bot(bot, rng.getrandbits(32)).core for _ in range(4)]
+        core = game._core
+        levels = (LEVELS.index(game.levels["NS"]), LEVELS.index(game.levels["EW"]))
+        while int(core.phase) != 5:
+            if int(core.phase) == 4:
+                largest = max(len(Cards.from_masks(*core.held(s))) for s in range(4))
+                if largest <= 4:
+                    text = str(game.position()) if made % with_positions == 0 else None
+                    yield Endgame(core.hand(), levels, text, origin)
+                    made += 1
+                    if made == count:
+                        return
+            _step(core, bots)
+        i += 1
+
+
+
+def _best(values: list[int], maximise: bool) -> int:
+    return max(values) if maximise else min(values)
+
+
+def check_endgame(e: Endgame, objective: str) -> tuple[int, int]:
+    """Solver against brute force on one endgame; returns (moves checked, solver nodes)."""
+    hand = e.hand
+    raw = _core.Solver(1.0).solve(hand, objective, *e.levels)
+    oracle = {tuple(m): v for m, v in _core.brute_force(hand, objective, *e.levels)}
+    got = {tuple(m): v for m, _p, v in raw["moves"]}
+    where = f"{e.origin} {objective}: {e.position or ''}"
+    assert got == oracle, where
+    if objective == "score":
+        maximise = True
+    else:
+        maximise = hand.turn % 2 != hand.declarer % 2
+    assert raw["value"] == _best(list(oracle.values()), maximise), where
+    if e.position is not None:  # the same through the public API
+        solution = solve(e.position, objective, tt_mb=1)
+        assert solution.value == raw["value"], where
+        assert {m.move.cards.masks: m.value for m in solution.moves} == got, where
+        assert len(solution.moves) == len(got) == len(Position(e.position).legal_moves())
+    return len(got), int(raw["nodes"])
+
+
+def test_endgames_match_brute_force() -> None:
+    start = time.perf_counter()
+    moves = 0
+    for e in endgames(ENDGAMES):
+        for objective in ("score", "points"):
+            moves += check_endgame(e, objective)[0]
+    assert moves > ENDGAMES
+    assert time.perf_counter() - start < 600
+
+
+def test_endgames_cover_mid_trick_and_all_presets() -> None:
+    seen = list(endgames(300))
+    assert any(e.hand.trick() for e in seen) and any(not e.hand.trick() for e in seen)
+    assert {e.hand.rules.name for e in seen} == set(PRESETS)
+    sizes = {len(Cards.from_masks(*e.hand.hand(e.hand.turn))) for e in seen}
+    assert sizes == {1, 2, 3, 4}
+
+
+# -- the public API -----------------------------------------------------------------------
+
+
+def test_solve_last_trick() -> None:
+    solution = solve(last_trick(), "points")
+    assert solution.value == 100 and solution.objective == "points" and solution.turn == "S"
+    assert [str(m.move) for m in solution.moves] == ["AH"]
+    assert [str(m) for m in solution.pv] == ["AH", "KH", "QH", "JH"]
+    assert solution.nodes >= 1 and solution.seconds >= 0
+    assert duidiao.defenders_reach(last_trick(), 100)
+    assert not duidiao.defenders_reach(last_trick(), 105)
+    score = solve(Position(last_trick()))
+    assert score.objective == "score" and score.moves[0].value == score.value
+
+
+@pytest.mark.parametrize("cards", [4, 6])
+def test_bench_positions_through_the_api(cards: int) -> None:
+    solver = Solver(16)
+    for entry in bench_suite(cards):
+        position = Position(entry.position)
+        score = solver.solve(position, "score")
+        points = solver.solve(entry.position, "points")
+        assert (score.value, points.value) == (entry.score, entry.points)
+        assert solver.value(position, "points") == entry.points
+        assert solver.defenders_reach(position, entry.points)
+        assert not solver.defenders_reach(position, entry.points + 5)
+        legal = position.legal_moves()
+        assert sorted(str(m.move) for m in score.moves) == sorted(str(m) for m in legal)
+        values = [m.value for m in score.moves]
+        assert values == sorted(values, reverse=True) and values[0] == score.value
+        assert score.best_moves and score.best in score.best_moves
+        assert score.value_of(score.best) == score.value
+        assert 0 <= score.tt_hits <= score.tt_probes and 0 <= score.hit_rate <= 1
+        # the principal variation is a line of legal plays to the end of the hand
+        pos = position
+        for move in score.pv:
+            pos = pos.play(move)
+        assert pos.is_over
+        # the defenders maximise the points whoever is to move
+        ordered = [m.value for m in points.moves]
+        defending = "SENW".index(position.turn or "S") % 2 != "SENW".index(position.declarer) % 2
+        assert ordered == sorted(ordered, reverse=defending)
+
+
+def test_pv_reaches_the_value() -> None:
+    for entry in bench_suite(6)[:6]:
+        position = Position(entry.position)
+        points = solve(position, "points")
+        end = position
+        for move in points.pv:
+            end = end.play(move)
+        assert end.points == points.value
+        score = solve(position, "score")
+        end = position
+        for move in score.pv:
+            end = end.play(move)
+        result = end.result()
+        mine = "NS" if position.turn in ("S", "N") else "EW"
+        other = "EW" if mine == "NS" else "NS"
+        assert result.scores[mine] - result.scores[other] == score.value
+
+
+def test_failed_throws_are_valued_by_what_they_come_to() -> None:
+    failing = 0
+    for e in endgames(400, seed=7):
+        if e.hand.trick():
+            continue
+        raw = _core.Solver(1.0).solve(e.hand, "points", *e.levels)
+        for move, played, _ in raw["moves"]:
+            if tuple(move) != tuple(played):
+                failing += 1
+                # the forced component is itself a legal move with the same value
+                values = {tuple(m): v for m, _p, v in raw["moves"]}
+                assert values[tuple(move)] == values[tuple(played)]
+    assert failing > 0
+
+
+# -- merging equivalent cards ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards", MERGE_CARDS)
+def test_merging_changes_no_value(cards: int) -> None:
+    for entry in bench_suite(cards):
+        position = Position(entry.position)
+        for objective, expected in (("score", entry.score), ("points", entry.points)):
+            merged = Solver(16, merge=True).solve(position, objective)
+            plain = Solver(16, merge=False).solve(position, objective)
+            assert merged.value == plain.value == expected
+            assert {m.move.cards: m.value for m in merged.moves} == {
+                m.move.cards: m.value for m in plain.moves
+            }
+
+
+# -- the node-count signature ---------------------------------------------------------------
+
+
+def test_bench_signature() -> None:
+    result = run_bench(BENCH_CARDS)
+    assert not result.mismatches, result.mismatches
+    assert result.positions == 24
+    assert result.nodes == BENCH_SIGNATURE, (
+        f"the bench node count is {result.nodes}, not {BENCH_SIGNATURE}: if the search was "
+        "changed on purpose, update BENCH_SIGNATURE in tests/test_solver.py"
+    )
+
+
+def test_bench_is_deterministic() -> None:
+    entry = bench_suite(6)[0]
+    a = Solver(64).solve(entry.position, "score")
+    b = Solver(64).solve(entry.position, "score")
+    assert a.nodes == b.nodes and a.tt_probes == b.tt_probes and a.tt_hits == b.tt_hits
+
+
+# -- threads --------------------------------------------------------------------------------
+
+
+def _summary(position: str, objective: str) -> tuple[int, tuple[tuple[str, int], ...], int]:
+    s = Solver(16).solve(position, objective)
+    return s.value, tuple((str(m.move), m.value) for m in s.moves), s.nodes
+
+
+def test_threads_give_the_sequential_results() -> None:
+    jobs = [(e.position, obj) for e in bench_suite(6) for obj in ("score", "points")]
+    sequential = [_summary(p, o) for p, o in jobs]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda job: _summary(*job), jobs))
+    assert parallel == sequential
+
+
+def test_two_threads_at_once() -> None:
+    entries = bench_suite(6)[:2]
+    expected = [_summary(e.position, "score") for e in entries]
+    barrier = threading.Barrier(2)
+    got: list[Any] = [None, None]
+
+    def run(i: int) -> None:
+        barrier.wait()
+        got[i] = _summary(entries[i].position, "score")
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == expected
+
+
+def test_one_solver_shared_by_threads_is_serialised() -> None:
+    solver = Solver(16)
+    entries = bench_suite(4)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        values = list(pool.map(lambda e: solver.solve(e.position, "points").value, entries))
+    assert values == [e.points for e in entries]
+
+
+def test_the_gil_is_released_while_solving() -> None:
+    # the slowest bench position we know; the main thread must run while C++ searches
+    entries = bench_suite(8) if SLOW else bench_suite(6)
+    entry = max(entries, key=lambda e: Solver(16).solve(e.position, "score").nodes)
+    done = threading.Event()
+    ticks = 0
+
+    def work() -> None:
+        Solver(16).solve(entry.position, "score")
+        done.set()
+
+    start = time.perf_counter()
+    thread = threading.Thread(target=work)
+    thread.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    thread.join()
+    if time.perf_counter() - start > 0.05:
+        assert ticks > 5
+
+
+# -- refusals -------------------------------------------------------------------------------
+
+
+def test_hidden_hands_are_refused() -> None:
+    text = (
+        "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
+        "S=BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C "
+        "E=?24 N=?24 W=?24 kitty=9D,9D,8S,7S,6S,4S,3S,2S tricks=S:AC|4C|TC|6C trick=S:"
+    )
+    with pytest.raises(HiddenCardsError) as info:
+        solve(text)
+    assert isinstance(info.value, ValueError)
+    assert str(info.value) == (
+        "solve: E's hand is not known (24 hidden cards); the solver needs every hand"
+    )
+    with pytest.raises(HiddenCardsError, match="defenders_reach: E's hand"):
+        duidiao.defenders_reach(text, 80)
+
+
+def test_unknown_kitty() -> None:
+    entry = bench_suite(4)[0]
+    text = re.sub(r"kitty=\S+", "kitty=?8", entry.position)
+    with pytest.raises(HiddenCardsError, match="the kitty is not known"):
+        solve(text, "score")
+    assert solve(text, "points").value == entry.points  # points do not need the kitty
+    assert duidiao.defenders_reach(text, entry.points)
+
+
+def test_bad_arguments() -> None:
+    entry = bench_suite(4)[0]
+    with pytest.raises(ValueError, match="objective must be 'points' or 'score'"):
+        solve(entry.position, "tricks")
+    with pytest.raises(duidiao.NotationError):
+        solve("chifeng level=5")
+    with pytest.raises(ValueError, match="tt_mb"):
+        Solver(0)
+    with pytest.raises(TypeError):
+        solve(42)  # type: ignore[arg-type]
+    over = Position(last_trick()).play("AH").play("KH").play("QH").play("JH")
+    with pytest.raises(ValueError, match="the hand is over"):
+        solve(over, "points")
+
+
+# -- memory ---------------------------------------------------------------------------------
+
+
+def test_table_size() -> None:
+    assert 0 < Solver(tt_mb=8).tt_bytes <= 8 << 20
+    assert Solver(tt_mb=8).tt_bytes > 7 << 20
+    assert Solver(tt_mb=0.5).tt_bytes <= 1 << 19
+
+
+MEMORY_SCRIPT = """
+import os, resource, sys
+import duidiao
+from duidiao.solver import bench_suite
+
+def rss():  # KiB: the resident set now (Linux), else the high-water mark
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+duidiao.solve(bench_suite(6)[0].position, tt_mb=1)  # warm up: imports, code, small allocations
+before = rss()
+solver = duidiao.Solver(tt_mb=int(sys.argv[1]))
+created = rss()
+for entry in bench_suite(6):
+    solver.solve(entry.position, "score")
+    solver.solve(entry.position, "points")
+after = rss()
+print(before, created, after, solver.tt_bytes)
+"""
+
+
+def measure_memory(tt_mb: int) -> tuple[int, int, int, int]:
+    """Resident memory (KiB) before creating a Solver(tt_mb), after, and after solving the
+    6-card bench suite with it; and its table's size in bytes."""
+    out = subprocess.run(
+        [sys.executable, "-c", MEMORY_SCRIPT, str(tt_mb)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    before, created, after, table = (int(x) for x in out)
+    return before, created, after, table
+
+
+def test_memory_grows_by_the_table() -> None:
+    before, created, after, table = measure_memory(256)
+    table_kib = table // 1024
+    assert table <= 256 << 20
+    assert created - before <= table_kib + 8 * 1024  # the table and little else
+    assert after - before <= table_kib + 16 * 1024  # solving allocates next to nothing
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:
+    entry = bench_suite(6)[0]
+    code, out, err = run(capsys, "solve", entry.position)
+    lines = out.splitlines()
+    assert code == 0 and err == ""
+    assert lines[0] == str(Position(entry.position))
+    assert lines[1].startswith(f"value {entry.score:+d}: hand score difference")
+    assert lines[2].split() == ["move", "value"]
+    assert lines[-2].startswith("pv: ") and lines[-1].startswith("nodes ")
+    code, out, _ = run(capsys, "solve", entry.position, "--objective", "points", "--tt-mb", "4")
+    assert code == 0 and out.splitlines()[1].startswith(f"value {entry.points}: ")
+
+
+def test_cli_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
+    entry = bench_suite(4)[0]
+    code, out, _ = run(capsys, "solve", entry.position, "--objective", "points", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) >= {
+        "position",
+        "objective",
+        "turn",
+        "value",
+        "moves",
+        "pv",
+        "pv_text",
+        "nodes",
+        "seconds",
+        "tt_probes",
+        "tt_hits",
+        "hit_rate",
+    }
+    assert data["value"] == entry.points and data["objective"] == "points"
+    assert set(data["moves"][0]) == {"move", "played", "value"}
+    assert data["moves"][0]["value"] == entry.points
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["solve", "chifeng level=5"], "duidiao: error: "),
+        (["solve", "chifeng level=5 trump=H declarer=S S=?25 E=?25 N=?25 W=?25"], "hidden"),
+        (["solve"], "a position is required"),
+        (["solve", "--objective", "tricks", "x"], "invalid choice"),
+        (["bench", "--cards", "5"], "no suite for 5 cards"),
+    ],
+)
+def test_cli_solve_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err
+
+
+def test_cli_bench(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "bench")
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == f"nodes {BENCH_SIGNATURE}"
+    code, out, _ = run(capsys, "solve", "--bench", "--cards", "4", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["positions"] == 12 and data["mismatches"] == []
+    assert data["nodes"] == data["suites"][0]["nodes"]
+
+
+def test_cli_subprocess() -> None:
+    entry = bench_suite(4)[0]
+    done = subprocess.run(
+        [sys.executable, "-m", "duidiao", "solve", entry.position, "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["value"] == entry.score
+
+
+# -- more endgames by hand ------------------------------------------------------------------
+
+
+def _main(argv: list[str]) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Solver against brute force on endgames.")
+    parser.add_argument("--endgames", type=int, default=10000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    counts = {"score": [0, 0, 0], "points": [0, 0, 0]}  # positions, moves, nodes
+    mid = 0
+    for e in endgames(args.endgames, args.seed):
+        mid += bool(e.hand.trick())
+        for objective in ("score", "points"):
+            moves, nodes = check_endgame(e, objective)
+            c = counts[objective]
+            c[0] += 1
+            c[1] += moves
+            c[2] += nodes
+    seconds = time.perf_counter() - start
+    print(f"{args.endgames} endgames ({mid} mid-trick), seed {args.seed}: all equal")
+    for objective, (n, moves, nodes) in counts.items():
+        print(f"  {objective}: {n} positions, {moves} move values, {nodes} solver nodes")
+    print(f"  {seconds:.1f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
