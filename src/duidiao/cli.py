@@ -200,7 +200,9 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         data["level"] = position.level
         data["trump"] = position.trump
         data["levels"] = position.levels
-        data["hands"] = {seat: str(cards) for seat, cards in position.hands.items()}
+        data["hands"] = {
+            seat: position.format_cards(cards) for seat, cards in position.hands.items()
+        }
         data["unknown"] = position.unknown
         json.dump(data, out, ensure_ascii=False)
         out.write("\n")

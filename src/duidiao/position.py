@@ -79,6 +79,8 @@ class Trick:
     plays: tuple[Cards, ...]
     winner: str | None
     points: int
+    # (level, trump) of the hand, so that ``str`` lists cards in the notation's order.
+    _order: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def seats(self) -> list[str]:
@@ -87,7 +89,9 @@ class Trick:
         return [SEATS[(first + i) % 4] for i in range(len(self.plays))]
 
     def __str__(self) -> str:
-        return f"{self.leader}:" + "|".join(str(play) for play in self.plays)
+        if self._order is None:
+            return f"{self.leader}:" + "|".join(str(play) for play in self.plays)
+        return f"{self.leader}:" + "|".join(format_cards(p, *self._order) for p in self.plays)
 
 
 @dataclass(frozen=True)
@@ -439,6 +443,7 @@ class Position:
                 tuple(Cards.from_masks(*p) for p in plays),
                 SEATS[winner],
                 int(points),
+                (self._static.level, self._static.trump),
             )
             for leader, plays, winner, points in self._hand.tricks()
         ]
@@ -449,7 +454,8 @@ class Position:
         if self._hand.is_over:
             return None
         plays = tuple(Cards.from_masks(*p) for p in self._hand.trick())
-        return Trick(SEATS[self._hand.leader], plays, None, sum(p.points for p in plays))
+        order = (self._static.level, self._static.trump)
+        return Trick(SEATS[self._hand.leader], plays, None, sum(p.points for p in plays), order)
 
     def format_cards(self, cards: Cards) -> str:
         """A card list in this position's notation order (trumps first)."""
