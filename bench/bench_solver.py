@@ -1,4 +1,4 @@
-"""The double-dummy solver on the checked-in bench suites (bench/solver_positions/).
+"""The double-dummy solver on the checked-in bench suites (src/duidiao/solver_positions/).
 
 One benchmark per suite (every hand holding N cards at a trick start): a round solves every
 position of the suite for both objectives and asserts the values equal the checked-in ones, so
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-SUITES = Path(__file__).resolve().parent / "solver_positions"
+SUITES = Path(__file__).resolve().parents[1] / "src" / "duidiao" / "solver_positions"
 FAST = (4, 6)
 SLOW = (8, 10, 12)
 RUN_SLOW = bool(os.environ.get("DUIDIAO_SLOW_BENCH"))

@@ -1,4 +1,4 @@
-"""Make the solver's bench suites: bench/solver_positions/cards-NN.txt.
+"""Make the solver's bench suites: src/duidiao/solver_positions/cards-NN.txt.
 
 Positions come from seeded self-play of four ``heuristic`` bots (all three presets, random
 declarer and team levels): at the start of the trick where every hand holds exactly N cards
@@ -32,7 +32,7 @@ import duidiao
 from duidiao.players import make_bot
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
-OUT = Path(__file__).resolve().parent / "solver_positions"
+OUT = Path(__file__).resolve().parents[1] / "src" / "duidiao" / "solver_positions"
 DEFAULT_COUNTS = {4: 12, 6: 12, 8: 12, 10: 6, 12: 3}
 TT_MB = 64
 

@@ -361,12 +361,12 @@ class BenchResult:
 
 
 def bench_directory() -> Path:
-    """Where the bench suites are: ``$DUIDIAO_BENCH_DIR``, else ``bench/solver_positions`` of
-    the source tree this package was imported from."""
+    """Where the bench suites are: ``$DUIDIAO_BENCH_DIR``, else the ``solver_positions`` folder of
+    the package."""
     env = os.environ.get("DUIDIAO_BENCH_DIR")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "bench" / "solver_positions"
+    return Path(__file__).resolve().parent / "solver_positions"
 
 
 def bench_suite(cards: int, directory: Path | str | None = None) -> list[BenchPosition]:

@@ -243,7 +243,13 @@ void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) co
   if (moves.size() < 2) return;
   const Equivalence eq(ctx_, node);
   if (!eq.any) return;
-  for (CardSet& m : moves) m = eq.canonical(ctx_, m);
+  bool changed = false;
+  for (CardSet& m : moves) {
+    const CardSet c = eq.canonical(ctx_, m);
+    changed |= c != m;
+    m = c;
+  }
+  if (!changed) return;
   std::sort(moves.begin(), moves.end(), [](const CardSet& a, const CardSet& b) {
     return a.one != b.one ? a.one < b.one : a.two < b.two;
   });
@@ -278,9 +284,18 @@ void Solver::order(const Node& node, std::vector<CardSet>& moves, const CardSet&
     }
     scored.push_back({s, m});
   }
-  // Stable, so node counts are repeatable.
-  std::stable_sort(scored.begin(), scored.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  // Stable, so node counts are repeatable. Most lists are short: an insertion sort then,
+  // which allocates nothing.
+  if (scored.size() > 64) {
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+  }
+  for (size_t i = 1; i < scored.size(); ++i) {
+    const auto item = scored[i];
+    size_t j = i;
+    for (; j > 0 && scored[j - 1].first < item.first; --j) scored[j] = scored[j - 1];
+    scored[j] = item;
+  }
   for (size_t i = 0; i < moves.size(); ++i) moves[i] = scored[i].second;
 }
 
