@@ -40,23 +40,6 @@ void each_submultiset(const FaceList& fl, int i, int size, CardSet acc, F& f) {
   }
 }
 
-// Calls f(subset) for every sub-multiset of at least two cards.
-template <typename F>
-void each_throw_candidate(const FaceList& fl, int i, CardSet acc, int size, F& f) {
-  if (i == fl.n) {
-    if (size >= 2) f(acc);
-    return;
-  }
-  Card c = fl.face[i];
-  each_throw_candidate(fl, i + 1, acc, size, f);
-  acc.add(c);
-  each_throw_candidate(fl, i + 1, acc, size + 1, f);
-  if (fl.copies[i] == 2) {
-    acc.add(c);
-    each_throw_candidate(fl, i + 1, acc, size + 2, f);
-  }
-}
-
 // ways[i][j]: the number of j-card sub-multisets of faces i.. of fl.
 struct SubsetCounts {
   uint64_t ways[FACE_NB + 1][26];
@@ -136,11 +119,24 @@ void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
   if (!include_throws) return;
   for (int s = 0; s < 4; ++s) {
     if (s == ctx.trump) continue;
-    FaceList fl(hand.within(ctx.suit_mask[s]));
-    auto keep = [&](const CardSet& c) {
-      if (!is_single_combination(ctx, c)) out->push_back(c);
-    };
-    each_throw_candidate(fl, 0, CardSet{}, 0, keep);
+    // Every sub-multiset {one, two} of the suit: `one` any subset of the faces held, `two` any
+    // subset of those in `one` held twice (subsets enumerated as x = (x - set) & set).
+    const CardSet suit = hand.within(ctx.suit_mask[s]);
+    uint64_t one = 0;
+    do {
+      one = (one - suit.one) & suit.one;
+      const uint64_t doubles = one & suit.two;
+      const int singles = popcount(one);
+      uint64_t two = 0;
+      do {
+        const CardSet c{one, two};
+        const int size = singles + popcount(two);
+        // Not a throw: fewer than two cards, a pair, a tractor.
+        if (size >= 2 && !(one == two && (size == 2 || is_single_combination(ctx, c))))
+          out->push_back(c);
+        two = (two - doubles) & doubles;
+      } while (two);
+    } while (one);
   }
 }
 
