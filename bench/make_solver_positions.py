@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import duidiao
-from duidiao.players import make_bot
+from duidiao.players import core_bot_step, make_bot
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
 OUT = Path(__file__).resolve().parents[1] / "src" / "duidiao" / "solver_positions"
@@ -51,36 +51,12 @@ def hand_positions(seed: str, preset: str, sizes: set[int]) -> dict[int, str]:
     core = game._core  # stepped directly: the bots answer from the core observations
     found: dict[int, str] = {}
     while int(core.phase) != 5:
-        phase, seat = int(core.phase), int(core.to_act)
-        obs, bot = core.observe(seat), bots[seat]
-        if phase == 4:
-            if not core.hand().trick():
-                held = {len(duidiao.Cards.from_masks(*core.held(s))) for s in range(4)}
-                n = held.pop()
-                if not held and n in sizes:
-                    found[n] = str(game.position())
-            core.play(*bot.play(obs))
-        elif phase == 0:
-            options = core.declare_options()
-            i = int(bot.declare(obs, options))
-            if i < 0:
-                core.decline()
-            else:
-                core.declare(*options[i])
-        elif phase == 1:
-            core.bury(*bot.bury(obs))
-        elif phase == 2:
-            card = int(bot.grab(obs))
-            if card < 0:
-                core.decline()
-            else:
-                core.grab(card)
-        else:
-            jokers, taken = bot.xiaosa(obs, core.xiaosa_takeable())
-            if not jokers[0]:
-                core.decline()
-            else:
-                core.xiaosa(jokers, taken)
+        if int(core.phase) == 4 and not core.hand().trick():
+            held = {len(duidiao.Cards.from_masks(*core.held(s))) for s in range(4)}
+            n = held.pop()
+            if not held and n in sizes:
+                found[n] = str(game.position())
+        core_bot_step(core, bots)
     return found
 
 

@@ -15,6 +15,7 @@ import pytest
 _core = pytest.importorskip("duidiao._core")
 
 from duidiao import Game, Record, make_bot, play_hand  # noqa: E402
+from duidiao.players import core_bot_step  # noqa: E402
 
 HANDS = 2000
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
@@ -84,30 +85,7 @@ def play_checked(rng: random.Random, index: int) -> _core.Game:
         check_conservation(game)
         seat = game.to_act
         check_observation(game, seat)
-        bot, obs = bots[seat], game.observe(seat)
-        if game.phase == DECLARE:
-            options = game.declare_options()
-            choice = bot.declare(obs, options)
-            if choice < 0:
-                game.decline()
-            else:
-                game.declare(*options[choice])
-        elif game.phase == BURY:
-            game.bury(*bot.bury(obs))
-        elif game.phase == GRAB:
-            put = bot.grab(obs)
-            if put < 0:
-                game.decline()
-            else:
-                game.grab(put)
-        elif game.phase == XIAOSA:
-            jokers, taken = bot.xiaosa(obs, game.xiaosa_takeable())
-            if jokers == (0, 0):
-                game.decline()
-            else:
-                game.xiaosa(jokers, taken)
-        else:
-            game.play(*bot.play(obs))
+        core_bot_step(game, bots)
     check_conservation(game)
     return game
 

@@ -26,7 +26,7 @@ import pytest
 import duidiao
 from duidiao import Cards, HiddenCardsError, Position, Solver, solve
 from duidiao.cli import main
-from duidiao.players import make_bot
+from duidiao.players import core_bot_step, make_bot
 from duidiao.solver import BENCH_CARDS, bench_suite, run_bench
 
 pytest.importorskip("duidiao._core")
@@ -66,35 +66,6 @@ class Endgame:
     origin: str
 
 
-def _step(core: Any, bots: list[Any]) -> None:
-    """One decision of the C++ bots on a ``_core.Game``."""
-    phase, seat = int(core.phase), int(core.to_act)
-    obs, bot = core.observe(seat), bots[seat]
-    if phase == 4:
-        core.play(*bot.play(obs))
-    elif phase == 0:
-        options = core.declare_options()
-        i = int(bot.declare(obs, options))
-        if i < 0:
-            core.decline()
-        else:
-            core.declare(*options[i])
-    elif phase == 1:
-        core.bury(*bot.bury(obs))
-    elif phase == 2:
-        card = int(bot.grab(obs))
-        if card < 0:
-            core.decline()
-        else:
-            core.grab(card)
-    else:
-        jokers, taken = bot.xiaosa(obs, core.xiaosa_takeable())
-        if not jokers[0]:
-            core.decline()
-        else:
-            core.xiaosa(jokers, taken)
-
-
 def endgames(count: int, seed: int = 0, with_positions: int = 25) -> Iterator[Endgame]:
     """``count`` endgames with 1 to 4 cards in the largest hand: every decision point of the
     last tricks of self-play hands (mid-trick ones included), random and heuristic bots in
@@ -124,7 +95,7 @@ def endgames(count: int, seed: int = 0, with_positions: int = 25) -> Iterator[En
                     made += 1
                     if made == count:
                         return
-            _step(core, bots)
+            core_bot_step(core, bots)
         i += 1
 
 

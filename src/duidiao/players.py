@@ -31,6 +31,7 @@ __all__ = [
     "BOT_NAMES",
     "make_bot",
     "play_hand",
+    "core_bot_step",
 ]
 
 BOT_NAMES = ("random", "heuristic")
@@ -149,6 +150,37 @@ def _seat_players(players: PlayersLike) -> list[Player]:
 
 def _refuse(seat: str, decision: str, answer: object, why: str) -> IllegalMoveError:
     return IllegalMoveError(f"{seat}'s {decision} answer {answer!r} is not legal: {why}")
+
+
+def core_bot_step(core: Any, bots: Sequence[Any]) -> None:
+    """One decision of C++ bots (``_core.Bot``, one per seat) on a ``_core.Game``: the seat to
+    act is asked with its core observation and its answer applied. For tests, benchmarks and
+    generators that drive the core directly."""
+    seat = int(core.to_act)
+    phase, obs, bot = int(core.phase), core.observe(seat), bots[seat]
+    if phase == 0:
+        options = core.declare_options()
+        index = int(bot.declare(obs, options))
+        if index < 0:
+            core.decline()
+        else:
+            core.declare(*options[index])
+    elif phase == 1:
+        core.bury(*bot.bury(obs))
+    elif phase == 2:
+        card = int(bot.grab(obs))
+        if card < 0:
+            core.decline()
+        else:
+            core.grab(card)
+    elif phase == 3:
+        jokers, taken = bot.xiaosa(obs, core.xiaosa_takeable())
+        if not jokers[0]:
+            core.decline()
+        else:
+            core.xiaosa(jokers, taken)
+    elif phase == 4:
+        core.play(*bot.play(obs))
 
 
 def _core_step(game: Game, bot: CoreBot) -> None:
