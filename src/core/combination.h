@@ -66,7 +66,7 @@ bool extend_tractor(const Context& ctx, int e, uint64_t pairs, int pos, uint64_t
   for (uint64_t m = ctx.chain[e][pos] & pairs & ~faces; m; m &= m - 1) {
     Card c = lowest_bit(m);
     uint64_t next = faces | bit(c);
-    if (length + 1 >= 2 && f(next, length + 1, pos, c)) return true;
+    if (f(next, length + 1, pos, c)) return true;  // length + 1 >= 2: a tractor already
     if (extend_tractor(ctx, e, pairs, pos + 1, next, length + 1, f)) return true;
   }
   return false;
