@@ -14,8 +14,10 @@ using Masks = std::pair<uint64_t, uint64_t>;
 inline duidiao::CardSet to_set(const Masks& m) { return {m.first, m.second}; }
 inline Masks to_masks(const duidiao::CardSet& s) { return {s.one, s.two}; }
 
-// The tricks played in a Hand as (leader, [4 plays], winner, points) tuples.
-py::list trick_records(const duidiao::Hand& h);
+// The tricks played in a Hand as (leader, [4 plays], winner, points) tuples, with the lead as
+// attempted (a failed throw's whole throw, §5.2) as a fifth item when `attempts` is set.
+py::list trick_records(const duidiao::Hand& h, bool attempts = false);
 
 void init_game(py::module_& m);
 void init_search(py::module_& m);
+void init_sampler(py::module_& m);

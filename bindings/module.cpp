@@ -103,7 +103,8 @@ void init_hand(py::module_& m) {
         for (int i = 0; i < h.trick().played; ++i) plays.push_back(to_masks(h.trick().plays[i]));
         return plays;
       })
-      .def("tricks", &trick_records)
+      .def("tricks", &trick_records, py::arg("attempts") = false)
+      .def_property_readonly("lead_attempt", [](const Hand& h) { return to_masks(h.lead_attempt()); })
       .def("legal_moves", [](const Hand& h) {
         std::vector<CardSet> moves;
         {
@@ -139,13 +140,16 @@ void init_hand(py::module_& m) {
 
 }  // namespace
 
-py::list trick_records(const Hand& h) {
+py::list trick_records(const Hand& h, bool attempts) {
   py::list out;
   for (int i = 0; i < h.history_size(); ++i) {
     const TrickRecord& t = h.history(i);
     std::vector<Masks> plays;
     for (const CardSet& p : t.plays) plays.push_back(to_masks(p));
-    out.append(py::make_tuple(t.leader, plays, t.winner, t.points));
+    if (attempts)
+      out.append(py::make_tuple(t.leader, plays, t.winner, t.points, to_masks(t.attempt)));
+    else
+      out.append(py::make_tuple(t.leader, plays, t.winner, t.points));
   }
   return out;
 }
@@ -168,6 +172,7 @@ PYBIND11_MODULE(_core, m) {
   init_hand(m);
   init_game(m);
   init_search(m);
+  init_sampler(m);
   m.def("generate_legal_moves",
         [](const std::vector<const Hand*>& hands, int repeat) {
           // Generation alone, for the benchmark: each hand's moves built `repeat` times into one

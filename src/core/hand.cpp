@@ -200,6 +200,7 @@ CardSet Hand::play(const CardSet& cards, bool recorded) {
       trick_.led = e;
       actual = resolve_throw(seat, cards, recorded);
     }
+    lead_attempt_ = cards;
     take_from_hand(seat, actual);
     trick_.lead(ctx_, actual);
   } else {
@@ -216,6 +217,7 @@ void Hand::play_unchecked(const CardSet& cards) {
   held_[seat] = held_[seat].minus(cards);
   out_ = out_.plus(cards);
   if (trick_.played == 0) {
+    lead_attempt_ = cards;
     trick_.lead(ctx_, cards);
   } else {
     if (cards.within(ctx_.suit_mask[trick_.led]).size() < trick_.size) voids_[seat] |= 1 << trick_.led;
@@ -232,10 +234,12 @@ void Hand::finish_trick() {
     TrickRecord& rec = history_[history_size_++];
     rec.leader = trick_.leader;
     for (int i = 0; i < 4; ++i) rec.plays[i] = trick_.plays[i];
+    rec.attempt = lead_attempt_;
     rec.winner = winner;
     rec.points = pts;
   }
   trick_.start(winner);
+  lead_attempt_ = CardSet{};
 }
 
 void Hand::conceal(int seat, const CardSet exposed[4]) {
@@ -245,6 +249,35 @@ void Hand::conceal(int seat, const CardSet exposed[4]) {
     unknown_[p] += held_[p].size() - known.size();
     held_[p] = known;
   }
+}
+
+void Hand::reveal(const CardSet hidden[4], const CardSet& kitty) {
+  // Checked with plain ifs: the messages are built only on failure (the sampler calls this for
+  // every world it draws).
+  if (kitty_known_ ? !kitty.empty() : kitty.size() != 8)
+    throw std::invalid_argument(kitty_known_ ? "reveal: the kitty is known already"
+                                             : "reveal: the kitty holds 8 cards");
+  CardSet placed = kitty;
+  int count = kitty.size();
+  for (int seat = 0; seat < 4; ++seat) {
+    const CardSet& cards = hidden[seat];
+    if (!cards.valid() || cards.size() != unknown_[seat])
+      throw std::invalid_argument("reveal: " + seat_name(seat) + " has " +
+                                  std::to_string(unknown_[seat]) + " hidden cards, given " +
+                                  std::to_string(cards.size()));
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+      if ((voids_[seat] & (1 << e)) && (cards.one & ctx_.suit_mask[e]))
+        throw std::invalid_argument("reveal: " + seat_name(seat) + " is void in " + suit_name(e));
+    placed = placed.plus(cards);  // a third copy would be lost here, and the count catches it
+    count += cards.size();
+  }
+  if (placed.size() != count || placed != unknown_pool())
+    throw std::invalid_argument("reveal: the cards placed are not the hidden cards");
+  for (int seat = 0; seat < 4; ++seat) {
+    held_[seat] = held_[seat].plus(hidden[seat]);
+    unknown_[seat] = 0;
+  }
+  if (!kitty_known_) kitty_ = kitty, kitty_known_ = true;
 }
 
 HandResult Hand::result(int level_ns, int level_ew) const {

@@ -16,6 +16,9 @@ namespace duidiao {
 struct TrickRecord {
   int leader = 0;
   CardSet plays[4];
+  // The lead as attempted: plays[0] but for a failed throw (§5.2), where plays[0] is the forced
+  // component and this is the whole throw.
+  CardSet attempt;
   int winner = 0;
   int points = 0;  // point cards in the trick, whoever won it
 };
@@ -61,6 +64,8 @@ class Hand {
   const Trick& trick() const { return trick_; }
   int history_size() const { return history_size_; }
   const TrickRecord& history(int i) const { return history_[i]; }
+  // The lead of the trick in progress as attempted (see TrickRecord::attempt); empty before it.
+  const CardSet& lead_attempt() const { return lead_attempt_; }
   bool is_over() const;
 
   // Legal plays for the seat to move (its hand must be known).
@@ -76,13 +81,20 @@ class Hand {
   // Hides what `seat` cannot know: every other hand keeps only its `exposed` cards (shown when
   // declaring or taken from the face-up kitty); the rest of it becomes hidden cards.
   void conceal(int seat, const CardSet exposed[4]);
+  // The opposite: puts every hidden card in place. hidden[seat] joins the seat's known cards
+  // (exactly unknown(seat) of them) and `kitty` becomes the kitty when it was not known (else it
+  // must be empty). Together they must be the cards not accounted for, with no seat given a
+  // suit it is void in. Throws std::invalid_argument otherwise, leaving the hand unchanged.
+  void reveal(const CardSet hidden[4], const CardSet& kitty);
 
   // §7: needs the hand over, its last trick played here, and the kitty known.
   HandResult result(int level_ns, int level_ew) const;
 
+  // The cards not accounted for: in hidden hands, or in the kitty when it is not known.
+  CardSet unknown_pool() const;
+
  private:
   void require_known_turn() const;
-  CardSet unknown_pool() const;
   CardSet resolve_throw(int seat, const CardSet& cards, bool recorded) const;
   void check_follow(int seat, const CardSet& cards);
   void take_from_hand(int seat, const CardSet& cards);
@@ -102,6 +114,7 @@ class Hand {
   int tricks_done_ = 0;
   Trick trick_;
   TrickRecord history_[25];
+  CardSet lead_attempt_;
   int history_size_ = 0;
 };
 

@@ -17,6 +17,7 @@ from .record import Record, RecordError
 from .result import HandResult
 from .rules import PRESETS, Rules
 from .solver import MoveValue, Solution, Solver, defenders_reach, solve
+from .worlds import sample_worlds
 
 __version__ = "0.1.0"
 
@@ -55,5 +56,6 @@ __all__ = [
     "make_bot",
     "play_hand",
     "play_match",
+    "sample_worlds",
     "solve",
 ]

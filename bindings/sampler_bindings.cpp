@@ -1,0 +1,64 @@
+// Bindings of the world sampler (determinized search): worlds as core Hands or as mask arrays.
+#include <pybind11/numpy.h>
+
+#include "bindings.h"
+#include "search/sampler.h"
+
+using namespace duidiao;
+
+void init_sampler(py::module_& m) {
+  m.def("view_of",
+        [](const Hand& h, int seat, const std::vector<Masks>& exposed) {
+          // The play as `seat` sees it (Hand::conceal): the other hands hidden but for `exposed`.
+          if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0..3");
+          if (exposed.size() != 4) throw std::invalid_argument("exposed needs one card set per seat");
+          CardSet shown[4];
+          for (int s = 0; s < 4; ++s) shown[s] = to_set(exposed[s]);
+          Hand view = h;
+          view.conceal(seat, shown);
+          return view;
+        },
+        py::arg("hand"), py::arg("seat"), py::arg("exposed") = std::vector<Masks>(4, Masks{0, 0}));
+  py::class_<WorldSampler>(m, "WorldSampler")
+      .def(py::init([](const Hand& view, int seat) { return std::make_unique<WorldSampler>(view, seat); }),
+           py::arg("hand"), py::arg("seat"))
+      .def_property_readonly("hidden_cards", &WorldSampler::hidden_cards)
+      .def("sample", [](const WorldSampler& s, uint64_t seed) {
+             Rng rng(seed);
+             Hand world;
+             {
+               py::gil_scoped_release release;
+               s.sample(rng, &world);
+             }
+             return world;
+           }, py::arg("seed"))
+      .def("sample_hands", [](const WorldSampler& s, int n, uint64_t seed) {
+             if (n < 0) throw std::invalid_argument("n must be >= 0");
+             Rng rng(seed);
+             std::vector<Hand> worlds(n);
+             {
+               py::gil_scoped_release release;
+               for (Hand& w : worlds) s.sample(rng, &w);
+             }
+             return worlds;
+           }, py::arg("n"), py::arg("seed"))
+      .def("sample_masks", [](const WorldSampler& s, int n, uint64_t seed) {
+             // (n, 5, 2): the four seats' whole hands then the kitty, as (one, two) masks.
+             if (n < 0) throw std::invalid_argument("n must be >= 0");
+             py::array_t<uint64_t> out({py::ssize_t(n), py::ssize_t(5), py::ssize_t(2)});
+             uint64_t* a = out.mutable_data();
+             {
+               py::gil_scoped_release release;
+               Rng rng(seed);
+               Hand world;
+               for (int i = 0; i < n; ++i, a += 10) {
+                 s.sample(rng, &world);
+                 for (int k = 0; k < 5; ++k) {
+                   const CardSet& c = k < 4 ? world.held(k) : world.kitty();
+                   a[2 * k] = c.one, a[2 * k + 1] = c.two;
+                 }
+               }
+             }
+             return out;
+           }, py::arg("n"), py::arg("seed"));
+}

@@ -1,0 +1,108 @@
+"""Worlds for determinized search: full deals consistent with what one seat knows.
+
+>>> import duidiao
+>>> gone = duidiao.Cards.deck() - duidiao.Cards("AH,KH,QH,JH,7D,7D,6D,6D,4D,4D,3D,3D")
+>>> pos = duidiao.Position(
+...     "chifeng level=2 trump=S declarer=S levels=NS:2,EW:2 S=AH E=?1 N=?1 W=?1 "
+...     f"kitty=7D,7D,6D,6D,4D,4D,3D,3D gone={gone} points=100 turn=S")
+>>> [str(w.hands["E"]) for w in duidiao.sample_worlds(pos, 4, seed=7)]
+['JH', 'QH', 'QH', 'QH']
+
+Each world places every hidden card of the position, seen from one seat (the seat to move by
+default): in the hands that may still hold it (a seat void in a suit gets none of it, RULES.md
+§5.3) and in the kitty when it is unknown, so that every throw of the tricks stood or failed as
+it did (§5.2). The draw is uniform over the deals of the 108 physical cards consistent with that
+knowledge: two copies of a face are two cards, so a deal that splits a pair between two hands
+is twice as likely as one that gives both copies to one hand (docs/sampler.md).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from .cards import SEATS, Cards
+from .errors import HiddenCardsError
+from .notation import effective_suit_mask
+from .position import Position, _core_module
+
+__all__ = ["sample_worlds"]
+
+# Worlds drawn per world asked for, at most, when the position's own voids need rejection.
+_VOID_TRIES = 1000
+
+
+def _seat_of(position: Position, seat: str | None) -> int:
+    if seat is None:
+        if position.turn is None:
+            raise ValueError("the hand is over: say whose view to sample with seat=")
+        return SEATS.index(position.turn)
+    if not isinstance(seat, str) or seat not in SEATS or len(seat) != 1:
+        raise ValueError(f"seat: expected one of 'S', 'E', 'N', 'W', not {seat!r}")
+    return SEATS.index(seat)
+
+
+def _extra_voids(position: Position) -> list[tuple[int, int]]:
+    """(seat, effective-suit mask) of the voids the position states that its core hand does not
+    know (a void written in ``voids=`` for a suit the seat played in the written tricks)."""
+    st, hand = position._static, position._hand
+    out = []
+    for s in range(4):
+        extra = st.voids[s] & ~int(hand.voids(s))
+        mask = 0
+        for e in range(5):
+            if extra >> e & 1:
+                mask |= effective_suit_mask(e, st.level, st.trump)
+        if mask:
+            out.append((s, mask))
+    return out
+
+
+def sample_worlds(
+    position: Position, n: int, seed: int | None = None, *, seat: str | None = None
+) -> list[Position]:
+    """``n`` full-information positions drawn uniformly from the deals consistent with what
+    ``seat`` (default: the seat to move) knows of ``position``: its own hand, the other hands'
+    known cards and hidden counts, the kitty (or ``?8``), every card played, the voids (RULES.md
+    §5.3) and the throws that stood or failed (§5.2).
+
+    Every hidden card is placed and the kitty is known in the worlds; everything else (tricks,
+    points, voids) is the position's. ``seed`` makes the draw repeatable. Raises
+    :class:`HiddenCardsError` when ``seat``'s own hand is not fully known, ``ValueError`` when no
+    deal is consistent with the position.
+    """
+    if not isinstance(n, int) or n < 0:
+        raise ValueError(f"n: expected a number of worlds >= 0, not {n!r}")
+    me = _seat_of(position, seat)
+    hand = position._hand
+    hidden = int(hand.unknown(me))
+    if hidden:
+        raise HiddenCardsError(
+            f"worlds are drawn from one seat's view, and {SEATS[me]}'s hand has {hidden} "
+            "unknown cards"
+        )
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(64)
+    rng = random.Random(seed)
+    core = _core_module()
+    sampler = core.WorldSampler(hand, me)  # CoreError (a ValueError) when no deal fits
+
+    extra = _extra_voids(position)
+    worlds: list[Any] = []
+    tries = 0
+    while len(worlds) < n:
+        batch = sampler.sample_hands(n - len(worlds), rng.getrandbits(64))
+        tries += len(batch)
+        worlds += [w for w in batch if all(not (w.hand(s)[0] & m) for s, m in extra)]
+        if len(worlds) < n and tries > _VOID_TRIES * max(n, 1):
+            raise ValueError(
+                f"no world found that keeps the voids {position.voids} in {tries} draws"
+            )
+
+    st = position._static
+    out = []
+    for world in worlds:
+        kitty = st.kitty if st.kitty is not None else Cards.from_masks(*world.kitty)
+        out.append(Position._make(dataclasses.replace(st, kitty=kitty), world))
+    return out

@@ -1,0 +1,339 @@
+#include "sampler.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace duidiao {
+
+namespace {
+
+void require(bool ok, const std::string& message) {
+  if (!ok) throw std::invalid_argument("WorldSampler: " + message);
+}
+
+// 1/k! for every count of cards one holder can take from one group.
+struct InverseFactorials {
+  double value[109];
+  InverseFactorials() {
+    value[0] = 1.0;
+    for (int k = 1; k <= 108; ++k) value[k] = value[k - 1] / k;
+  }
+};
+const InverseFactorials INV_FACTORIAL;
+
+// A single, a pair or a tractor: anything else led is a throw (§5.2).
+bool is_simple(const Context& ctx, const CardSet& lead) {
+  int length, top;
+  return lead.size() == 1 || (lead.size() == 2 && lead.one == lead.two) ||
+         is_tractor(ctx, lead, &length, &top);
+}
+
+// Copies of each face in a, as many as in b when b has more (the union of two multisets).
+CardSet most(const CardSet& a, const CardSet& b) { return {a.one | b.one, a.two | b.two}; }
+
+// Calls f(coef, offset) for every split of `count` cards among holders list[0..m): n[h] cards to
+// holder h, n[h] <= caps[h]; coef is prod 1/n[h]! and offset sum n[h] * stride[h]. `room` is the
+// sum of caps over list[0..m), so that a holder never takes fewer than the others leave. Stops
+// when f returns true and says so, leaving n[] at the split it stopped on.
+template <typename F>
+bool for_each_split(const int* list, int m, const int* caps, const int* stride, int room,
+                    int count, double coef, int offset, int* n, F& f) {
+  if (m == 0) return count == 0 && f(coef, offset);
+  const int h = list[0];
+  if (m == 1) {
+    if (count > caps[h]) return false;
+    n[h] = count;
+    return f(coef * INV_FACTORIAL.value[count], offset + count * stride[h]);
+  }
+  const int others = room - caps[h];
+  for (int k = std::max(0, count - others); k <= count && k <= caps[h]; ++k) {
+    n[h] = k;
+    if (for_each_split(list + 1, m - 1, caps, stride, others, count - k,
+                       coef * INV_FACTORIAL.value[k], offset + k * stride[h], n, f))
+      return true;
+  }
+  n[h] = 0;
+  return false;
+}
+
+// The room of a group's holders.
+int room_of(const int* list, int m, const int* caps) {
+  int room = 0;
+  for (int i = 0; i < m; ++i) room += caps[list[i]];
+  return room;
+}
+
+double uniform01(Rng& rng) { return double(rng.next() >> 11) * 0x1.0p-53; }
+
+}  // namespace
+
+WorldSampler::WorldSampler(const Hand& view, int seat, const SamplerOptions& options)
+    : view_(view), seat_(seat) {
+  require(seat >= 0 && seat < 4, "seat must be 0..3");
+  require(!options.soft_weights, "soft weights are not implemented");
+  // §5.3: without a format to follow, failing to follow shows only a void; with one, a follow
+  // would also reveal missing pairs and tractors, which this sampler does not model.
+  require(!view.rules().must_follow_format,
+          "must_follow_format=on is not supported: follows would constrain more than voids");
+  require(view.unknown(seat) == 0, seat_name(seat) + "'s own hand is not known (" +
+                                       std::to_string(view.unknown(seat)) + " hidden cards)");
+  const Context& ctx = view.context();
+  CardSet pool = view.unknown_pool();
+  hidden_ = pool.size();
+
+  // The tricks as (leader, plays, attempt): the history, then the trick in progress; and what
+  // each seat played from each of them on (later[t][seat]).
+  const int done = view.history_size();
+  const Trick& current = view.trick();
+  const int tricks = done + (current.played > 0 ? 1 : 0);
+  std::vector<TrickRecord> record(tricks);
+  for (int t = 0; t < done; ++t) record[t] = view.history(t);
+  if (current.played > 0) {
+    TrickRecord& r = record[done];
+    r.leader = current.leader;
+    for (int i = 0; i < current.played; ++i) r.plays[i] = current.plays[i];
+    r.attempt = view.lead_attempt();
+  }
+  std::vector<CardSet> later(size_t(tricks + 1) * 4);
+  for (int t = tricks - 1; t >= 0; --t)
+    for (int i = 0; i < 4; ++i) {
+      const int s = (record[t].leader + i) & 3;
+      later[t * 4 + s] = later[(t + 1) * 4 + s].plus(record[t].plays[i]);
+    }
+  auto attempt_of = [&](int t) {
+    return record[t].attempt.empty() ? record[t].plays[0] : record[t].attempt;
+  };
+
+  // §5.2: a failed throw's other cards were in the thrower's hand; those not played since are
+  // in it still. Place them first (a hidden face with one copy required and two hidden is
+  // placed once and the draw corrected, see HalfPlaced).
+  CardSet required[4];
+  for (int t = 0; t < tricks; ++t) {
+    const CardSet attempt = attempt_of(t);
+    if (attempt == record[t].plays[0] || is_simple(ctx, attempt)) continue;
+    const int thrower = record[t].leader;
+    required[thrower] = most(required[thrower], later[t * 4 + thrower].missing(attempt));
+  }
+  for (int s = 0; s < 4; ++s) {
+    const CardSet extra = view.held(s).missing(required[s]);
+    for (uint64_t m = extra.one; m; m &= m - 1) {
+      const Card f = lowest_bit(m);
+      const int want = extra.count(f), hidden = pool.count(f);
+      require(want <= hidden && !(view.voids(s) & (1 << ctx.suit_of(f))),
+              "no deal is consistent: " + seat_name(s) + " kept " + card_name(f) +
+                  " of a failed throw, but cannot hold it now");
+      for (int k = 0; k < want; ++k) fixed_[s].add(f), pool.remove(f);
+      if (want == 1 && hidden == 2) halves_.push_back({s, f});
+    }
+    require(fixed_[s].size() <= view.unknown(s),
+            "no deal is consistent: " + seat_name(s) + " kept more cards of failed throws (" +
+                to_string(fixed_[s].plus(view.held(s))) + ") than its hand holds");
+  }
+
+  // The holders: the seats with cards still to draw, then the unknown kitty.
+  for (int s = 0; s < 5; ++s) {
+    const int cap = s < 4 ? view.unknown(s) - fixed_[s].size() : (view.kitty_known() ? 0 : 8);
+    if (cap == 0) continue;
+    holder_[holder_nb_] = s;
+    cap_[holder_nb_] = cap;
+    stride_[holder_nb_] = states_;
+    states_ *= cap + 1;
+    ++holder_nb_;
+  }
+  int capacity = 0;
+  for (int h = 0; h < holder_nb_; ++h) capacity += cap_[h];
+  require(capacity == pool.size(), "the view's hidden counts do not match its hidden cards");
+
+  // Groups: the hidden cards of the effective suits that the same holders may take (§5.3 voids).
+  struct Group {
+    int allowed = 0;
+    CardSet cards;
+  };
+  Group groups[EFFECTIVE_SUIT_NB];
+  int group_nb = 0;
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    const CardSet cards = pool.within(ctx.suit_mask[e]);
+    if (cards.empty()) continue;
+    int allowed = 0;
+    for (int h = 0; h < holder_nb_; ++h)
+      if (holder_[h] == 4 || !(view.voids(holder_[h]) & (1 << e))) allowed |= 1 << h;
+    require(allowed != 0, "no deal is consistent: every hand that could hold the hidden " +
+                              suit_name(e) + " is void in them");
+    int g = 0;
+    while (g < group_nb && groups[g].allowed != allowed) ++g;
+    if (g == group_nb) groups[group_nb++].allowed = allowed;
+    groups[g].cards = groups[g].cards.plus(cards);
+  }
+  // The largest group last: the last group's split is forced, so it costs nothing.
+  for (int i = 1; i < group_nb; ++i)
+    for (int j = i; j > 0 && groups[j].cards.size() < groups[j - 1].cards.size(); --j)
+      std::swap(groups[j], groups[j - 1]);
+  group_nb_ = group_nb;
+  int next = 0;
+  for (int g = 0; g < group_nb; ++g) {
+    group_start_[g] = next;
+    for (uint64_t m = groups[g].cards.one; m; m &= m - 1) cards_[next++] = lowest_bit(m);
+    for (uint64_t m = groups[g].cards.two; m; m &= m - 1) cards_[next++] = lowest_bit(m);
+    for (int h = 0; h < holder_nb_; ++h)
+      if (groups[g].allowed & (1 << h)) group_holders_[g][group_holder_nb_[g]++] = h;
+  }
+  group_start_[group_nb] = next;
+
+  build_table();
+  require(table(0, states_ - 1) > 0,
+          "no deal is consistent with the view: the voids leave too few places for the hidden "
+          "cards");
+
+  // §5.2: every throw stood or failed against the hands of that moment.
+  for (int t = 0; t < tricks; ++t) {
+    const CardSet attempt = attempt_of(t);
+    if (is_simple(ctx, attempt)) continue;
+    add_throw_check(record[t].leader, attempt, record[t].plays[0], &later[t * 4], pool);
+  }
+}
+
+void WorldSampler::add_throw_check(int thrower, const CardSet& attempt,
+                                   const CardSet& played, const CardSet later[4],
+                                   const CardSet& pool) {
+  const Context& ctx = view_.context();
+  ThrowCheck c;
+  c.thrower = thrower;
+  c.suit = ctx.common_suit(attempt);
+  require(c.suit >= 0 && c.suit != TRUMP, "the throw " + ctx.format(attempt) + " of " +
+                                               seat_name(thrower) + " is not of one side suit");
+  decompose(ctx, attempt, &c.shape);
+  c.stands = attempt == played;
+  c.forced = played;
+  for (int s = 0; s < 4; ++s) c.before[s] = view_.held(s).plus(later[s]);
+
+  // What the others held then for sure (known and placed cards) and at most (plus every hidden
+  // card of the suit they may hold): a verdict that is the same for both holds for every deal.
+  CardSet surely[3], maybe[3];
+  const CardSet hidden_suit = pool.within(ctx.suit_mask[c.suit]);
+  for (int i = 0; i < 3; ++i) {
+    const int s = (thrower + 1 + i) & 3;
+    surely[i] = maybe[i] = c.before[s].plus(fixed_[s]);
+    for (int h = 0; h < holder_nb_; ++h)
+      if (holder_[h] == s && !(view_.voids(s) & (1 << c.suit)))
+        maybe[i] = maybe[i].plus(hidden_suit);  // distinct physical cards: never a third copy
+  }
+  const ThrowVerdict low = judge_throw(ctx, c.shape, c.suit, surely);
+  const ThrowVerdict high = judge_throw(ctx, c.shape, c.suit, maybe);
+  auto same = [&](const ThrowVerdict& v) {
+    return c.stands ? v.valid : !v.valid && c.shape.parts[v.forced].cards == c.forced;
+  };
+  const std::string what = seat_name(thrower) + "'s throw " + ctx.format(attempt);
+  if (c.stands) {
+    require(low.valid, "no deal is consistent: " + what + " stood, but the known cards beat it");
+  } else {
+    require(!high.valid, "no deal is consistent: " + what + " failed, but nothing could beat it");
+  }
+  if (same(low) && same(high)) return;  // decided by the known cards
+  checks_.push_back(c);
+}
+
+void WorldSampler::build_table() {
+  weight_.assign(size_t(group_nb_ + 1) * states_, 0.0);
+  weight_[size_t(group_nb_) * states_] = 1.0;  // nothing left to deal into nothing left
+  int remaining = 0;
+  int caps[HOLDER_MAX] = {};
+  for (int g = group_nb_ - 1; g >= 0; --g) {
+    const int count = group_start_[g + 1] - group_start_[g];
+    remaining += count;
+    double* level = &weight_[size_t(g) * states_];
+    const double* below = &weight_[size_t(g + 1) * states_];
+    for (int index = g == 0 ? states_ - 1 : 0; index < states_; ++index) {  // g = 0: the start
+      int total = 0;
+      for (int h = 0, rest = index; h < holder_nb_; ++h) {
+        caps[h] = rest % (cap_[h] + 1);
+        rest /= cap_[h] + 1;
+        total += caps[h];
+      }
+      if (total != remaining) continue;
+      double sum = 0;
+      int n[HOLDER_MAX] = {};
+      auto add = [&](double coef, int offset) {
+        sum += coef * below[index - offset];
+        return false;
+      };
+      const int* list = group_holders_[g];
+      const int m = group_holder_nb_[g];
+      for_each_split(list, m, caps, stride_, room_of(list, m, caps), count, 1.0, 0, n, add);
+      level[index] = sum;
+    }
+  }
+}
+
+void WorldSampler::draw(Rng& rng, CardSet hidden[5]) const {
+  for (int s = 0; s < 4; ++s) hidden[s] = fixed_[s];
+  hidden[4] = CardSet{};
+  int caps[HOLDER_MAX];
+  for (int h = 0; h < holder_nb_; ++h) caps[h] = cap_[h];
+  int index = states_ - 1;
+  Card deck[108];
+  for (int g = 0; g < group_nb_; ++g) {
+    // How many of the group's cards each holder takes, with the exact weights.
+    int n[HOLDER_MAX] = {}, chosen[HOLDER_MAX] = {};
+    const int count = group_start_[g + 1] - group_start_[g];
+    const double* below = &weight_[size_t(g + 1) * states_];
+    const double target = uniform01(rng) * table(g, index);
+    double sum = 0;
+    auto pick = [&](double coef, int offset) {
+      const double w = coef * below[index - offset];
+      if (w <= 0) return false;
+      for (int h = 0; h < holder_nb_; ++h) chosen[h] = n[h];
+      sum += w;
+      return sum > target;  // if rounding never gets there, the last possible split stays
+    };
+    const int* list = group_holders_[g];
+    const int m = group_holder_nb_[g];
+    for_each_split(list, m, caps, stride_, room_of(list, m, caps), count, 1.0, 0, n, pick);
+
+    // Which cards: a uniformly random order of the group's physical cards, cut in turn.
+    std::copy(cards_ + group_start_[g], cards_ + group_start_[g + 1], deck);
+    int pos = 0;
+    for (int h = 0; h < holder_nb_; ++h) {
+      CardSet& to = hidden[holder_[h]];
+      for (int k = 0; k < chosen[h]; ++k, ++pos) {
+        std::swap(deck[pos], deck[pos + int(rng.below(uint64_t(count - pos)))]);
+        to.add(deck[pos]);
+      }
+      caps[h] -= chosen[h];
+      index -= chosen[h] * stride_[h];
+    }
+  }
+}
+
+bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
+  for (const HalfPlaced& half : halves_)
+    if (hidden[half.seat].count(half.face) == 2 && (rng.next() & 1)) return false;
+  const Context& ctx = view_.context();
+  for (const ThrowCheck& c : checks_) {
+    CardSet others[3];
+    for (int i = 0; i < 3; ++i) {
+      const int s = (c.thrower + 1 + i) & 3;
+      others[i] = c.before[s].plus(hidden[s]);
+    }
+    const ThrowVerdict v = judge_throw(ctx, c.shape, c.suit, others);
+    if (c.stands ? !v.valid : v.valid || c.shape.parts[v.forced].cards != c.forced) return false;
+  }
+  return true;
+}
+
+void WorldSampler::sample(Rng& rng, Hand* world) const {
+  CardSet hidden[5];
+  for (int attempt = 0; attempt < MAX_TRIES; ++attempt) {
+    draw(rng, hidden);
+    if (!accept(rng, hidden)) continue;
+    *world = view_;
+    world->reveal(hidden, hidden[4]);
+    return;
+  }
+  throw std::invalid_argument("WorldSampler: no world consistent with the throws of the history "
+                              "was found in " + std::to_string(MAX_TRIES) + " draws");
+}
+
+int WorldSampler::hidden_cards() const { return hidden_; }
+
+}  // namespace duidiao

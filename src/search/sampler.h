@@ -1,0 +1,92 @@
+// WorldSampler: full deals consistent with everything one seat knows of the play — its own hand,
+// the other hands' known (exposed) cards and hidden counts, the kitty, every card played, the
+// voids revealed by failing to follow, and the throws that stood or failed. Each draw is uniform
+// over the consistent deals of the 108 physical cards (two copies of a face are two cards), which
+// is what a fair shuffle makes of the hidden cards given the seat's knowledge.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/combination.h"
+#include "core/hand.h"
+#include "core/random.h"
+
+namespace duidiao {
+
+struct SamplerOptions {
+  // Reserved for soft weights (e.g. a point card discarded on the opponents' trick); off.
+  bool soft_weights = false;
+};
+
+class WorldSampler {
+ public:
+  // `view` is the play as `seat` sees it: that seat's hand fully known, the others' (and the
+  // kitty, when not face up) partly or wholly hidden. Throws std::invalid_argument when the
+  // seat's own hand is not fully known or when no deal is consistent with the view.
+  WorldSampler(const Hand& view, int seat, const SamplerOptions& options = {});
+
+  // One consistent world: a copy of the view with every hidden card placed (no unknown cards,
+  // the kitty known). Throws std::invalid_argument if rejection of throw constraints keeps
+  // failing (a view whose history is almost impossible).
+  void sample(Rng& rng, Hand* world) const;
+
+  // Hidden cards to place (0: the view is already a full deal and every sample is the view).
+  int hidden_cards() const;
+
+ private:
+  // How a draw works (see docs/sampler.md): the hidden cards fall into at most five groups by
+  // the set of holders that may take them (a void forbids a suit to a seat; the kitty takes
+  // anything). Uniform physical deals give a count matrix n[holder][group] the weight
+  // prod_g G_g! / prod_h n[h][g]!; weight_ holds, for every group g and every vector of
+  // remaining capacities c, the sum of those weights over the ways to deal groups g.. into c
+  // (without the constant G_g! factors). A draw picks each group's counts from it, then deals
+  // the group's cards in a random order. Throws are checked afterwards, by rejection.
+  static constexpr int HOLDER_MAX = 5;  // the seats with hidden cards, and the kitty
+  static constexpr int GROUP_MAX = EFFECTIVE_SUIT_NB;
+  static constexpr int MAX_TRIES = 10000;
+
+  // A throw of the history (or the trick in progress) whose verdict depends on hidden cards.
+  struct ThrowCheck {
+    int thrower = 0;
+    int suit = 0;
+    Decomposition shape;  // the throw as attempted
+    bool stands = true;
+    CardSet forced;       // when it failed: the component played
+    CardSet before[4];    // per seat: its known cards now and those it played since the throw
+  };
+  // A failed throw's rest that must still be in the thrower's hand, placed as one copy of a face
+  // of which two are hidden: a draw where the seat ends with both copies was proposed twice as
+  // often, and is kept with probability 1/2.
+  struct HalfPlaced {
+    int seat = 0;
+    Card face = 0;
+  };
+
+  void add_throw_check(int thrower, const CardSet& attempt, const CardSet& played,
+                       const CardSet later[4], const CardSet& pool);
+  void build_table();
+  double table(int group, int index) const { return weight_[size_t(group) * states_ + index]; }
+  // One proposal: hidden[0..3] for the seats, hidden[4] for the kitty.
+  void draw(Rng& rng, CardSet hidden[5]) const;
+  bool accept(Rng& rng, const CardSet hidden[5]) const;
+
+  Hand view_;
+  int seat_ = 0;
+  int hidden_ = 0;
+  int holder_nb_ = 0;
+  int holder_[HOLDER_MAX] = {};  // seat 0..3, or 4 for the kitty
+  int cap_[HOLDER_MAX] = {};     // cards to draw for it
+  int stride_[HOLDER_MAX] = {};  // of the mixed-radix index of capacity vectors
+  int states_ = 1;               // capacity vectors: prod (cap + 1)
+  int group_nb_ = 0;
+  int group_holders_[GROUP_MAX][HOLDER_MAX] = {};  // the holders allowed for each group
+  int group_holder_nb_[GROUP_MAX] = {};
+  int group_start_[GROUP_MAX + 1] = {};            // its cards in cards_
+  Card cards_[108] = {};
+  std::vector<double> weight_;  // (group_nb_ + 1) x states_
+  CardSet fixed_[4];            // hidden cards placed for certain (a failed throw's rest)
+  std::vector<HalfPlaced> halves_;
+  std::vector<ThrowCheck> checks_;
+};
+
+}  // namespace duidiao

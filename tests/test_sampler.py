@@ -1,0 +1,443 @@
+"""The world sampler (src/search/sampler.h, duidiao.sample_worlds): full deals consistent with
+one seat's view, drawn uniformly over the deals of the physical cards.
+
+A world must keep every known card in place, respect the voids revealed by failing to follow
+(RULES.md §5.3) and make every throw of the tricks stand or fail as it did (§5.2).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("duidiao._core")
+
+from duidiao import Cards, Game, HiddenCardsError, Position, _core, sample_worlds  # noqa: E402
+from duidiao.notation import effective_suit_mask  # noqa: E402
+from duidiao.players import core_bot_step  # noqa: E402
+
+SEATS = "SENW"
+PLAY, OVER = 4, 5
+
+
+def cards(masks: Any) -> Cards:
+    return Cards.from_masks(int(masks[0]), int(masks[1]))
+
+
+def played_by_seat(hand: Any) -> list[Cards]:
+    """Every card each seat played in the completed tricks and the trick in progress."""
+    out = [Cards() for _ in range(4)]
+    for leader, plays, _winner, _points in hand.tricks():
+        for i, play in enumerate(plays):
+            out[(leader + i) % 4] += cards(play)
+    for i, play in enumerate(hand.trick()):
+        out[(hand.leader + i) % 4] += cards(play)
+    return out
+
+
+NO_CARDS = Cards()
+
+
+def replay(view: Any, now: list[Cards], kitty: Cards, gone: Cards = NO_CARDS) -> Any:
+    """The view's play replayed from its first recorded trick on a full-information hand whose
+    seats hold `now` plus what they played since, each lead played as attempted
+    (``recorded=False``): a throw is judged against those hands at that moment (§5.2). Raises
+    ValueError when a play comes out differently or the cards do not fit."""
+    played = played_by_seat(view)
+    tricks = view.tricks(attempts=True)
+    team = view.declarer % 2
+    banked = view.points - sum(p for _l, _p, w, p, _a in tricks if w % 2 != team)
+    hand = _core.Hand(
+        view.rules,
+        view.level,
+        view.trump,
+        view.declarer,
+        tricks[0][0] if tricks else view.leader,
+        [(now[s] + played[s]).masks for s in range(4)],
+        [0, 0, 0, 0],
+        kitty.masks,
+        True,
+        view.dry,
+        banked,
+        [0, 0, 0, 0],
+        0,
+        gone=gone.masks,
+    )
+    for _leader, plays, _winner, _points, attempt in tricks:
+        if hand.play(*attempt) != plays[0]:
+            raise ValueError("a throw came out differently")
+        for play in plays[1:]:
+            hand.play(*play)
+    if view.trick():
+        first, *rest = view.trick()
+        if hand.play(*view.lead_attempt) != first:
+            raise ValueError("the throw in progress came out differently")
+        for play in rest:
+            hand.play(*play)
+    return hand
+
+
+def check_world(world: Any, view: Any, truth: Any, seat: int, gone: Cards = NO_CARDS) -> None:
+    """Everything a world must keep of the view (and of the true deal behind it)."""
+    assert world.kitty_known
+    total = cards(world.kitty)
+    for s in range(4):
+        held = cards(world.hand(s))
+        assert world.unknown(s) == 0
+        assert cards(view.hand(s)) <= held, "a known card moved"
+        assert len(held) == len(cards(truth.hand(s))), "a hand has the wrong size"
+        if s == seat:
+            assert held == cards(view.hand(s))
+        assert world.voids(s) == view.voids(s)
+        assert not held.masks[0] & void_mask(view, s), "a void broken"
+        total += held
+    # the cards out of play are the view's, and the 108 cards are all there once
+    assert world.tricks(attempts=True) == view.tricks(attempts=True)
+    assert world.trick() == view.trick() and world.lead_attempt == view.lead_attempt
+    assert world.points == view.points and world.turn == view.turn
+    for p in played_by_seat(world):
+        total += p
+    assert total + gone == Cards.deck()
+    # every throw stands or fails as it did, against the world's hands of that moment
+    replayed = replay(world, [cards(world.hand(s)) for s in range(4)], cards(world.kitty), gone)
+    for s in range(4):
+        assert replayed.hand(s) == world.hand(s)
+        assert replayed.voids(s) == world.voids(s)
+
+
+def self_play_views(games: int, every: int, seed: int) -> Iterator[tuple[Game, Any, Any, int]]:
+    """(game, view, true hand, seat to move) at every `every`-th play decision of self-play
+    games, the view being what the seat to move sees (``Observation.view``)."""
+    rng = random.Random(seed)
+    for g in range(games):
+        game = Game.deal(seed=seed * 1000 + g, declarer=SEATS[g % 4])
+        core = game._core
+        names = ("random", "heuristic")
+        bots = [_core.Bot(names[(g + s) % 2 if g % 3 else 0], seed + 4 * g + s) for s in range(4)]
+        step = rng.randrange(every)
+        while int(core.phase) != OVER:
+            if int(core.phase) == PLAY:
+                step += 1
+                if step % every == 0:
+                    seat = int(core.to_act)
+                    yield game, core.observe(seat).view, core.hand(), seat
+            core_bot_step(core, bots)
+
+
+def test_worlds_keep_everything_the_view_knows() -> None:
+    """§5.2, §5.3: >= 200 self-play positions, several worlds each, none contradicts the view;
+    and the rest of the hand can be played from a world."""
+    positions = failed = stood = 0
+    rng = random.Random(5)
+    for _game, view, truth, seat in self_play_views(games=18, every=6, seed=11):
+        sampler = _core.WorldSampler(view, seat)
+        hidden = sum(view.unknown(s) for s in range(4))
+        assert sampler.hidden_cards == hidden
+        worlds = sampler.sample_hands(4, positions)
+        for world in worlds:
+            check_world(world, view, truth, seat)
+        # the true deal is one of the worlds: it passes the same checks
+        check_world(truth, view, truth, seat)
+        for _l, plays, _w, _p, attempt in view.tricks(attempts=True):
+            if cards(attempt) != cards(plays[0]):
+                failed += 1
+            elif len(cards(attempt)) > 1 and cards(attempt).masks[0] != cards(attempt).masks[1]:
+                stood += 1
+        world = worlds[0]
+        while not world.is_over:
+            moves = world.legal_moves()
+            world.play(*rng.choice(moves))
+        world.result(0, 0)
+        positions += 1
+    assert positions >= 200
+    assert failed > 0 and stood > 0  # the histories had throws of both kinds
+
+
+def test_views_with_a_hidden_kitty() -> None:
+    """The kitty as an unknown holder (kitty=?8): it takes any suit, voids or not."""
+    checked = 0
+    for game, _view, _truth, seat in self_play_views(games=4, every=23, seed=3):
+        seen = game.observe(SEATS[seat]).position
+        assert seen is not None
+        position = Position(re.sub(r"kitty=\S+", "kitty=?8", str(seen)))
+        assert position.kitty is None
+        for world in sample_worlds(position, 3, seed=checked):
+            assert world.kitty is not None and len(world.kitty) == 8
+            assert world.unknown == {s: 0 for s in SEATS}
+            assert world.hands[SEATS[seat]] == position.hands[SEATS[seat]]
+            total = world.kitty + world.gone
+            for s in SEATS:
+                assert position.hands[s] <= world.hands[s]
+                total += world.hands[s]
+            for trick in world.tricks:
+                for play in trick.plays:
+                    total += play
+            if world.current_trick is not None:
+                for play in world.current_trick.plays:
+                    total += play
+            assert total == Cards.deck()
+            assert world.voids == position.voids
+            assert Position(str(world)) == world
+        checked += 1
+    assert checked >= 4
+
+
+# -- uniformity ------------------------------------------------------------------------------
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable with df degrees of freedom: the regularized upper
+    incomplete gamma Q(df/2, x/2) (series below a + 1, continued fraction above)."""
+    a, z = df / 2.0, x / 2.0
+    if z <= 0:
+        return 1.0
+    log_front = a * math.log(z) - z - math.lgamma(a)
+    if z < a + 1:
+        term = total = 1.0 / a
+        n = a
+        while term > total * 1e-15:
+            n += 1
+            term *= z / n
+            total += term
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    # Lentz's continued fraction for Q
+    tiny = 1e-300
+    b = z + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h
+
+
+def test_chi2_sf_known_values() -> None:
+    assert chi2_sf(3.841458820694124, 1) == pytest.approx(0.05, rel=1e-9)
+    assert chi2_sf(7.0, 2) == pytest.approx(math.exp(-3.5), rel=1e-12)  # df 2: exp(-x/2)
+    assert chi2_sf(124.342, 100) == pytest.approx(0.05, rel=1e-3)
+    assert chi2_sf(0.0, 5) == 1.0
+
+
+def void_mask(view: Any, seat: int) -> int:
+    """The faces of the effective suits `seat` is void in."""
+    level, trump = view.level, view.trump
+    return sum(effective_suit_mask(e, level, trump) for e in range(5) if view.voids(seat) >> e & 1)
+
+
+def exact_deals(view: Any, seat: int, gone: Cards) -> dict[tuple[tuple[int, int], ...], int]:
+    """Every consistent deal of the view's hidden cards, with its number of physical deals.
+
+    Independent of the sampler: the physical hidden cards (each copy apart) are put in every
+    way that fits the holders' sizes and voids; a deal is kept when replaying its tricks on
+    the full hands gives the same plays (every throw stands or fails as it did)."""
+    known = gone
+    for s in range(4):
+        known += cards(view.hand(s))
+    for p in played_by_seat(view):
+        known += p
+    if view.kitty_known:
+        known += cards(view.kitty)
+    physical = list((Cards.deck() - known).faces())
+    holders = [s for s in range(4) if view.unknown(s)] + ([] if view.kitty_known else [4])
+    caps = [view.unknown(s) if s < 4 else 8 for s in holders]
+    forbidden = [void_mask(view, s) if s < 4 else 0 for s in holders]
+    counts: Counter[tuple[tuple[int, int], ...]] = Counter()
+    assigned: list[list[int]] = [[] for _ in holders]
+
+    def place(i: int) -> None:
+        if i == len(physical):
+            counts[tuple(Cards(h).masks for h in assigned)] += 1
+            return
+        face = physical[i]
+        for h in range(len(holders)):
+            if len(assigned[h]) < caps[h] and not forbidden[h] >> face & 1:
+                assigned[h].append(face)
+                place(i + 1)
+                assigned[h].pop()
+
+    place(0)
+    deals = {}
+    for deal, n in counts.items():
+        hidden = dict(zip(holders, deal))
+        now = [cards(view.hand(s)) + cards(hidden.get(s, (0, 0))) for s in range(4)]
+        kitty = cards(view.kitty) if view.kitty_known else cards(hidden[4])
+        try:
+            replay(view, now, kitty, gone)
+        except ValueError:
+            continue
+        deals[deal] = n
+    return deals
+
+
+def chi2_p_value(observed: Counter[Any], probabilities: dict[Any, float], n: int) -> float:
+    assert set(observed) <= set(probabilities), "a deal that is not consistent was drawn"
+    stat = sum((observed[k] - n * p) ** 2 / (n * p) for k, p in probabilities.items())
+    return chi2_sf(stat, len(probabilities) - 1)
+
+
+SAMPLES = 20000
+ALPHA = 1e-4
+
+
+def endgame_views() -> list[tuple[str, Any, int, Cards]]:
+    """(name, view, viewer, gone): small endgames whose consistent deals can be listed."""
+    out = []
+
+    def make(text: str, viewer: str, plays: list[str] = ()) -> tuple[Any, int, Cards]:  # type: ignore[assignment]
+        position = Position(text)
+        hand = position.core
+        for play in plays:
+            hand.play(*Cards(play).masks)
+        seat = SEATS.index(viewer)
+        return _core.view_of(hand, seat), seat, position.gone
+
+    def gone_of(*held: str) -> str:
+        return str(Cards.deck() - sum((Cards(h) for h in held), Cards()))
+
+    base = "chifeng level=2 trump=S declarer=S levels=NS:2,EW:2"
+    kitty = "7D,7D,6D,6D,4D,4D,3D,3D"
+    # 2 cards a hand, three hidden pairs: splitting a pair is twice as likely as keeping it
+    held = ["AH,KH", "QH,JH", "QH,TD", "JH,TD"]
+    text = (
+        f"{base} S={held[0]} E={held[1]} N={held[2]} W={held[3]} kitty={kitty} "
+        f"gone={gone_of(*held, kitty)} points=0 turn=S"
+    )
+    out.append(("pairs", *make(text, "S")))
+    # 3 cards a hand, E void in hearts and W void in clubs
+    held = ["AH,KH,AC", "TC,9C,8D", "QH,9C,TC", "QH,8D,JH"]
+    text = (
+        f"{base} S={held[0]} E={held[1]} N={held[2]} W={held[3]} kitty={kitty} "
+        f"gone={gone_of(*held, kitty)} points=0 voids=E:H,W:C turn=S"
+    )
+    out.append(("voids", *make(text, "S")))
+    # a failed throw in progress (§5.2): E throws AH,QH, KH is hidden (N holds it), so QH is
+    # played and AH stays in E's hand; KH cannot be E's
+    held = ["4H,9D,9D,7C", "AH,QH,5C,6C", "KH,3H,8D,5C", "JH,TD,6C,8C"]
+    text = (
+        f"{base} S={held[0]} E={held[1]} N={held[2]} W={held[3]} kitty={kitty} "
+        f"gone={gone_of(*held, kitty)} points=0 trick=E:"
+    )
+    out.append(("failed throw", *make(text, "S", ["AH,QH"])))
+    # the same throw completed, viewed after the trick (E won it and leads), with the other AH
+    # hidden too: E keeps one AH or both
+    held = ["4H,9D,9D,7C", "AH,QH,5C,6C", "KH,3H,8D,5C", "JH,AH,6C,8C"]
+    text = (
+        f"{base} S={held[0]} E={held[1]} N={held[2]} W={held[3]} kitty={kitty} "
+        f"gone={gone_of(*held, kitty)} points=0 trick=E:"
+    )
+    out.append(("failed throw, done", *make(text, "S", ["AH,QH", "3H", "JH", "4H"])))
+    # a throw that stood while the other AH was hidden: it must be E's
+    held = ["4H,9D,9D,7C", "AH,KH,QH,5C", "3H,5H,8D,5C", "JH,TD,6C,8C"]
+    text = (
+        f"{base} S={held[0]} E={held[1]} N={held[2]} W={held[3]} kitty={kitty} "
+        f"gone={gone_of(*held, kitty)} points=0 trick=E:"
+    )
+    out.append(("throw stood", *make(text, "S", ["KH,QH"])))
+    # a hidden kitty (any suit) with W void in hearts
+    held = ["AS", "QH", "9C", "8D"]
+    hidden = "QH,JH,JH,TC,TC,9C,8D,7D"
+    text = (
+        f"{base} S={held[0]} E=?1 N=?1 W=?1 kitty=?8 gone={gone_of(*held, hidden)} points=0 "
+        "voids=W:H turn=S"
+    )
+    out.append(("hidden kitty", *make(text, "S")))
+    return out
+
+
+ENDGAMES = endgame_views()
+
+
+@pytest.mark.parametrize("name,view,seat,gone", ENDGAMES, ids=[e[0] for e in ENDGAMES])
+def test_draws_are_uniform_over_physical_deals(
+    name: str, view: Any, seat: int, gone: Cards
+) -> None:
+    """Chi-square of SAMPLES draws against the exact probabilities, which weigh each deal by its
+    number of physical deals (§5.2 throws and §5.3 voids restrict the deals); and the same test
+    rejects a sampler that is uniform over the distinct deals instead."""
+    deals = exact_deals(view, seat, gone)
+    total = sum(deals.values())
+    probabilities = {deal: n / total for deal, n in deals.items()}
+    assert len(set(deals.values())) > 1, "the deals must not all weigh the same"
+    sampler = _core.WorldSampler(view, seat)
+    draws = sampler.sample_masks(SAMPLES, 20240601)
+    holders = [s for s in range(4) if view.unknown(s)] + ([] if view.kitty_known else [4])
+    known = [cards(view.hand(s)) for s in range(4)]
+    observed: Counter[Any] = Counter()
+    for row in draws:
+        observed[tuple(
+            (cards(row[h]) - known[h]).masks if h < 4 else cards(row[h]).masks for h in holders
+        )] += 1
+    assert chi2_p_value(observed, probabilities, SAMPLES) > ALPHA
+
+    rng = random.Random(7)
+    distinct = sorted(deals)
+    biased = Counter(rng.choice(distinct) for _ in range(SAMPLES))
+    assert chi2_p_value(biased, probabilities, SAMPLES) < ALPHA
+
+
+def test_throw_constraints_bite() -> None:
+    """§5.2: the failed throw's rest is E's, and the hidden KH is not (it beat the throw)."""
+    name, view, seat, gone = next(e for e in ENDGAMES if e[0] == "failed throw")
+    sampler = _core.WorldSampler(view, seat)
+    kh, ah = Cards("KH"), Cards("AH")
+    for world in sampler.sample_hands(200, 1):
+        east = cards(world.hand(1))
+        assert ah <= east and not kh <= east
+
+
+# -- the Python API --------------------------------------------------------------------------
+
+
+def test_sample_worlds_positions() -> None:
+    game, _view, _truth, seat = next(iter(self_play_views(games=1, every=40, seed=2)))
+    position = game.observe(SEATS[seat]).position
+    assert position is not None and position.turn == SEATS[seat]
+    worlds = sample_worlds(position, 5, seed=3)
+    assert len(worlds) == 5
+    assert worlds == sample_worlds(position, 5, seed=3)  # repeatable
+    for world in worlds:
+        assert world.unknown == {s: 0 for s in SEATS}
+        assert world.hands[position.turn] == position.hands[position.turn]
+        assert world.tricks == position.tricks and world.points == position.points
+        assert world.legal_moves()  # a full-information position: the mover's moves are known
+        assert Position(str(world)) == world
+    assert sample_worlds(position, 0) == []
+    other = SEATS[(seat + 1) % 4]
+    with pytest.raises(HiddenCardsError, match="unknown cards"):
+        sample_worlds(position, 1, seat=other)
+    with pytest.raises(ValueError, match="seat"):
+        sample_worlds(position, 1, seat="X")
+    with pytest.raises(ValueError, match="n:"):
+        sample_worlds(position, -1)
+
+
+def test_sampler_refuses_bad_views() -> None:
+    _game, view, _truth, seat = next(iter(self_play_views(games=1, every=40, seed=2)))
+    with pytest.raises(_core.CoreError, match="not known"):
+        _core.WorldSampler(view, (seat + 1) % 4)
+    with pytest.raises(_core.CoreError, match="seat"):
+        _core.WorldSampler(view, 4)
+    # a void that leaves the hidden hearts nowhere to go
+    gone = str(Cards.deck() - Cards("AS,QH,QH,JH,7D,7D,6D,6D,4D,4D,3D,3D"))
+    position = Position(
+        "chifeng level=2 trump=S declarer=S levels=NS:2,EW:2 S=AS E=?1 N=?1 W=?1 "
+        f"kitty=7D,7D,6D,6D,4D,4D,3D,3D gone={gone} points=0 voids=E:H,N:H,W:H turn=S"
+    )
+    with pytest.raises(ValueError, match="no deal is consistent"):
+        sample_worlds(position, 1)
