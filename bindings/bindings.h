@@ -21,3 +21,4 @@ py::list trick_records(const duidiao::Hand& h, bool attempts = false);
 void init_game(py::module_& m);
 void init_search(py::module_& m);
 void init_sampler(py::module_& m);
+void init_analysis(py::module_& m);

@@ -95,7 +95,10 @@ void init_game(py::module_& m) {
       .def("result", &Game::result)
       .def("grabs", [](const Game& g) { return grabs(g.grabs()); })
       .def("xiaosas", [](const Game& g) { return xiaosas(g.xiaosas()); })
-      .def("observe", [](const Game& g, int seat) { return observe(g, seat & 3); }, py::arg("seat"))
+      .def("observe", [](const Game& g, int seat, bool everything) {
+             if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3, not " + std::to_string(seat));
+             return observe(g, seat, everything);
+           }, py::arg("seat"), py::arg("everything") = false)
       .def("copy", [](const Game& g) { return Game(g); });
 
   py::class_<Observation>(m, "Observation")
@@ -127,6 +130,7 @@ void init_game(py::module_& m) {
       .def(py::init([](const std::string& name, uint64_t seed) { return make_player(name, seed); }),
            py::arg("name"), py::arg("seed") = 0)
       .def_property_readonly("name", &Player::name)
+      .def_property_readonly("sees_everything", &Player::sees_everything)
       .def("declare", [](Player& p, const Observation& o, const std::vector<std::pair<int, int>>& options) {
              std::vector<Declaration> ds;
              for (auto [suit, kind] : options) ds.push_back({o.seat, suit, kind, o.drawn});
@@ -138,7 +142,10 @@ void init_game(py::module_& m) {
              auto [jokers, taken] = p.xiaosa(o, to_set(takeable));
              return py::make_tuple(to_masks(jokers), to_masks(taken));
            }, py::arg("observation"), py::arg("takeable"))
-      .def("play", [](Player& p, const Observation& o) { return to_masks(p.play(o)); }, py::arg("observation"));
+      .def("play", [](Player& p, const Observation& o) {
+             py::gil_scoped_release release;  // a searching bot may think for a while
+             return to_masks(p.play(o));
+           }, py::arg("observation"));
 
   m.def("play_game", [](Game& game, std::vector<Player*> players) {
         if (players.size() != 4) throw std::invalid_argument("play_game needs 4 bots, one per seat");

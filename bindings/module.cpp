@@ -173,6 +173,7 @@ PYBIND11_MODULE(_core, m) {
   init_game(m);
   init_search(m);
   init_sampler(m);
+  init_analysis(m);
   m.def("generate_legal_moves",
         [](const std::vector<const Hand*>& hands, int repeat) {
           // Generation alone, for the benchmark: each hand's moves built `repeat` times into one

@@ -2,7 +2,7 @@
 
 namespace duidiao {
 
-Observation observe(const Game& game, int seat) {
+Observation observe(const Game& game, int seat, bool everything) {
   Observation o;
   o.seat = seat;
   o.phase = game.phase();
@@ -34,7 +34,7 @@ Observation observe(const Game& game, int seat) {
   // The play from this seat's view: the real one with the others' cards hidden but for the
   // exposed ones; everything else in it (tricks, kitty, voids, points) is public.
   o.view = game.hand();
-  o.view.conceal(seat, o.exposed);
+  if (!everything) o.view.conceal(seat, o.exposed);
   return o;
 }
 

@@ -35,6 +35,7 @@ struct Observation {
   Hand view;
 };
 
-Observation observe(const Game& game, int seat);
+// everything: an oracle's observation, whose play view shows every hand (for measurement only).
+Observation observe(const Game& game, int seat, bool everything = false);
 
 }  // namespace duidiao

@@ -7,6 +7,7 @@ Cards('AH,AH,TD')
 
 from __future__ import annotations
 
+from .analysis import Analysis, MoveAnalysis, analyse
 from .cards import Card, Cards
 from .errors import HiddenCardsError, IllegalMoveError, NotationError
 from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
@@ -22,6 +23,7 @@ from .worlds import sample_worlds
 __version__ = "0.1.0"
 
 __all__ = [
+    "Analysis",
     "Card",
     "Cards",
     "CoreBot",
@@ -37,6 +39,7 @@ __all__ = [
     "Match",
     "MatchResult",
     "Move",
+    "MoveAnalysis",
     "MoveValue",
     "NotationError",
     "Observation",
@@ -52,6 +55,7 @@ __all__ = [
     "Trick",
     "Xiaosa",
     "__version__",
+    "analyse",
     "defenders_reach",
     "make_bot",
     "play_hand",

@@ -4,7 +4,8 @@
 position after the moves (and the result once the hand is over); ``duidiao show POSITION``
 prints the canonical form; ``duidiao selfplay`` plays hands or matches between bots and prints
 statistics; ``duidiao solve POSITION`` gives every legal move's exact double-dummy value and
-``duidiao bench`` (or ``solve --bench``) the solver's node-count signature. ``--json`` gives
+``duidiao bench`` (or ``solve --bench``) the solver's node-count signature; ``duidiao analyse
+POSITION`` ranks the moves of the seat to move by Monte Carlo search. ``--json`` gives
 machine-readable output. A bad position, move or option exits with
 status 2 and the error on stderr.
 """
@@ -18,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from . import cli_analyse
 from .errors import NotationError
 from .position import Position
 from .result import HandResult
@@ -107,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _bench_arguments(bench)
     bench.add_argument("--json", action="store_true", help="machine-readable output")
+
+    cli_analyse.add_parser(sub)
     return parser
 
 
@@ -581,6 +585,8 @@ _COMMANDS = {
     "selfplay": _cmd_selfplay,
     "solve": _cmd_solve,
     "bench": _cmd_bench,
+    "analyse": lambda args, out: cli_analyse.run(args, out, sys.stderr),
+    "analyze": lambda args, out: cli_analyse.run(args, out, sys.stderr),
 }
 
 

@@ -157,7 +157,8 @@ def core_bot_step(core: Any, bots: Sequence[Any]) -> None:
     act is asked with its core observation and its answer applied. For tests, benchmarks and
     generators that drive the core directly."""
     seat = int(core.to_act)
-    phase, obs, bot = int(core.phase), core.observe(seat), bots[seat]
+    bot = bots[seat]
+    phase, obs = int(core.phase), core.observe(seat, bot.sees_everything)
     if phase == 0:
         options = core.declare_options()
         index = int(bot.declare(obs, options))
@@ -187,9 +188,9 @@ def _core_step(game: Game, bot: CoreBot) -> None:
     """One decision of a built-in bot, without building the Python observation."""
     core = game._core
     seat = int(core.to_act)
-    obs = core.observe(seat)
-    phase = game.phase
     raw: Any = bot.core
+    obs = core.observe(seat, raw.sees_everything)
+    phase = game.phase
     try:
         if phase == "declare":
             options = core.declare_options()

@@ -71,7 +71,6 @@ bool is_simple(const Context& ctx, const CardSet& s) {
 // ---- the play: what this seat knows ----
 
 struct Situation {
-  const Observation& obs;
   const Hand& view;
   const Context& ctx;
   const Trick& trick;
@@ -82,10 +81,10 @@ struct Situation {
   CardSet possible[4];     // what each other seat may hold (its known cards and the unplaced ones)
   bool opp_jokers = false; // might an opponent hold a joker?
 
-  explicit Situation(const Observation& o)
-      : obs(o), view(o.view), ctx(o.view.context()), trick(o.view.trick()), me(o.seat) {
+  Situation(const Hand& v, int seat)
+      : view(v), ctx(v.context()), trick(v.trick()), me(seat) {
     declaring = team_of(me) == team_of(view.declarer());
-    hand = o.hand;
+    hand = view.held(seat);
     CardSet gone = view.kitty().plus(hand);
     for (int h = 0; h < view.history_size(); ++h)
       for (int i = 0; i < 4; ++i) gone = gone.plus(view.history(h).plays[i]);
@@ -631,10 +630,12 @@ std::pair<CardSet, CardSet> HeuristicPlayer::xiaosa(const Observation& obs, cons
   return {jokers, taken};
 }
 
-CardSet HeuristicPlayer::play(const Observation& obs) {
-  const Situation st(obs);
+CardSet heuristic_play(const Hand& view, int seat) {
+  const Situation st(view, seat);
   const CardSet play = st.trick.played == 0 ? lead(st) : follow(st);
   return make_legal(st, play);
 }
+
+CardSet HeuristicPlayer::play(const Observation& obs) { return heuristic_play(obs.view, obs.seat); }
 
 }  // namespace duidiao

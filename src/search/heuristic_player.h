@@ -7,6 +7,10 @@
 
 namespace duidiao {
 
+// The heuristic's play for `seat`, the seat to move, from a view of the play in which that seat's
+// hand is known (other hands may be hidden or known: a full deal makes it a playout policy).
+CardSet heuristic_play(const Hand& view, int seat);
+
 class HeuristicPlayer : public Player {
  public:
   // The seed is accepted for the common interface; the bot makes no random choice.

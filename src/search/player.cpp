@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "search/heuristic_player.h"
+#include "search/pimc_player.h"
 #include "search/random_player.h"
 
 namespace duidiao {
@@ -10,14 +11,15 @@ namespace duidiao {
 std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
   if (name == "random") return std::make_unique<RandomPlayer>(seed);
   if (name == "heuristic") return std::make_unique<HeuristicPlayer>(seed);
-  throw std::invalid_argument("unknown bot '" + name + "' (expected random or heuristic)");
+  if (auto pimc = make_pimc_player(name, seed)) return pimc;
+  throw std::invalid_argument("unknown bot '" + name + "' (expected random, heuristic or pimc)");
 }
 
 void play_game(Game& game, Player* const players[4]) {
   while (game.phase() != PHASE_OVER) {
     const int seat = game.to_act();
     Player& p = *players[seat];
-    const Observation obs = observe(game, seat);
+    const Observation obs = observe(game, seat, p.sees_everything());
     switch (game.phase()) {
       case PHASE_DECLARE: {
         std::vector<Declaration> options = game.declare_options();

@@ -15,6 +15,8 @@ class Player {
  public:
   virtual ~Player() = default;
   virtual std::string name() const = 0;
+  // True for measuring devices only (an oracle): its play view shows every hand.
+  virtual bool sees_everything() const { return false; }
   // Index into `options`, or -1 to pass.
   virtual int declare(const Observation& obs, const std::vector<Declaration>& options) = 0;
   // 8 cards of obs.hand (33 cards) to bury face up.

@@ -1,0 +1,70 @@
+"""Monte Carlo analysis: analysed positions per second at fixed budgets, from the view of the
+seat to move in positions of heuristic self-play (early: 25 cards each; middle: 12; late: 4,
+where every world is solved exactly).
+
+Each benchmark checks that the analysis values every legal move over the worlds asked for, and
+that the same seed gives the same ranking.
+
+    pytest bench/bench_analysis.py --benchmark-only
+"""
+
+from __future__ import annotations
+
+import pytest
+
+WORLDS = 16
+SEED = 7
+
+
+def _views(core, cards_left: int, n: int = 4) -> list[tuple[object, int, int]]:
+    """n play-phase views (a core Hand seen by the seat to move, with more than one legal move)
+    where the mover holds `cards_left` cards, with the teams' levels."""
+    import duidiao
+    from duidiao.players import core_bot_step
+
+    views = []
+    seed = 0
+    while len(views) < n:
+        seed += 1
+        game = duidiao.Game.deal(seed=seed, declarer=seed % 4, levels={"NS": "5", "EW": "8"}).core
+        bots = [core.Bot("heuristic", s) for s in range(4)]
+        while int(game.phase) < 5:
+            if int(game.phase) == 4:
+                obs = game.observe(game.to_act)
+                held = sum(bin(mask).count("1") for mask in obs.hand)
+                if held == cards_left and obs.view.count_legal_moves() > 1:
+                    views.append((obs.view, *obs.levels))
+                    break
+            core_bot_step(game, bots)
+    return views
+
+
+def _analyse_all(core, views, worlds: int, seconds: float) -> list[list[tuple[int, int]]]:
+    search = core.PimcSearch(worlds, seconds, 1, SEED, 4, 4.0)
+    ranking = []
+    for view, level_ns, level_ew in views:
+        result = search.analyse(view, level_ns, level_ew)
+        assert worlds == 0 or result["worlds"] == worlds
+        assert len(result["moves"]) == len(view.legal_moves())
+        ranking.append([m[0] for m in result["moves"]])
+    return ranking
+
+
+def _record(benchmark, positions: int) -> None:
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None:  # None under --benchmark-disable
+        mean = stats.stats.mean
+        benchmark.extra_info["ms_per_position"] = round(mean / positions * 1e3, 2)
+        benchmark.extra_info["positions_per_second"] = round(positions / mean, 2)
+
+
+@pytest.mark.parametrize("cards_left", [25, 12, 4])
+def test_analyse_fixed_worlds(benchmark, core, cards_left):
+    benchmark.group = f"analysis, {WORLDS} worlds, one thread"
+    views = _views(core, cards_left)
+    expected = _analyse_all(core, views, WORLDS, 0.0)
+    got = benchmark.pedantic(
+        _analyse_all, args=(core, views, WORLDS, 0.0), rounds=3, iterations=1, warmup_rounds=0
+    )
+    assert got == expected
+    _record(benchmark, len(views))

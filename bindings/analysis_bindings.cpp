@@ -1,0 +1,47 @@
+// Bindings of the determinized Monte Carlo search (PimcSearch).
+#include "bindings.h"
+#include "search/pimc.h"
+
+using namespace duidiao;
+
+void init_analysis(py::module_& m) {
+  py::class_<PimcSearch>(m, "PimcSearch")
+      .def(py::init([](int worlds, double seconds, int threads, uint64_t seed, int solve_cards, double tt_mb) {
+             if (!(tt_mb > 0) || tt_mb > 65536) throw std::invalid_argument("tt_mb must be in (0, 65536]");
+             if (solve_cards < 0 || solve_cards > 25) throw std::invalid_argument("solve_cards must be from 0 to 25");
+             PimcOptions o;
+             o.worlds = worlds;
+             o.seconds = seconds;
+             o.threads = threads;
+             o.seed = seed;
+             o.solve_cards = solve_cards;
+             o.tt_bytes = size_t(tt_mb * 1024 * 1024);
+             return std::make_unique<PimcSearch>(o);
+           }),
+           py::arg("worlds"), py::arg("seconds"), py::arg("threads"), py::arg("seed"),
+           py::arg("solve_cards"), py::arg("tt_mb"))
+      .def("analyse", [](PimcSearch& s, const Hand& h, int level_ns, int level_ew, py::object progress) {
+             PimcProgress report;
+             if (!progress.is_none())
+               report = [&progress](int worlds) {
+                 py::gil_scoped_acquire hold;
+                 return progress(worlds).cast<bool>();
+               };
+             PimcAnalysis a;
+             {
+               py::gil_scoped_release release;
+               a = s.analyse(h, level_ns, level_ew, report);
+             }
+             py::list moves;
+             for (const MoveAnalysis& ma : a.moves)
+               moves.append(py::make_tuple(to_masks(ma.move), ma.mean, ma.stderr_, ma.makes, ma.worlds,
+                                         ma.gain, ma.gain_stderr, ma.baseline));
+             py::dict d;
+             d["moves"] = moves;
+             d["worlds"] = a.worlds;
+             d["seconds"] = a.seconds;
+             d["exact"] = a.exact;
+             d["solver_nodes"] = a.solver_nodes;
+             return d;
+           }, py::arg("hand"), py::arg("level_ns"), py::arg("level_ew"), py::arg("progress") = py::none());
+}

@@ -1,0 +1,197 @@
+"""Analysis of a position from one player's point of view: "what should I play here?"
+
+>>> import duidiao
+>>> pos = duidiao.Position(
+...     "chifeng level=2 trump=S declarer=S levels=NS:2,EW:2 S=AH,3C E=?2 N=?2 W=?2 "
+...     "kitty=7D,7D,6D,6D,4D,4D,3D,3D gone=" + str(duidiao.Cards.deck() - duidiao.Cards(
+...     "AH,3C,KH,QH,JH,9C,8C,7C,7D,7D,6D,6D,4D,4D,3D,3D")) + " points=90 turn=S")
+>>> a = duidiao.analyse(pos, worlds=200, seed=1, threads=1)
+>>> str(a.best.move), a.method, a.worlds
+('AH', 'solver', 200)
+
+The hidden cards are sampled (``duidiao.sample_worlds``: uniform over the deals consistent with
+what the seat to move knows); in each world every legal move is valued — exactly by the
+double-dummy solver when the seat to move holds at most ``solve_cards`` cards, otherwise by
+playing the hand out with the ``heuristic`` bot for every seat — and the values are averaged.
+Values are hand score differences (RULES.md §7.2) from the team of the seat to move, so higher
+is better for it. The search runs in C++ with the GIL released, on ``threads`` threads.
+
+With a fixed number of ``worlds`` and a ``seed`` the analysis is the same on every run, whatever
+the number of threads (world *i* is drawn from the seed and *i* alone).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Union
+
+from .cards import LEVELS, Cards
+from .errors import HiddenCardsError
+from .position import Move, Position
+
+__all__ = ["Analysis", "MoveAnalysis", "analyse"]
+
+PositionLike = Union[Position, str]
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One legal move of the analysed position.
+
+    ``mean``: the mean hand score difference (§7.2) for the mover's team over the worlds
+    searched; ``stderr``: its standard error; ``make``: the share of worlds in which the
+    declaring team makes the hand (stays declarer) after this move; ``worlds``: how many worlds.
+    ``gain`` and ``gain_stderr``: the mean difference from the ``heuristic`` bot's choice in the
+    same worlds and its standard error (paired, so far more precise than ``stderr`` for comparing
+    two moves); ``heuristic``: this move is that choice.
+    """
+
+    move: Move
+    mean: float
+    stderr: float
+    make: float
+    worlds: int
+    gain: float = 0.0
+    gain_stderr: float = 0.0
+    heuristic: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": str(self.move),
+            "mean": round(self.mean, 4),
+            "stderr": round(self.stderr, 4),
+            "make": round(self.make, 4),
+            "worlds": self.worlds,
+            "gain": round(self.gain, 4),
+            "gain_stderr": round(self.gain_stderr, 4),
+            "heuristic": self.heuristic,
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysed position: every legal move, best first (by mean value).
+
+    ``method`` is ``"solver"`` (every world solved exactly) or ``"playouts"`` (heuristic
+    playouts); ``worlds`` and ``seconds`` say how much was searched; ``seed`` repeats it.
+    """
+
+    position: str
+    turn: str
+    moves: tuple[MoveAnalysis, ...]
+    worlds: int
+    seconds: float
+    method: str
+    seed: int
+    threads: int
+    solver_nodes: int
+
+    @property
+    def best(self) -> MoveAnalysis:
+        """The move with the best mean value."""
+        return self.moves[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the keys of ``duidiao analyse --json``)."""
+        return {
+            "position": self.position,
+            "turn": self.turn,
+            "method": self.method,
+            "worlds": self.worlds,
+            "seconds": round(self.seconds, 4),
+            "seed": self.seed,
+            "threads": self.threads,
+            "solver_nodes": self.solver_nodes,
+            "moves": [m.to_dict() for m in self.moves],
+        }
+
+
+def analyse(
+    position: PositionLike,
+    seconds: float = 1.0,
+    worlds: int | None = None,
+    threads: int | None = None,
+    seed: int | None = None,
+    *,
+    solve_cards: int = 4,
+    tt_mb: float = 16.0,
+    progress: Callable[[int], bool | None] | None = None,
+) -> Analysis:
+    """Rank the legal moves of the seat to move by their expected hand score.
+
+    - ``seconds``: the time budget (used when ``worlds`` is None); at least one world is
+      always searched.
+    - ``worlds``: search exactly this many sampled worlds instead (the budget does not apply).
+    - ``threads``: worker threads (default: every core).
+    - ``seed``: the worlds' seed (default: a random one, reported in ``Analysis.seed``).
+    - ``solve_cards``: solve worlds exactly when the mover holds at most this many cards.
+    - ``tt_mb``: the solver's table per thread, in MiB.
+    - ``progress``: called with the worlds done after each world of the first thread;
+      returning False stops the search early.
+
+    Raises :class:`HiddenCardsError` when the mover's hand is not known or the hand is over,
+    and ValueError for a bad argument.
+    """
+    from . import _core
+
+    pos = position if isinstance(position, Position) else Position(position)
+    if pos.is_over:
+        raise HiddenCardsError("the hand is over: there is nothing to analyse")
+    turn = pos.turn
+    assert turn is not None
+    if pos.unknown[turn]:
+        raise HiddenCardsError(
+            f"analysis is from the point of view of the seat to move, {turn}, "
+            f"and {pos.unknown[turn]} of its cards are unknown"
+        )
+    if worlds is not None and (isinstance(worlds, bool) or int(worlds) != worlds or worlds < 1):
+        raise ValueError(f"worlds must be a whole number of at least 1, not {worlds!r}")
+    if worlds is None and not (isinstance(seconds, (int, float)) and math.isfinite(seconds)
+                               and seconds > 0):
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or int(threads) != threads or not 1 <= threads <= 256:
+        raise ValueError(f"threads must be from 1 to 256, not {threads!r}")
+    if seed is None:
+        seed = secrets.randbits(63)
+    if isinstance(seed, bool) or int(seed) != seed or seed < 0 or seed >= 1 << 64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+
+    search = _core.PimcSearch(
+        int(worlds or 0), 0.0 if worlds else float(seconds), int(threads), int(seed),
+        int(solve_cards), float(tt_mb),
+    )
+
+    def report(done: int) -> bool:
+        assert progress is not None
+        return progress(done) is not False
+
+    levels = pos.levels
+    raw = search.analyse(
+        pos.core, LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"]),
+        report if progress is not None else None,
+    )
+    moves = tuple(
+        MoveAnalysis(
+            pos.parse_move(Cards.from_masks(one, two)), mean, stderr, make, n, gain, gain_se,
+            bool(heuristic),
+        )
+        for (one, two), mean, stderr, make, n, gain, gain_se, heuristic in raw["moves"]
+    )
+    return Analysis(
+        position=str(pos),
+        turn=turn,
+        moves=moves,
+        worlds=int(raw["worlds"]),
+        seconds=float(raw["seconds"]),
+        method="solver" if raw["exact"] else "playouts",
+        seed=int(seed),
+        threads=int(threads),
+        solver_nodes=int(raw["solver_nodes"]),
+    )
+

@@ -1,0 +1,128 @@
+"""``duidiao analyse POSITION``: the legal moves of the seat to move ranked by Monte Carlo
+search (``duidiao.analyse``), with the position drawn and a progress bar on a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from typing import TextIO
+
+from .analysis import Analysis, analyse
+from .diagram import card_text, position_diagram
+from .position import Position
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="rank the legal moves of the seat to move by Monte Carlo search",
+    )
+    p.add_argument("position", help="a position string (NOTATION.md), quoted; '?N' hides cards")
+    p.add_argument(
+        "--seconds", type=float, default=1.0, metavar="S", help="time budget (default 1)"
+    )
+    p.add_argument(
+        "--worlds", type=int, default=None, metavar="N",
+        help="search exactly N sampled worlds instead of a time budget",
+    )
+    p.add_argument("--threads", type=int, default=None, metavar="T", help="default: all cores")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the worlds")
+    p.add_argument(
+        "--solve-cards", type=int, default=4, metavar="N",
+        help="solve worlds exactly when the mover holds at most N cards (default 4)",
+    )
+    p.add_argument(
+        "--top", type=int, default=20, metavar="N", help="moves to list (default 20; 0: all)"
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+class _Clock:
+    """A progress bar on stderr for budgets of a second or more, drawn on a terminal only."""
+
+    def __init__(self, seconds: float | None, worlds: int | None, stream: TextIO) -> None:
+        self.seconds, self.worlds, self.stream = seconds, worlds, stream
+        long = worlds is not None or (seconds or 0) >= 1
+        self.enabled = long and hasattr(stream, "isatty") and stream.isatty()
+        self.start = time.monotonic()
+        self.shown = -1
+
+    def __call__(self, done: int) -> bool:
+        if not self.enabled:
+            return True
+        if self.worlds:
+            share = done / self.worlds
+        else:
+            share = (time.monotonic() - self.start) / (self.seconds or 1)
+        percent = min(100, int(share * 100))
+        if percent != self.shown:
+            self.shown = percent
+            bar = "#" * (percent * 30 // 100)
+            self.stream.write(f"\ranalysing [{bar:<30}] {done} worlds")
+            self.stream.flush()
+        return True
+
+    def close(self) -> None:
+        if self.enabled and self.shown >= 0:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _move_text(move: str) -> str:
+    return " ".join(card_text(c) for c in move.split(","))
+
+
+def table(analysis: Analysis, top: int) -> str:
+    """The ranked moves as a text table."""
+    team = "NS" if analysis.turn in ("S", "N") else "EW"
+    shown = analysis.moves if top <= 0 else analysis.moves[:top]
+    width = max([4] + [len(_move_text(str(m.move))) for m in shown])
+    lines = [
+        f"  {'#':>3}  {'move':<{width}}  {'mean':>6}  {'±se':>5}  {'make':>5}"
+        f"  {'vs heuristic':>13}"
+    ]
+    for i, m in enumerate(shown, 1):
+        versus = "(its choice)" if m.heuristic else f"{m.gain:+6.2f} ±{m.gain_stderr:4.2f}"
+        lines.append(
+            f"  {i:>3}  {_move_text(str(m.move)):<{width}}  {m.mean:+6.2f}  {m.stderr:5.2f}"
+            f"  {m.make:5.0%}  {versus:>13}"
+        )
+    if len(shown) < len(analysis.moves):
+        lines.append(f"  ... {len(analysis.moves) - len(shown)} more (--top 0 lists all)")
+    how = "solved exactly" if analysis.method == "solver" else "heuristic playouts"
+    lines.append(
+        f"{analysis.worlds} worlds ({how}) in {analysis.seconds:.2f} s on {analysis.threads} "
+        f"thread{'s' if analysis.threads > 1 else ''}, seed {analysis.seed}"
+    )
+    lines.append(
+        f"mean: hand score difference for {team} ({analysis.turn} to play, RULES.md §7.2); "
+        "make: how often the declaring team stays; vs heuristic: the paired difference from the "
+        "heuristic bot's choice"
+    )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.worlds is None and not (math.isfinite(args.seconds) and args.seconds > 0):
+        raise ValueError(f"--seconds must be a positive number, not {args.seconds}")
+    position = Position(args.position)
+    clock = _Clock(None if args.worlds else args.seconds, args.worlds, err)
+    try:
+        result = analyse(
+            position, seconds=args.seconds, worlds=args.worlds, threads=args.threads,
+            seed=args.seed, solve_cards=args.solve_cards, progress=clock,
+        )
+    finally:
+        clock.close()
+    if args.json:
+        json.dump(result.to_dict(), out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    out.write(position_diagram(position) + "\n\n")
+    out.write(table(result, args.top) + "\n")
+    return 0

@@ -1,0 +1,237 @@
+#include "search/pimc.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <mutex>
+#include <thread>
+#include <tuple>
+
+#include "search/heuristic_player.h"
+#include "search/sampler.h"
+
+namespace duidiao {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Sums of integer values stay exact in doubles, so the totals do not depend on the order in which
+// threads add their worlds: a fixed world count gives the same analysis with any thread count.
+struct Totals {
+  std::vector<double> sum, sum_sq;      // of each move's values
+  std::vector<double> gain, gain_sq;    // of its value minus the baseline move's, world by world
+  std::vector<int> makes;
+  int worlds = 0;
+
+  void reset(size_t n) {
+    for (auto* v : {&sum, &sum_sq, &gain, &gain_sq}) v->assign(n, 0);
+    makes.assign(n, 0);
+    worlds = 0;
+  }
+  // One world's values (and whether the declaring team makes the hand) for every move.
+  void add_world(const std::vector<int>& values, const std::vector<char>& make, size_t baseline) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      const double v = values[i], g = values[i] - values[baseline];
+      sum[i] += v;
+      sum_sq[i] += v * v;
+      gain[i] += g;
+      gain_sq[i] += g * g;
+      makes[i] += make[i];
+    }
+    ++worlds;
+  }
+  void merge(const Totals& o) {
+    for (size_t i = 0; i < sum.size(); ++i) {
+      sum[i] += o.sum[i];
+      sum_sq[i] += o.sum_sq[i];
+      gain[i] += o.gain[i];
+      gain_sq[i] += o.gain_sq[i];
+      makes[i] += o.makes[i];
+    }
+    worlds += o.worlds;
+  }
+};
+
+// The mean of n values from their sum and sum of squares, and its standard error.
+std::pair<double, double> mean_and_error(double sum, double sum_sq, double n) {
+  if (n <= 0) return {0, 0};
+  const double mean = sum / n;
+  if (n < 2) return {mean, 0};
+  const double var = std::max(0.0, (sum_sq - sum * sum / n) / (n - 1));
+  return {mean, std::sqrt(var / n)};
+}
+
+// The hand score difference (§7.2) of a finished hand from `team`'s side.
+int score_of(const HandResult& r, int team) {
+  return team == 0 ? r.score_ns - r.score_ew : r.score_ew - r.score_ns;
+}
+
+// Under the score objective the declaring team's value is ≥ 0 when it stays (it climbs 0 or
+// more levels) and ≤ −4 when the defenders take over (+2 for them, −2 for it, at the least).
+bool declarers_make(int value, int mover, int declarer) {
+  const int declaring_value = team_of(mover) == team_of(declarer) ? value : -value;
+  return declaring_value > -4;
+}
+
+size_t index_of_move(const std::vector<CardSet>& moves, const CardSet& m) {
+  for (size_t i = 0; i < moves.size(); ++i)
+    if (moves[i] == m) return i;
+  throw std::logic_error("not a legal move: " + to_string(m));
+}
+
+uint64_t world_seed(uint64_t seed, int world) {
+  return seed ^ (0x9E3779B97F4A7C15ull * uint64_t(world + 1));
+}
+
+}  // namespace
+
+struct PimcSearch::Worker {
+  explicit Worker(const PimcOptions& o) : solver(SolverOptions{o.tt_bytes, true}) {}
+  Solver solver;
+  Hand world, line, seen;
+  std::vector<int> values;
+  std::vector<char> makes;
+  CardSet exposed[4];  // none: playout seats know only their own hands
+  Totals totals;
+  uint64_t nodes = 0;
+};
+
+PimcSearch::PimcSearch(const PimcOptions& options) : options_(options) {
+  if (options_.threads < 1) throw std::invalid_argument("threads must be at least 1");
+  if (options_.worlds < 0) throw std::invalid_argument("worlds cannot be negative");
+  if (options_.worlds == 0 && !(options_.seconds > 0))
+    throw std::invalid_argument("give a number of worlds or a time budget in seconds");
+  for (int t = 0; t < options_.threads; ++t) workers_.push_back(std::make_unique<Worker>(options_));
+}
+
+PimcSearch::~PimcSearch() = default;
+
+PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
+                                 const PimcProgress& progress) {
+  if (view.is_over()) throw std::invalid_argument("the hand is over: there is nothing to analyse");
+  if (level_ns < 0 || level_ns >= LEVEL_NB || level_ew < 0 || level_ew >= LEVEL_NB)
+    throw std::invalid_argument("team levels must be from A to K");
+  const int mover = view.turn();
+  if (view.unknown(mover))
+    throw std::invalid_argument("the hand of " + seat_name(mover) + ", to move, must be known");
+  const WorldSampler sampler(view, mover);
+  std::vector<CardSet> moves;
+  view.legal_moves(&moves);
+  const size_t nm = moves.size();
+  const bool exact = view.held(mover).size() <= options_.solve_cards;
+  const int team = team_of(mover), declarer = view.declarer();
+  // The heuristic bot's choice in this view: the baseline each move's gain is measured from.
+  const size_t baseline = index_of_move(moves, heuristic_play(view, mover));
+  const int limit = sampler.hidden_cards() == 0 ? 1 : options_.worlds;  // one world if all known
+  const auto start = Clock::now();
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(options_.seconds > 0 ? options_.seconds : 1e9));
+  std::atomic<int> next{0}, done{0};
+  std::atomic<bool> stop{false};
+
+  auto index_of = [&](const CardSet& m) { return index_of_move(moves, m); };
+  auto search_world = [&](Worker& w, int i) {
+    Rng rng(world_seed(options_.seed, i));
+    sampler.sample(rng, &w.world);
+    w.values.assign(nm, 0);
+    w.makes.assign(nm, 0);
+    if (exact) {
+      const Solution s = w.solver.solve(w.world, Objective::SCORE, level_ns, level_ew);
+      w.nodes += s.stats.nodes;
+      for (const MoveValue& mv : s.moves) {
+        const size_t m = index_of(mv.move);
+        w.values[m] = mv.value;
+        w.makes[m] = declarers_make(mv.value, mover, declarer);
+      }
+    } else {
+      for (size_t m = 0; m < nm; ++m) {
+        w.line = w.world;
+        w.line.play(moves[m]);
+        while (!w.line.is_over()) {
+          const int seat = w.line.turn();
+          if (options_.fair_playouts) {
+            w.seen = w.line;
+            w.seen.conceal(seat, w.exposed);
+            w.line.play(heuristic_play(w.seen, seat));
+          } else {
+            w.line.play(heuristic_play(w.line, seat));
+          }
+        }
+        const HandResult r = w.line.result(level_ns, level_ew);
+        w.values[m] = score_of(r, team);
+        w.makes[m] = r.declarers_stay;
+      }
+    }
+    w.totals.add_world(w.values, w.makes, baseline);
+  };
+  // Each worker takes the next world until the count or the time runs out.
+  auto run = [&](Worker& w, bool reports) {
+    for (;;) {
+      if (stop.load(std::memory_order_relaxed)) return;
+      const int i = next.fetch_add(1);
+      if ((limit > 0 && i >= limit) || (options_.seconds > 0 && Clock::now() >= deadline && i > 0)) {
+        stop = true;
+        return;
+      }
+      search_world(w, i);
+      const int d = done.fetch_add(1) + 1;
+      if (reports && progress && !progress(d)) stop = true;
+    }
+  };
+
+  for (auto& w : workers_) {
+    w->totals.reset(nm);
+    w->nodes = 0;
+  }
+  std::vector<std::thread> helpers;
+  std::exception_ptr failure;
+  std::mutex failure_lock;
+  for (size_t t = 1; t < workers_.size(); ++t)
+    helpers.emplace_back([&, t] {
+      try {
+        run(*workers_[t], false);
+      } catch (...) {
+        std::lock_guard<std::mutex> g(failure_lock);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+      }
+    });
+  try {
+    run(*workers_[0], true);
+  } catch (...) {
+    std::lock_guard<std::mutex> g(failure_lock);
+    if (!failure) failure = std::current_exception();
+    stop = true;
+  }
+  for (auto& h : helpers) h.join();
+  if (failure) std::rethrow_exception(failure);
+
+  Totals all;
+  all.reset(nm);
+  PimcAnalysis a;
+  for (auto& w : workers_) {
+    all.merge(w->totals);
+    a.solver_nodes += w->nodes;
+  }
+  a.worlds = all.worlds;
+  a.exact = exact;
+  a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  for (size_t m = 0; m < nm; ++m) {
+    MoveAnalysis ma;
+    ma.move = moves[m];
+    ma.worlds = all.worlds;
+    ma.baseline = m == baseline;
+    std::tie(ma.mean, ma.stderr_) = mean_and_error(all.sum[m], all.sum_sq[m], all.worlds);
+    std::tie(ma.gain, ma.gain_stderr) = mean_and_error(all.gain[m], all.gain_sq[m], all.worlds);
+    ma.makes = all.worlds ? double(all.makes[m]) / all.worlds : 0;
+    a.moves.push_back(ma);
+  }
+  std::stable_sort(a.moves.begin(), a.moves.end(),
+                   [](const MoveAnalysis& x, const MoveAnalysis& y) { return x.mean > y.mean; });
+  return a;
+}
+
+}  // namespace duidiao

@@ -1,0 +1,74 @@
+// Determinized Monte Carlo search (PIMC): rank the legal moves of the seat to move by sampling
+// the hidden cards (WorldSampler), valuing every move in each sampled world — exactly with the
+// double-dummy solver when few cards are left, else by playing the hand out with the heuristic
+// policy — and averaging over the worlds.
+//
+// Values are hand score differences (§7.2) from the team of the seat to move. The known weakness
+// of the approach: in each world the search sees every card (strategy fusion), so it overrates
+// plays that only work when one guesses right; averaging over worlds softens it.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/hand.h"
+#include "search/solver.h"
+
+namespace duidiao {
+
+struct PimcOptions {
+  int worlds = 0;          // worlds to search; 0: as many as `seconds` allows
+  double seconds = 1.0;    // the time budget when worlds == 0 (a cap otherwise, when > 0)
+  int threads = 1;         // worker threads, each searching whole worlds
+  uint64_t seed = 0;       // world i is drawn from (seed, i): the same seed gives the same worlds
+  int solve_cards = 4;     // solve exactly when the seat to move holds at most this many cards
+  // Playouts: each seat's heuristic sees only its own hand and the public cards (true), or the
+  // whole sampled deal (false: faster, but every seat then plays as if it could see through).
+  bool fair_playouts = true;
+  size_t tt_bytes = size_t(4) << 20;  // the solver's table, per thread
+};
+
+struct MoveAnalysis {
+  CardSet move;
+  double mean = 0;     // mean value over the worlds searched
+  double stderr_ = 0;  // its standard error
+  double makes = 0;    // share of worlds in which the declaring team makes the hand (stays)
+  int worlds = 0;
+  // Compared with the heuristic bot's choice in the same worlds (the baseline): the mean gain
+  // and its standard error. Paired, so much more precise than the means' own errors.
+  double gain = 0, gain_stderr = 0;
+  bool baseline = false;  // this move is the heuristic bot's choice
+};
+
+struct PimcAnalysis {
+  std::vector<MoveAnalysis> moves;  // every legal move, best first
+  int worlds = 0;
+  double seconds = 0;
+  bool exact = false;               // values came from the double-dummy solver
+  uint64_t solver_nodes = 0;
+};
+
+// Called after each world with the worlds done so far; return false to stop early.
+using PimcProgress = std::function<bool(int worlds)>;
+
+class PimcSearch {
+ public:
+  explicit PimcSearch(const PimcOptions& options);
+  ~PimcSearch();
+
+  // `view`: the play as the seat to move sees it (its own hand known). Levels are the teams'
+  // levels (they decide the hand score). Throws std::invalid_argument on a bad view.
+  PimcAnalysis analyse(const Hand& view, int level_ns, int level_ew,
+                       const PimcProgress& progress = nullptr);
+
+  const PimcOptions& options() const { return options_; }
+  void set_seed(uint64_t seed) { options_.seed = seed; }
+
+ private:
+  struct Worker;
+  PimcOptions options_;
+  std::vector<std::unique_ptr<Worker>> workers_;  // kept between calls: their solvers' tables
+};
+
+}  // namespace duidiao

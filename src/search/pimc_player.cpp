@@ -1,0 +1,112 @@
+#include "search/pimc_player.h"
+
+#include <stdexcept>
+
+namespace duidiao {
+
+// A bot plays many decisions: 24 worlds each keeps a hand to a few seconds.
+constexpr int DEFAULT_WORLDS = 24;
+// How many standard errors a move must gain over the heuristic's choice to be played instead.
+constexpr double DEFAULT_MARGIN = 1.0;
+
+PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle,
+                       double margin)
+    : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), search_(options) {}
+
+CardSet PimcPlayer::play(const Observation& obs) {
+  const Hand& view = obs.view;
+  if (view.count_legal_moves() == 1) {
+    std::vector<CardSet> moves;
+    view.legal_moves(&moves);
+    return moves[0];
+  }
+  // A new stream of worlds for every decision, repeatable from the bot's seed.
+  search_.set_seed(seed_ + 0xD1B54A32D192ED03ull * ++decisions_);
+  const PimcAnalysis a = search_.analyse(view, obs.levels[0], obs.levels[1]);
+  // Leave the heuristic bot's choice only for a move that beats it clearly in the same worlds:
+  // with few worlds, the best of many means is often just the luckiest.
+  const MoveAnalysis& best = a.moves.front();
+  if (best.baseline || best.gain > margin_ * best.gain_stderr) return best.move;
+  for (const MoveAnalysis& m : a.moves)
+    if (m.baseline) return m.move;
+  return best.move;
+}
+
+namespace {
+
+int parse_int(const std::string& key, const std::string& value) {
+  size_t used = 0;
+  int v = 0;
+  try {
+    v = std::stoi(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != value.size() || value.empty())
+    throw std::invalid_argument("bot setting " + key + " needs a whole number, not '" + value + "'");
+  return v;
+}
+
+double parse_number(const std::string& key, const std::string& value) {
+  size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != value.size() || value.empty() || !(v >= 0 && v <= 100))
+    throw std::invalid_argument("bot setting " + key + " needs a number from 0 to 100, not '" +
+                                value + "'");
+  return v;
+}
+
+}  // namespace
+
+std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed) {
+  const std::string base = name.substr(0, name.find(':'));
+  if (base != "pimc" && base != "pimc-oracle") return nullptr;
+  PimcOptions o;
+  double margin = DEFAULT_MARGIN;
+  o.worlds = DEFAULT_WORLDS;
+  o.seconds = 0;
+  o.seed = seed;
+  if (base.size() < name.size()) {
+    std::string rest = name.substr(base.size() + 1);
+    if (rest.empty()) throw std::invalid_argument("bot '" + name + "': no setting after ':'");
+    size_t pos = 0;
+    while (pos <= rest.size()) {
+      size_t end = rest.find(',', pos);
+      if (end == std::string::npos) end = rest.size();
+      const std::string item = rest.substr(pos, end - pos);
+      const size_t eq = item.find('=');
+      if (eq == std::string::npos)
+        throw std::invalid_argument("bot '" + name + "': settings are key=value, not '" + item + "'");
+      const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+      if (key == "worlds") {
+        o.worlds = parse_int(key, value);
+        if (o.worlds < 1) throw std::invalid_argument("bot '" + name + "': worlds must be at least 1");
+      } else if (key == "ms") {
+        const int ms = parse_int(key, value);
+        if (ms < 1) throw std::invalid_argument("bot '" + name + "': ms must be at least 1");
+        o.seconds = ms / 1000.0;
+        o.worlds = 0;
+      } else if (key == "solve") {
+        o.solve_cards = parse_int(key, value);
+        if (o.solve_cards < 0 || o.solve_cards > 25)
+          throw std::invalid_argument("bot '" + name + "': solve must be from 0 to 25 cards");
+      } else if (key == "margin") {
+        margin = parse_number(key, value);
+      } else if (key == "fair") {
+        o.fair_playouts = parse_int(key, value) != 0;
+      } else {
+        throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
+                                    "' (expected worlds, ms, solve, margin or fair)");
+      }
+      pos = end + 1;
+    }
+  }
+  return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", margin);
+}
+
+}  // namespace duidiao

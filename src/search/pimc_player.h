@@ -1,0 +1,46 @@
+// PimcPlayer: the `pimc` bot — every play chosen by determinized Monte Carlo search (pimc.h);
+// declaring, burying, 抢牌 and 潇洒 as the heuristic bot does them.
+//
+// Names: "pimc" or "pimc:" followed by comma-separated settings, e.g. "pimc:worlds=32,solve=4"
+// or "pimc:seconds=0.05". "pimc-oracle" sees every hand (for measuring the cost of hidden
+// information only: it is not a fair player).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "search/heuristic_player.h"
+#include "search/pimc.h"
+
+namespace duidiao {
+
+class PimcPlayer : public Player {
+ public:
+  // margin: the standard errors by which a move must beat the heuristic's choice to be played.
+  PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle, double margin);
+  std::string name() const override { return name_; }
+  bool sees_everything() const override { return oracle_; }
+  int declare(const Observation& obs, const std::vector<Declaration>& options) override {
+    return heuristic_.declare(obs, options);
+  }
+  CardSet bury(const Observation& obs) override { return heuristic_.bury(obs); }
+  int grab(const Observation& obs) override { return heuristic_.grab(obs); }
+  std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override {
+    return heuristic_.xiaosa(obs, takeable);
+  }
+  CardSet play(const Observation& obs) override;
+
+ private:
+  std::string name_;
+  bool oracle_;
+  double margin_;
+  uint64_t seed_;
+  HeuristicPlayer heuristic_{0};
+  PimcSearch search_;
+  uint64_t decisions_ = 0;
+};
+
+// The pimc player a name asks for, or nullptr when the name is not a pimc name. Throws
+// std::invalid_argument on a bad setting.
+std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed);
+
+}  // namespace duidiao
