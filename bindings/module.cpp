@@ -98,6 +98,7 @@ void init_hand(py::module_& m) {
       .def("hand", [](const Hand& h, int seat) { return to_masks(h.held(seat & 3)); }, py::arg("seat"))
       .def("unknown", [](const Hand& h, int seat) { return h.unknown(seat & 3); }, py::arg("seat"))
       .def("voids", [](const Hand& h, int seat) { return h.voids(seat & 3); }, py::arg("seat"))
+      .def("add_voids", &Hand::add_voids, py::arg("seat"), py::arg("mask"))
       .def("trick", [](const Hand& h) {
         std::vector<Masks> plays;
         for (int i = 0; i < h.trick().played; ++i) plays.push_back(to_masks(h.trick().plays[i]));

@@ -242,6 +242,19 @@ void Hand::finish_trick() {
   lead_attempt_ = CardSet{};
 }
 
+void Hand::add_voids(int seat, int mask) {
+  if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3");
+  if (mask < 0 || mask >= (1 << EFFECTIVE_SUIT_NB)) throw std::invalid_argument("bad void mask");
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    if (!((mask >> e) & 1)) continue;
+    const CardSet held = held_[seat].within(ctx_.suit_mask[e]);
+    if (!held.empty())
+      throw std::invalid_argument(seat_name(seat) + " cannot be void in " + suit_name(e) +
+                                  ": it holds " + ctx_.format(held));
+  }
+  voids_[seat] |= mask;
+}
+
 void Hand::conceal(int seat, const CardSet exposed[4]) {
   for (int p = 0; p < 4; ++p) {
     if (p == seat) continue;

@@ -78,6 +78,10 @@ class Hand {
   // The fast path for playouts: a move known to be legal and not a throw.
   void play_unchecked(const CardSet& cards);
 
+  // Records that `seat` is known to be void in the effective suits of `mask` (a fact learnt
+  // outside the tricks replayed here). Throws std::invalid_argument if it holds such a card.
+  void add_voids(int seat, int mask);
+
   // Hides what `seat` cannot know: every other hand keeps only its `exposed` cards (shown when
   // declaring or taken from the face-up kitty); the rest of it becomes hidden cards.
   void conceal(int seat, const CardSet exposed[4]);

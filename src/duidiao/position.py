@@ -217,6 +217,15 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
             if lead is None:
                 lead = play
         previous = field_name.replace("tricks: ", "")
+    # Voids for suits a seat played in the written tricks became true later: they are known
+    # now, so the core (legal plays, the sampler) must know them too.
+    for s in range(4):
+        later = record.voids[s] & ~int(hand.voids(s))
+        if later:
+            try:
+                hand.add_voids(s, later)
+            except ValueError as exc:
+                raise NotationError(f"voids: {exc}") from None
     return hand
 
 

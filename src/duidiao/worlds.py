@@ -24,13 +24,9 @@ from typing import Any
 
 from .cards import SEATS, Cards
 from .errors import HiddenCardsError
-from .notation import effective_suit_mask
 from .position import Position, _core_module
 
 __all__ = ["sample_worlds"]
-
-# Worlds drawn per world asked for, at most, when the position's own voids need rejection.
-_VOID_TRIES = 1000
 
 
 def _seat_of(position: Position, seat: str | None) -> int:
@@ -41,22 +37,6 @@ def _seat_of(position: Position, seat: str | None) -> int:
     if not isinstance(seat, str) or seat not in SEATS or len(seat) != 1:
         raise ValueError(f"seat: expected one of 'S', 'E', 'N', 'W', not {seat!r}")
     return SEATS.index(seat)
-
-
-def _extra_voids(position: Position) -> list[tuple[int, int]]:
-    """(seat, effective-suit mask) of the voids the position states that its core hand does not
-    know (a void written in ``voids=`` for a suit the seat played in the written tricks)."""
-    st, hand = position._static, position._hand
-    out = []
-    for s in range(4):
-        extra = st.voids[s] & ~int(hand.voids(s))
-        mask = 0
-        for e in range(5):
-            if extra >> e & 1:
-                mask |= effective_suit_mask(e, st.level, st.trump)
-        if mask:
-            out.append((s, mask))
-    return out
 
 
 def sample_worlds(
@@ -88,17 +68,7 @@ def sample_worlds(
     core = _core_module()
     sampler = core.WorldSampler(hand, me)  # CoreError (a ValueError) when no deal fits
 
-    extra = _extra_voids(position)
-    worlds: list[Any] = []
-    tries = 0
-    while len(worlds) < n:
-        batch = sampler.sample_hands(n - len(worlds), rng.getrandbits(64))
-        tries += len(batch)
-        worlds += [w for w in batch if all(not (w.hand(s)[0] & m) for s, m in extra)]
-        if len(worlds) < n and tries > _VOID_TRIES * max(n, 1):
-            raise ValueError(
-                f"no world found that keeps the voids {position.voids} in {tries} draws"
-            )
+    worlds: list[Any] = sampler.sample_hands(n, rng.getrandbits(64)) if n else []
 
     st = position._static
     out = []
