@@ -8,6 +8,7 @@ Cards('AH,AH,TD')
 from __future__ import annotations
 
 from .cards import Card, Cards
+from .duel import DuelHand, DuelResult, duel
 from .errors import HiddenCardsError, IllegalMoveError, NotationError
 from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
 from .match import Match, MatchResult, play_match
@@ -27,6 +28,8 @@ __all__ = [
     "Decision",
     "Declaration",
     "DeclareOption",
+    "DuelHand",
+    "DuelResult",
     "Game",
     "Grab",
     "HandResult",
@@ -52,6 +55,7 @@ __all__ = [
     "Xiaosa",
     "__version__",
     "defenders_reach",
+    "duel",
     "make_bot",
     "play_hand",
     "play_match",
