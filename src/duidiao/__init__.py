@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .analysis import Analysis, MoveAnalysis, analyse
 from .cards import Card, Cards
+from .duel import DuelHand, DuelResult, duel
 from .errors import HiddenCardsError, IllegalMoveError, NotationError
 from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
 from .match import Match, MatchResult, play_match
@@ -30,6 +31,8 @@ __all__ = [
     "Decision",
     "Declaration",
     "DeclareOption",
+    "DuelHand",
+    "DuelResult",
     "Game",
     "Grab",
     "HandResult",
@@ -57,6 +60,7 @@ __all__ = [
     "__version__",
     "analyse",
     "defenders_reach",
+    "duel",
     "make_bot",
     "play_hand",
     "play_match",

@@ -3,11 +3,11 @@
 ``duidiao moves POSITION`` lists the legal moves; ``duidiao play POSITION MOVE...`` prints the
 position after the moves (and the result once the hand is over); ``duidiao show POSITION``
 prints the canonical form; ``duidiao selfplay`` plays hands or matches between bots and prints
-statistics; ``duidiao solve POSITION`` gives every legal move's exact double-dummy value and
-``duidiao bench`` (or ``solve --bench``) the solver's node-count signature; ``duidiao analyse
-POSITION`` ranks the moves of the seat to move by Monte Carlo search. ``--json`` gives
-machine-readable output. A bad position, move or option exits with
-status 2 and the error on stderr.
+statistics; ``duidiao duel`` plays a duplicate duel between two bots; ``duidiao solve
+POSITION`` gives every legal move's exact double-dummy value and ``duidiao bench`` (or ``solve
+--bench``) the solver's node-count signature; ``duidiao analyse POSITION`` ranks the moves of
+the seat to move by Monte Carlo search. ``--json`` gives machine-readable output. A bad
+position, move or option exits with status 2 and the error on stderr.
 """
 
 from __future__ import annotations
@@ -75,6 +75,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--records", default=None, metavar="DIR", help="write one JSON record per hand in DIR"
     )
     selfplay.add_argument("--json", action="store_true", help="machine-readable output")
+
+    duel = sub.add_parser(
+        "duel", help="a duplicate duel: each deal played twice, the two bots swapping teams"
+    )
+    duel.add_argument("--a", required=True, metavar="BOT", help="bot A (random, heuristic, ...)")
+    duel.add_argument("--b", required=True, metavar="BOT", help="bot B (random, heuristic, ...)")
+    duel.add_argument(
+        "--hands", type=int, default=200, metavar="N", help="hands to play (even: 2 per deal)"
+    )
+    duel.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
+    duel.add_argument("--preset", default="chifeng", choices=PRESETS, help="rules preset")
+    duel.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="T",
+        help="games played at once (default: the number of CPUs)",
+    )
+    duel.add_argument("--json", action="store_true", help="machine-readable output")
 
     solve = sub.add_parser(
         "solve", help="solve a fully known position: every legal move's exact value"
@@ -238,8 +257,10 @@ class _Progress:
         self.total, self.label, self.stream = max(total, 1), label, stream
         self.enabled = hasattr(stream, "isatty") and stream.isatty()
         self.shown = -1
+        self.width = 0
 
-    def update(self, done: int) -> None:
+    def update(self, done: int, detail: str = "") -> None:
+        """Redraw at each new percent; ``detail`` (e.g. a rate) follows the count."""
         if not self.enabled:
             return
         percent = done * 100 // self.total
@@ -248,7 +269,10 @@ class _Progress:
         self.shown = percent
         filled = percent * 30 // 100
         bar = "#" * filled + "-" * (30 - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total}")
+        line = f"{self.label} [{bar}] {done}/{self.total}" + (f"  {detail}" if detail else "")
+        # Pad over the end of a longer previous line (a detail may shrink).
+        self.stream.write("\r" + line.ljust(self.width))
+        self.width = max(self.width, len(line))
         self.stream.flush()
 
     def close(self) -> None:
@@ -475,6 +499,82 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# -- duel ----------------------------------------------------------------------------------
+
+
+def _duel_text(data: dict[str, Any]) -> str:
+    a, b = data["a"], data["b"]
+    names = {"A": a, "B": b} if a != b else {"A": f"{a} (A)", "B": f"{b} (B)"}
+    score = data["a_minus_b"]
+    ci = "n/a" if score["ci95"] is None else f"{score['ci95']:.2f}"
+    lines = [
+        f"{names['A']} vs {names['B']}: {score['mean']:+.2f} ± {ci} per hand "
+        f"(95% CI, {data['deals']} deals = {data['hands']} hands), "
+        f"preset {data['preset']}, seed {data['seed']}"
+    ]
+    parts = []
+    for side in ("A", "B"):
+        d = data["declaring"][side]
+        parts.append(
+            f"{names[side]} {d['rate']:.1%} of {d['declared']} "
+            f"(defenders' points {d['defender_points']:.1f})"
+        )
+    lines.append("declarers stay: " + ", ".join(parts))
+    lines.append(
+        "digs as defenders: "
+        + ", ".join(
+            f"{names[side]} {g['total']} (joker {g['joker']}, level {g['level']})"
+            for side in ("A", "B")
+            for g in [data["digs"][side]]
+        )
+    )
+    lines.append(
+        "xiaosa: " + ", ".join(f"{names[side]} {data['xiaosa'][side]}" for side in ("A", "B"))
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
+    import time
+
+    from .duel import DuelHand, duel
+
+    if args.hands <= 0 or args.hands % 2:
+        raise ValueError(f"--hands: a positive even number (2 per deal), not {args.hands}")
+    if args.threads is not None and args.threads < 1:
+        raise ValueError(f"--threads: a positive number, not {args.threads}")
+    progress = _Progress(args.hands, "hands", sys.stderr)
+    start = time.monotonic()
+    margin = 0
+
+    def on_hand(hand: DuelHand) -> None:
+        nonlocal margin
+        margin += hand.margin
+
+    def show(done: int, total: int) -> None:
+        rate = done / max(time.monotonic() - start, 1e-9)
+        progress.update(done, f"{rate:.0f} hands/s  A-B {margin / done:+.2f}")
+
+    result = duel(
+        args.a,
+        args.b,
+        args.hands,
+        seed=args.seed,
+        preset=args.preset,
+        threads=args.threads,
+        progress=show,
+        on_hand=on_hand,
+    )
+    progress.close()
+    data = result.to_json()
+    if args.json:
+        json.dump(data, out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(_duel_text(data))
+    return EXIT_OK
+
+
 # -- solve and bench ------------------------------------------------------------------------
 
 
@@ -583,6 +683,7 @@ _COMMANDS = {
     "play": _cmd_play,
     "show": _cmd_show,
     "selfplay": _cmd_selfplay,
+    "duel": _cmd_duel,
     "solve": _cmd_solve,
     "bench": _cmd_bench,
     "analyse": lambda args, out: cli_analyse.run(args, out, sys.stderr),

@@ -1,0 +1,316 @@
+"""Duplicate duels between two bots: every deal played twice, the teams' bots swapped.
+
+>>> import duidiao
+>>> result = duidiao.duel("heuristic", "random", hands=40, seed=1)
+>>> result.deals, len(result.records)
+(20, 40)
+
+Deal *i* (its 108 cards, both teams' levels and a fixed declarer, who draws first) is drawn
+from ``(seed, i)`` alone, as ``duidiao selfplay`` draws independent hands. It is played once
+with bot A as North-South and bot B as East-West, then with the bots swapped; each game gets
+fresh bots seeded from ``(seed, i, seat)``, so a seat's bot gets the same seed in both games.
+Playing the same cards from both sides cancels most of the luck of the deal: the estimate of
+A's edge is the mean over deals of the two games' average hand score difference (§7.2), and its
+confidence interval is computed over deals.
+
+Games run in the C++ core (``_core.play_game``, which releases the GIL) on a thread pool, and
+the records are kept in deal order, so a seed gives the same result whatever the thread count.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import LEVELS, SEATS
+from .players import make_bot
+from .result import HandResult
+from .rules import Rules
+
+__all__ = ["duel", "DuelResult", "DuelHand"]
+
+BOTS = ("A", "B")
+"""The duel's two sides, as the records name them."""
+
+
+def _team(seat: int) -> str:
+    return "NS" if seat % 2 == 0 else "EW"
+
+
+def _other(team: str) -> str:
+    return "EW" if team == "NS" else "NS"
+
+
+@dataclass(frozen=True)
+class DuelHand:
+    """One game of a duel.
+
+    ``deal`` is the deal's index (0-based) and ``a_team`` the team bot A played (``"NS"`` in
+    a deal's first game, ``"EW"`` in its second). ``declarer`` is the fixed declarer's seat,
+    ``declaring`` the side whose bots declared (``"A"`` or ``"B"``), ``levels`` the teams'
+    levels before the hand. ``points``, ``dig``, ``outcome``, ``declarers_stay`` and
+    ``scores`` (team → hand score, §7.2) are those of the :class:`~duidiao.HandResult`;
+    ``xiaosas`` the seats that made a 潇洒, in order.
+    """
+
+    deal: int
+    a_team: str
+    declarer: str
+    declaring: str
+    levels: dict[str, str] = field(hash=False)
+    points: int
+    dig: str | None
+    outcome: str
+    declarers_stay: bool
+    scores: dict[str, int] = field(hash=False)
+    xiaosas: tuple[str, ...]
+
+    @property
+    def margin(self) -> int:
+        """A's team's hand score minus B's team's."""
+        return self.scores[self.a_team] - self.scores[_other(self.a_team)]
+
+    def side_of(self, seat: str) -> str:
+        """``"A"`` or ``"B"``: whose bot sat at ``seat`` in this game."""
+        return "A" if _team(SEATS.index(seat)) == self.a_team else "B"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "deal": self.deal,
+            "a_team": self.a_team,
+            "declarer": self.declarer,
+            "declaring": self.declaring,
+            "levels": dict(self.levels),
+            "points": self.points,
+            "dig": self.dig,
+            "outcome": self.outcome,
+            "declarers_stay": self.declarers_stay,
+            "scores": dict(self.scores),
+            "margin": self.margin,
+            "xiaosas": list(self.xiaosas),
+        }
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    """The games of a duel (``records``, deal by deal, A as NS first) and their statistics.
+
+    ``a`` and ``b`` are the bots' names; ``hands`` the number of games (2 per deal).
+    """
+
+    a: str
+    b: str
+    hands: int
+    seed: int
+    preset: str
+    records: tuple[DuelHand, ...] = field(repr=False, hash=False)
+
+    @property
+    def deals(self) -> int:
+        return self.hands // 2
+
+    def deal_margins(self) -> list[float]:
+        """Per deal, the mean of its two games' margins (A − B): the paired duplicate score."""
+        margins = [r.margin for r in self.records]
+        return [(margins[2 * d] + margins[2 * d + 1]) / 2 for d in range(self.deals)]
+
+    @property
+    def mean(self) -> float:
+        """A's hand score minus B's, per hand."""
+        values = self.deal_margins()
+        return sum(values) / len(values) if values else 0.0
+
+    @property
+    def ci95(self) -> float:
+        """The half-width of the 95% confidence interval of :attr:`mean`, over deals (normal
+        approximation, 1.96·sd/√deals); NaN with fewer than two deals."""
+        values = self.deal_margins()
+        n = len(values)
+        if n < 2:
+            return math.nan
+        mean = sum(values) / n
+        var = sum((v - mean) ** 2 for v in values) / (n - 1)
+        return 1.96 * math.sqrt(var / n)
+
+    def declaring(self, side: str) -> dict[str, Any]:
+        """When ``side`` (``"A"`` or ``"B"``) declared: ``declared`` hands, ``stays`` (光牌 or
+        打成), the success ``rate`` and the defenders' mean ``defender_points`` against it."""
+        hands = [r for r in self.records if r.declaring == side]
+        n = len(hands)
+        stays = sum(r.declarers_stay for r in hands)
+        return {
+            "declared": n,
+            "stays": stays,
+            "rate": stays / n if n else 0.0,
+            "defender_points": sum(r.points for r in hands) / n if n else 0.0,
+        }
+
+    def digs(self, side: str) -> dict[str, int]:
+        """The digs (抠底) won by ``side``'s bots as defenders: ``joker``, ``level``, ``total``."""
+        out = {"joker": 0, "level": 0}
+        for r in self.records:
+            if r.dig is not None and r.declaring != side:
+                out[r.dig] = out.get(r.dig, 0) + 1
+        out["total"] = sum(out.values())
+        return out
+
+    def xiaosas(self, side: str) -> int:
+        """The 潇洒 made by ``side``'s bots."""
+        return sum(r.side_of(seat) == side for r in self.records for seat in r.xiaosas)
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as a JSON-ready dict (``records`` left out; see :meth:`DuelHand.to_dict`)."""
+        ci = self.ci95
+        return {
+            "a": self.a,
+            "b": self.b,
+            "preset": self.preset,
+            "seed": self.seed,
+            "hands": self.hands,
+            "deals": self.deals,
+            "a_minus_b": {
+                "mean": round(self.mean, 4),
+                "ci95": None if math.isnan(ci) else round(ci, 4),
+            },
+            "declaring": {side: _rounded(self.declaring(side)) for side in BOTS},
+            "digs": {side: self.digs(side) for side in BOTS},
+            "xiaosa": {side: self.xiaosas(side) for side in BOTS},
+        }
+
+
+def _rounded(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: round(v, 4) if isinstance(v, float) else v for k, v in values.items()}
+
+
+# -- the deals and the games ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Deal:
+    index: int
+    deck: list[int]
+    levels: tuple[int, int]
+    declarer: int
+    bot_seeds: tuple[int, int, int, int]
+
+
+def _draw_deal(seed: int, index: int) -> _Deal:
+    """Deal ``index`` from (seed, index) only: random levels, a random fixed declarer, a
+    shuffled pack, and a bot seed per seat. A str seed is hashed (SHA-512) by ``random``, so
+    the draw is the same on every run and platform."""
+    rng = random.Random(f"duidiao-duel/{seed}/{index}")
+    levels = (rng.randrange(13), rng.randrange(13))
+    declarer = rng.randrange(4)
+    deck = [face for face in range(54) for _ in range(2)]
+    rng.shuffle(deck)
+    seeds = (rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63))
+    return _Deal(index, deck, levels, declarer, seeds)
+
+
+def _play(core: Any, rules: Any, deal: _Deal, a: str, b: str, a_team: str) -> DuelHand:
+    """One game of ``deal`` with A's bots on ``a_team``."""
+    names = [a if _team(s) == a_team else b for s in range(4)]
+    bots = [make_bot(names[s], deal.bot_seeds[s]).core for s in range(4)]
+    game = core.Game(rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
+    core.play_game(game, bots)  # the GIL is released while the hand is played
+    result = HandResult.from_core(game.result())
+    declarer = int(game.declarer)
+    return DuelHand(
+        deal=deal.index,
+        a_team=a_team,
+        declarer=SEATS[declarer],
+        declaring="A" if _team(declarer) == a_team else "B",
+        levels={"NS": LEVELS[deal.levels[0]], "EW": LEVELS[deal.levels[1]]},
+        points=result.points,
+        dig=result.dig,
+        outcome=result.outcome,
+        declarers_stay=result.declarers_stay,
+        scores=dict(result.scores),
+        xiaosas=tuple(SEATS[int(x[0])] for x in game.xiaosas()),
+    )
+
+
+def _play_deals(
+    core: Any, rules: Any, seed: int, a: str, b: str, first: int, stop: int
+) -> list[DuelHand]:
+    """Both games of deals ``first`` to ``stop - 1``."""
+    out: list[DuelHand] = []
+    for index in range(first, stop):
+        deal = _draw_deal(seed, index)
+        out.append(_play(core, rules, deal, a, b, "NS"))
+        out.append(_play(core, rules, deal, a, b, "EW"))
+    return out
+
+
+def duel(
+    a: str,
+    b: str,
+    hands: int,
+    seed: int = 0,
+    preset: str | Rules = "chifeng",
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_hand: Callable[[DuelHand], None] | None = None,
+) -> DuelResult:
+    """Play a duplicate duel of ``hands`` games (an even number: ``hands // 2`` deals, each
+    played with A as NS, then as EW) between the bots named ``a`` and ``b`` (any name
+    :func:`~duidiao.make_bot` accepts; parameters are part of the name).
+
+    ``threads`` (default ``os.cpu_count()``) games run at once. ``progress(done, total)`` and
+    ``on_hand(hand)`` are called in the calling thread as games finish (in completion order,
+    which depends on the threads; the result does not).
+    """
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands <= 0 or hands % 2:
+        raise ValueError(f"hands: a positive even number (2 games per deal), not {hands!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads: a positive number, not {threads!r}")
+    for name in (a, b):
+        make_bot(name, 0)  # an unknown bot fails here, before any game
+    from . import _core
+
+    rules = preset if isinstance(preset, Rules) else Rules.preset(preset)
+    core_rules = rules.to_core()
+    deals = hands // 2
+    # Deals go to the workers in chunks of up to 8: fewer tasks for fast bots, whose games
+    # take about as long as a task's overhead; small enough for a slow bot's progress bar.
+    chunk = max(1, min(8, deals // (threads * 8)))
+    spans = [(first, min(first + chunk, deals)) for first in range(0, deals, chunk)]
+    done_spans: dict[int, list[DuelHand]] = {}
+    done = 0
+
+    def collect(first: int, games: list[DuelHand]) -> None:
+        nonlocal done
+        done_spans[first] = games
+        for game in games:
+            done += 1
+            if on_hand is not None:
+                on_hand(game)
+        if progress is not None:
+            progress(done, hands)
+
+    if threads == 1:
+        for first, stop in spans:
+            collect(first, _play_deals(_core, core_rules, seed, a, b, first, stop))
+    else:
+        pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="duel")
+        try:
+            pending: dict[Future[list[DuelHand]], int] = {
+                pool.submit(_play_deals, _core, core_rules, seed, a, b, first, stop): first
+                for first, stop in spans
+            }
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    collect(pending.pop(future), future.result())
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    records = tuple(game for first, _ in spans for game in done_spans[first])
+    return DuelResult(a=a, b=b, hands=hands, seed=seed, preset=rules.name, records=records)
