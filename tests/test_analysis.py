@@ -184,3 +184,28 @@ def test_only_the_oracle_sees_everything() -> None:
     assert duidiao.make_bot("pimc-oracle:worlds=1").core.sees_everything
     assert not duidiao.make_bot("pimc").core.sees_everything
     assert not duidiao.make_bot("heuristic").core.sees_everything
+
+
+def test_an_oracle_observation_shows_every_hand_and_others_do_not() -> None:
+    from duidiao import _core
+    from duidiao.players import core_bot_step
+
+    game = duidiao.Game.deal(seed=4, declarer="S", levels={"NS": "2", "EW": "2"}).core
+    bots = [_core.Bot("heuristic", s) for s in range(4)]
+    while int(game.phase) != 4:
+        core_bot_step(game, bots)
+    seat = int(game.to_act)
+    fair, oracle = game.observe(seat), game.observe(seat, True)
+    assert [oracle.view.unknown(s) for s in range(4)] == [0, 0, 0, 0]
+    others = [s for s in range(4) if s != seat]
+    shown = sum(bin(m).count("1") for s in others for m in fair.view.hand(s))  # exposed cards
+    assert sum(fair.view.unknown(s) for s in others) + shown == 75 and shown < 10
+    with pytest.raises(ValueError, match="seat must be 0 to 3"):
+        game.observe(4)
+
+
+def test_the_oracle_plays_through_the_python_driver_too() -> None:
+    game = duidiao.Game.deal(seed=2, declarer="E", levels={"NS": "3", "EW": "5"})
+    bots = [duidiao.make_bot("pimc-oracle:worlds=1", seed=s) for s in range(2)] * 2
+    result = duidiao.play_hand(game, bots, fast=False)
+    assert game.phase == "over" and result.points % 5 == 0
