@@ -4,8 +4,8 @@
 
 namespace duidiao {
 
-// A bot plays many decisions: 24 worlds each keeps a hand to a few seconds.
-constexpr int DEFAULT_WORLDS = 24;
+// About 50 ms per decision early in a hand on one core; duels showed 32 worlds clearly ahead of 16.
+constexpr int DEFAULT_WORLDS = 32;
 // How many standard errors a move must gain over the heuristic's choice to be played instead.
 constexpr double DEFAULT_MARGIN = 1.0;
 
