@@ -2,16 +2,16 @@
 
 One benchmark per suite (every hand holding N cards at a trick start): a round solves every
 position of the suite for both objectives and asserts the values equal the checked-in ones, so
-the benchmark is also a test. As in ``duidiao bench``, one solver with a 64 MiB table solves a
+the benchmark is also a test. As in ``duidiao bench``, one solver with a 16 MiB table solves a
 whole suite in order (its allocation is not timed). ``extra_info`` records the median time per
 solve, the nodes and the table hit rate.
 
     pytest bench/bench_solver.py --benchmark-only                          # 4, 6 cards
     DUIDIAO_SLOW_BENCH=1 pytest bench/bench_solver.py --benchmark-only     # and 8, 10, 12
 
-The 8-card and larger suites take a minute or more per round, so they run only when
-``DUIDIAO_SLOW_BENCH=1`` is set. ``duidiao bench`` prints the node-count signature of the
-4- and 6-card suites.
+The 8-card and larger suites take a minute or more per round (12 cards: minutes per position),
+so they run only when ``DUIDIAO_SLOW_BENCH=1`` is set. ``duidiao bench`` prints the node-count
+signature of the 4- and 6-card suites.
 """
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ counted in the file's header).
 Run from the repository root (it takes a few minutes; it rewrites the files):
 
     python bench/make_solver_positions.py                   # 4, 6, 8 cards: 12 each; 10: 6
-    python bench/make_solver_positions.py --cards 12 --count 3 --limit 60
+    python bench/make_solver_positions.py --cards 12 --limit 150
+
+The file is rewritten after every position found, so a long run stopped early keeps them.
 
 The files are checked in: the positions and values must not change when the search does.
 Do not rerun this to "fix" a failing bench: a changed value is a solver bug.
@@ -33,7 +35,7 @@ from duidiao.players import core_bot_step, make_bot
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
 OUT = Path(__file__).resolve().parents[1] / "src" / "duidiao" / "solver_positions"
-DEFAULT_COUNTS = {4: 12, 6: 12, 8: 12, 10: 6, 12: 3}
+DEFAULT_COUNTS = {4: 12, 6: 12, 8: 12, 10: 6, 12: 8}
 TT_MB = 64
 
 
@@ -95,10 +97,29 @@ def solve_limited(position: str, limit: float) -> tuple[int, int, int, float] | 
     return score, points, nodes, time.perf_counter() - start
 
 
+def write_suite(cards: int, lines: list[str], seeds: list[str], skipped: int, limit: float) -> Path:
+    """Write ``cards-NN.txt``: the header saying how the positions were made, then the lines."""
+    header = [
+        f"# duidiao solver bench suite: {len(lines)} positions, every hand holding {cards} cards",
+        "# at the start of a trick. Made by bench/make_solver_positions.py from heuristic",
+        "# self-play (4 'heuristic' bots; presets chifeng, chifeng-classic, chifeng-10 in turn;",
+        f"# seeds '<preset>:{cards}:<i>'; random declarer and levels): {', '.join(seeds)}.",
+        f"# Positions whose two solves took over {limit:g} s when made were left out: {skipped}.",
+        "# Columns (tab-separated): score = hand score difference (RULES.md 7.2) from the side",
+        "# to move's team at the position's levels; points = the defenders' final points;",
+        "# position = the position string (every hand and the kitty known). Do not edit.",
+    ]
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"cards-{cards:02d}.txt"
+    path.write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+    return path
+
+
 def make_suite(cards: int, count: int, limit: float) -> None:
     lines: list[str] = []
     skipped = 0
     seeds: list[str] = []
+    path = OUT / f"cards-{cards:02d}.txt"
     for seed, position in candidates(cards):
         if len(lines) == count:
             break
@@ -114,19 +135,8 @@ def make_suite(cards: int, count: int, limit: float) -> None:
         )
         lines.append(f"{score}\t{points}\t{position}")
         seeds.append(seed)
-    header = [
-        f"# duidiao solver bench suite: {len(lines)} positions, every hand holding {cards} cards",
-        "# at the start of a trick. Made by bench/make_solver_positions.py from heuristic",
-        "# self-play (4 'heuristic' bots; presets chifeng, chifeng-classic, chifeng-10 in turn;",
-        f"# seeds '<preset>:{cards}:<i>'; random declarer and levels): {', '.join(seeds)}.",
-        f"# Positions whose two solves took over {limit:g} s when made were left out: {skipped}.",
-        "# Columns (tab-separated): score = hand score difference (RULES.md 7.2) from the side",
-        "# to move's team at the position's levels; points = the defenders' final points;",
-        "# position = the position string (every hand and the kitty known). Do not edit.",
-    ]
-    OUT.mkdir(exist_ok=True)
-    path = OUT / f"cards-{cards:02d}.txt"
-    path.write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+        # Written after every position: a long run stopped early keeps what it found.
+        path = write_suite(cards, lines, seeds, skipped, limit)
     print(f"wrote {path} ({len(lines)} positions, {skipped} left out)", file=sys.stderr)
 
 

@@ -39,7 +39,7 @@ void init_search(py::module_& m) {
              o.merge_equivalent = merge;
              return std::make_unique<Solver>(o);
            }),
-           py::arg("tt_mb") = 64.0, py::arg("merge") = true)
+           py::arg("tt_mb") = 16.0, py::arg("merge") = true)
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
       .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew) {
              Objective o = objective_of(objective);

@@ -33,10 +33,10 @@ pytest.importorskip("duidiao._core")
 from duidiao import _core  # noqa: E402
 
 # The node-count signature of the bench set (`duidiao bench`: the 4- and 6-card suites, both
-# objectives, one 64 MiB solver per suite). It changes whenever the search does (move
+# objectives, one 16 MiB solver per suite). It changes whenever the search does (move
 # ordering, pruning, the table); values must not. Update it with the last line of
 # `python -m duidiao bench` in the commit that changes the search, as Stockfish's `bench`.
-BENCH_SIGNATURE = 2012634
+BENCH_SIGNATURE = 1290228
 
 ENDGAMES = 2000  # endgames checked against brute force in CI (both objectives)
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
@@ -218,6 +218,23 @@ def test_failed_throws_are_valued_by_what_they_come_to() -> None:
                 values = {tuple(m): v for m, _p, v in raw["moves"]}
                 assert values[tuple(move)] == values[tuple(played)]
     assert failing > 0
+
+
+@pytest.mark.parametrize("tt_mb", [0.001, 16])
+def test_one_solver_reused_across_deals(tt_mb: float) -> None:
+    # As a Monte Carlo search uses it: one Solver, many deals, never cleared. The table's key
+    # tells deals and objectives apart; a tiny table (15 buckets) replaces entries all the time.
+    reused = Solver(tt_mb)
+    entries = bench_suite(4) + bench_suite(6)[:4]
+    for entry in entries + entries[::-1]:
+        position = Position(entry.position)
+        for objective in ("points", "score"):
+            got = reused.solve(position, objective)
+            fresh = Solver(1).solve(position, objective)
+            assert got.value == (entry.score if objective == "score" else entry.points)
+            assert [(m.move.cards, m.value) for m in got.moves] == [
+                (m.move.cards, m.value) for m in fresh.moves
+            ]
 
 
 # -- merging equivalent cards ---------------------------------------------------------------

@@ -28,7 +28,8 @@ import os
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Union
 
@@ -93,7 +94,7 @@ class Solution:
       ``tt_probes`` / ``tt_hits`` / ``tt_stores``: transposition-table traffic of this solve.
     """
 
-    position: str
+    source: Position = field(repr=False, compare=False)
     objective: str
     turn: str
     value: int
@@ -104,6 +105,11 @@ class Solution:
     tt_probes: int
     tt_hits: int
     tt_stores: int
+
+    @cached_property
+    def position(self) -> str:
+        """The canonical position string of what was solved (made when first asked for)."""
+        return str(self.source)
 
     @property
     def best(self) -> Move:
@@ -210,7 +216,7 @@ class Solver:
     other); use one Solver per thread to solve in parallel.
     """
 
-    def __init__(self, tt_mb: float = 64, *, merge: bool = True) -> None:
+    def __init__(self, tt_mb: float = 16, *, merge: bool = True) -> None:
         core = _core_module()
         if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)):
             raise TypeError(f"tt_mb must be a number, not {type(tt_mb).__name__}")
@@ -266,14 +272,19 @@ class Solver:
                 int(raw["tt_probes"]), int(raw["tt_hits"]), int(raw["tt_stores"])
             )
 
+        made: dict[tuple[int, int], Move] = {}
+
         def move(masks: tuple[int, int]) -> Move:
-            return pos.parse_move(Cards.from_masks(*masks))
+            found = made.get(masks)
+            if found is None:
+                found = made[masks] = pos.parse_move(Cards.from_masks(*masks))
+            return found
 
         moves = tuple(MoveValue(move(m), move(p), int(v)) for m, p, v in raw["moves"])
         turn = pos.turn
         assert turn is not None
         return Solution(
-            position=str(pos),
+            source=pos,
             objective=obj,
             turn=turn,
             value=int(raw["value"]),
@@ -313,7 +324,7 @@ class Solver:
 
 
 def solve(
-    position: PositionLike, objective: str = "score", tt_mb: float = 64, merge: bool = True
+    position: PositionLike, objective: str = "score", tt_mb: float = 16, merge: bool = True
 ) -> Solution:
     """Solve ``position`` (a :class:`Position` or a position string) with a new
     :class:`Solver`: every legal move with its exact value, best first.
@@ -324,7 +335,7 @@ def solve(
     return Solver(tt_mb, merge=merge).solve(position, objective)
 
 
-def defenders_reach(position: PositionLike, target: int, tt_mb: float = 64) -> bool:
+def defenders_reach(position: PositionLike, target: int, tt_mb: float = 16) -> bool:
     """Can the defenders reach at least ``target`` points with best play on both sides?"""
     return Solver(tt_mb).defenders_reach(position, target)
 
@@ -333,7 +344,7 @@ def defenders_reach(position: PositionLike, target: int, tt_mb: float = 64) -> b
 
 BENCH_CARDS: tuple[int, ...] = (4, 6)
 """The suites ``duidiao bench`` solves by default (the fast part of the bench set)."""
-BENCH_TT_MB = 64
+BENCH_TT_MB = 16
 """The table size of the bench (node counts depend on it)."""
 
 

@@ -35,7 +35,7 @@ struct Solution {
 };
 
 struct SolverOptions {
-  size_t tt_bytes = size_t(64) << 20;
+  size_t tt_bytes = size_t(16) << 20;  // 16 MiB: as fast as larger tables up to 10 cards
   bool merge_equivalent = true;
 };
 
@@ -65,28 +65,38 @@ class Solver {
   void begin(const Hand& root, Objective objective, int level_ns, int level_ew);
   Node node_of(const Hand& h) const;
   int search(const Node& node, int alpha, int beta, int ply);
+  // Enhanced transposition cutoff: true, with the value in *value, when a reply is known to cut.
+  bool etc(const Node& node, const std::vector<CardSet>& moves, int alpha, int beta, int ply, int* value);
   int mtdf(const Node& node, int guess, int ply);
   // Applies a play (a simple lead, a standing throw or a follow); true when the hand ended.
   bool apply(Node& node, const CardSet& cards) const;
   int terminal_value(const Node& node) const;
   std::pair<int, int> score_bounds(const Node& node) const;
   void generate(const Node& node, std::vector<CardSet>& out) const;
-  void order(const Node& node, std::vector<CardSet>& moves, const CardSet& first, int ply);
+  // Sorts `moves` best first; `first` (an index in the list, or -1) goes first.
+  void order(const Node& node, std::vector<CardSet>& moves, int first, int ply);
   struct Equivalence;
   void merge_equivalents(const Node& node, std::vector<CardSet>& moves) const;
   uint64_t key_of(const Node& node) const;
+  uint64_t score_points_key(const Node& node) const;
   bool maximising(const Node& node) const;
 
   SolverOptions options_;
   TranspositionTable tt_;
   SolverStats stats_;
   std::vector<std::vector<CardSet>> buffers_;  // one move list per ply, reused
-  std::vector<std::vector<std::pair<int, CardSet>>> scored_;  // ordering scratch per ply
-  std::vector<CardSet> killer_;                // per ply: the last move that cut off
+  struct Scored {
+    int score;
+    int index;  // in the generated list
+    CardSet move;
+  };
+  std::vector<std::vector<Scored>> scored_;    // ordering per ply: the moves' generated places
+  std::vector<std::vector<std::pair<uint64_t, int>>> keys_;  // per ply: children's keys (etc)
+  std::vector<CardSet> killer_, killer2_;      // per ply and seat: the last two moves that cut off
 
   // The hand being solved.
   Rules rules_;
-  uint64_t rules_key_ = 0;  // the rules' part of every table key
+  uint64_t base_key_ = 0;  // the solve's part of every table key (see begin)
   Context ctx_;
   int declarer_ = 0;
   CardSet kitty_;
