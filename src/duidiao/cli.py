@@ -138,7 +138,7 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--cards",
         default=None,
         metavar="N,N",
-        help="bench suites by cards per hand (default 4,6; available 4,6,8,10)",
+        help="bench suites by cards per hand (default 4,6; available 4,6,8,10,12)",
     )
     parser.add_argument(
         "--suites", default=None, metavar="DIR", help="directory of the bench suites"
