@@ -64,6 +64,7 @@ class PimcSearch {
 
   const PimcOptions& options() const { return options_; }
   void set_seed(uint64_t seed) { options_.seed = seed; }
+  void set_worlds(int worlds) { options_.worlds = worlds; }
 
  private:
   struct Worker;

@@ -1,17 +1,22 @@
 #include "search/pimc_player.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace duidiao {
 
 // About 50 ms per decision early in a hand on one core; duels showed 32 worlds clearly ahead of 16.
 constexpr int DEFAULT_WORLDS = 32;
+// Decisions with more legal plays than this get proportionally fewer worlds (at least MIN_WORLDS).
+constexpr uint64_t MOVES_IN_FULL = 128;
+constexpr uint64_t MIN_WORLDS = 4;
 // How many standard errors a move must gain over the heuristic's choice to be played instead.
 constexpr double DEFAULT_MARGIN = 1.0;
 
 PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle,
                        double margin)
-    : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), search_(options) {}
+    : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), worlds_(options.worlds),
+      search_(options) {}
 
 CardSet PimcPlayer::play(const Observation& obs) {
   const Hand& view = obs.view;
@@ -22,6 +27,13 @@ CardSet PimcPlayer::play(const Observation& obs) {
   }
   // A new stream of worlds for every decision, repeatable from the bot's seed.
   search_.set_seed(seed_ + 0xD1B54A32D192ED03ull * ++decisions_);
+  // Following a long throw can offer thousands of plays: fewer worlds keep such a decision
+  // within a few times the usual time (each world plays every move out once).
+  if (worlds_ > 0) {
+    const uint64_t moves = view.count_legal_moves();
+    const uint64_t affordable = uint64_t(worlds_) * MOVES_IN_FULL / std::max<uint64_t>(moves, 1);
+    search_.set_worlds(int(std::max<uint64_t>(MIN_WORLDS, std::min<uint64_t>(worlds_, affordable))));
+  }
   const PimcAnalysis a = search_.analyse(view, obs.levels[0], obs.levels[1]);
   // Leave the heuristic bot's choice only for a move that beats it clearly in the same worlds:
   // with few worlds, the best of many means is often just the luckiest.

@@ -34,6 +34,7 @@ class PimcPlayer : public Player {
   bool oracle_;
   double margin_;
   uint64_t seed_;
+  int worlds_;  // per decision (0: a time budget)
   HeuristicPlayer heuristic_{0};
   PimcSearch search_;
   uint64_t decisions_ = 0;
