@@ -230,7 +230,10 @@ struct Solver::Equivalence {
   int8_t head[FACE_NB] = {};                // the lowest card of each card's class
   bool any = false;
 
-  Equivalence(const Context& ctx, const Node& node) {
+  Equivalence() = default;  // no classes
+  // With `table` false, the cards on the table do not separate classes: the classes of moves
+  // that do not take the trick (see merge_equivalents).
+  Equivalence(const Context& ctx, const Node& node, bool table = true) {
     const int seat = node.trick.turn();
     const CardSet& hand = node.held[seat];
     singles = hand.one & ~hand.two;
@@ -238,7 +241,8 @@ struct Solver::Equivalence {
     uint64_t rest = hand.two;  // every other card still in play
     for (int s = 0; s < 4; ++s)
       if (s != seat) rest |= node.held[s].one;
-    for (int i = 0; i < node.trick.played; ++i) rest |= node.trick.plays[i].one;
+    if (table)
+      for (int i = 0; i < node.trick.played; ++i) rest |= node.trick.plays[i].one;
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
       uint64_t mine = singles & ctx.suit_mask[e];
       if (popcount(mine) < 2) continue;
@@ -284,13 +288,44 @@ struct Solver::Equivalence {
   }
 };
 
+// A follow may also be merged across cards on the table: let r be the image of m under
+// swapping cards of a class whose cards have nothing between them in any hand (a table card may
+// lie between). If m and r both leave the trick to the same earlier play, the rest of the trick
+// does not depend on them (each play is compared with the winning one only); if both take it,
+// the later plays compare alike with m and r (no card in a hand lies between the swapped
+// cards). Either way the trick goes to the same seat with the same points, and afterwards the
+// positions are images of each other under the swap, exact for the rest of the hand (the table
+// cards are gone; the winning play m or r matters only after the last trick, which is played
+// out without merging). So m is valued as r.
 void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) const {
   if (moves.size() < 2) return;
+  const Trick& t = node.trick;
   const Equivalence eq(ctx_, node);
-  if (!eq.any) return;
+  // The relaxed classes differ only when a table card lies in a suit of two of the mover's singles.
+  bool relax = false;
+  if (t.played) {
+    const CardSet& hand = node.held[t.turn()];
+    const uint64_t singles = hand.one & ~hand.two;
+    uint64_t table = 0;
+    for (int i = 0; i < t.played; ++i) table |= t.plays[i].one;
+    for (int e = 0; e < EFFECTIVE_SUIT_NB && !relax; ++e)
+      relax = (table & ctx_.suit_mask[e]) && popcount(singles & ctx_.suit_mask[e]) >= 2;
+  }
+  if (!relax && !eq.any) return;
+  const Equivalence loose = relax ? Equivalence(ctx_, node, false) : Equivalence();
+  relax = relax && loose.any;
   bool changed = false;
   for (CardSet& m : moves) {
-    const CardSet c = eq.canonical(ctx_, m);
+    CardSet c = eq.canonical(ctx_, m);
+    if (relax) {
+      const CardSet r = loose.canonical(ctx_, m);
+      if (r != c) {
+        Trick a = t, b = t;
+        a.follow(ctx_, m);
+        b.follow(ctx_, r);
+        if (a.winner == b.winner) c = r;
+      }
+    }
     changed |= c != m;
     m = c;
   }
