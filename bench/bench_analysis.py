@@ -3,7 +3,8 @@ seat to move in positions of heuristic self-play (early: 25 cards each; middle: 
 where every world is solved exactly).
 
 Each benchmark checks that the analysis values every legal move over the worlds asked for, and
-that the same seed gives the same ranking.
+that the same seed gives the same ranking; the `pimc` bot's decisions (32 worlds, the bot's
+rules) are timed too, and checked to be legal.
 
     pytest bench/bench_analysis.py --benchmark-only
 """
@@ -16,9 +17,9 @@ WORLDS = 16
 SEED = 7
 
 
-def _views(core, cards_left: int, n: int = 4) -> list[tuple[object, int, int]]:
+def _views(core, cards_left: int, n: int = 4) -> list[tuple[object, int, int, object]]:
     """n play-phase views (a core Hand seen by the seat to move, with more than one legal move)
-    where the mover holds `cards_left` cards, with the teams' levels."""
+    where the mover holds `cards_left` cards, with the teams' levels and the observation."""
     import duidiao
     from duidiao.players import core_bot_step
 
@@ -33,7 +34,7 @@ def _views(core, cards_left: int, n: int = 4) -> list[tuple[object, int, int]]:
                 obs = game.observe(game.to_act)
                 held = sum(bin(mask).count("1") for mask in obs.hand)
                 if held == cards_left and obs.view.count_legal_moves() > 1:
-                    views.append((obs.view, *obs.levels))
+                    views.append((obs.view, *obs.levels, obs))
                     break
             core_bot_step(game, bots)
     return views
@@ -42,7 +43,7 @@ def _views(core, cards_left: int, n: int = 4) -> list[tuple[object, int, int]]:
 def _analyse_all(core, views, worlds: int, seconds: float) -> list[list[tuple[int, int]]]:
     search = core.PimcSearch(worlds, seconds, 1, SEED, 4, 4.0)
     ranking = []
-    for view, level_ns, level_ew in views:
+    for view, level_ns, level_ew, _ in views:
         result = search.analyse(view, level_ns, level_ew)
         assert worlds == 0 or result["worlds"] == worlds
         assert len(result["moves"]) == len(view.legal_moves())
@@ -67,4 +68,19 @@ def test_analyse_fixed_worlds(benchmark, core, cards_left):
         _analyse_all, args=(core, views, WORLDS, 0.0), rounds=3, iterations=1, warmup_rounds=0
     )
     assert got == expected
+    _record(benchmark, len(views))
+
+
+def _bot_plays(core, views) -> list[tuple[int, int]]:
+    bot = core.Bot("pimc", 1)  # 32 worlds per decision, one thread
+    return [tuple(bot.play(obs)) for _, _, _, obs in views]
+
+
+@pytest.mark.parametrize("cards_left", [25, 12])
+def test_pimc_bot_decision(benchmark, core, cards_left):
+    benchmark.group = "the pimc bot: one decision (32 worlds)"
+    views = _views(core, cards_left)
+    plays = benchmark.pedantic(_bot_plays, args=(core, views), rounds=3, iterations=1)
+    for (view, _, _, _), play in zip(views, plays):
+        assert play in [tuple(m) for m in view.legal_moves()]
     _record(benchmark, len(views))
