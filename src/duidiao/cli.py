@@ -34,7 +34,7 @@ EXIT_ERROR = 2
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="duidiao",
-        description="Chifeng Duidiao (赤峰对调) engine: positions, legal moves, play.",
+        description="Chifeng Duidiao (赤峰对调) engine: positions, legal moves, analysis, bots.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -64,10 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="play M whole matches to K instead of independent hands",
     )
     selfplay.add_argument(
-        "--ns", default="random", metavar="BOT", help="NS bot (random, heuristic)"
+        "--ns", default="random", metavar="BOT", help="NS bot (random, heuristic, pimc)"
     )
     selfplay.add_argument(
-        "--ew", default="random", metavar="BOT", help="EW bot (random, heuristic)"
+        "--ew", default="random", metavar="BOT", help="EW bot (random, heuristic, pimc)"
     )
     selfplay.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
     selfplay.add_argument("--preset", default="chifeng", choices=PRESETS, help="rules preset")
