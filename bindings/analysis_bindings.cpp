@@ -8,7 +8,6 @@ void init_analysis(py::module_& m) {
   py::class_<PimcSearch>(m, "PimcSearch")
       .def(py::init([](int worlds, double seconds, int threads, uint64_t seed, int solve_cards, double tt_mb) {
              if (!(tt_mb > 0) || tt_mb > 65536) throw std::invalid_argument("tt_mb must be in (0, 65536]");
-             if (solve_cards < 0 || solve_cards > 25) throw std::invalid_argument("solve_cards must be from 0 to 25");
              PimcOptions o;
              o.worlds = worlds;
              o.seconds = seconds;

@@ -169,8 +169,11 @@ def test_pimc_bot_plays_whole_hands() -> None:
     [
         ("pimc:", "no setting"),
         ("pimc:worlds", "key=value"),
-        ("pimc:worlds=0", "at least 1"),
+        ("pimc:worlds=0", "worlds needs a whole number from 1 to 1e"),
         ("pimc:worlds=x", "whole number"),
+        ("pimc:worlds=2.5", "whole number"),
+        ("pimc:margin=-1", "margin needs a number from 0 to 100"),
+        ("pimc:fair=2", "fair needs a whole number from 0 to 1"),
         ("pimc:depth=3", "unknown setting 'depth'"),
         ("pimcx", "unknown bot"),
     ],

@@ -11,8 +11,9 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
-from duidiao.cli import _Progress, main  # noqa: E402
+from duidiao.cli import main  # noqa: E402
 from duidiao.duel import DuelResult, _draw_deal, duel  # noqa: E402
+from duidiao.progress import ProgressBar  # noqa: E402
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -233,7 +234,7 @@ class _Terminal(io.StringIO):
 
 def test_progress_detail_is_drawn_and_padded() -> None:
     stream = _Terminal()
-    bar = _Progress(4, "hands", stream)
+    bar = ProgressBar(4, "hands", stream)
     bar.update(2, "100 hands/s  A-B +10.00")
     bar.update(4, "9 hands/s  A-B +1.00")
     bar.close()

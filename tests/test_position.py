@@ -303,3 +303,34 @@ def test_failed_throw_is_replaced() -> None:
     assert Position(str(q)) == q
     with pytest.raises(NotationError, match="^trick: S's play AD,QD: "):
         Position(str(q).replace("trick=S:QD", "trick=S:AD,QD").replace("SJ,AD,", "SJ,"))
+
+
+def test_s5_3_a_void_stated_for_a_suit_played_earlier_is_known_to_the_core() -> None:
+    """RULES.md §5.3: E followed clubs in the written trick, and `voids=E:C` says E has none
+    left. The void holds from now on: E may not play a club, and the sampler keeps clubs from E."""
+    example = (
+        "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
+        "S=BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C "
+        "E=?24 N=?24 W=?24 kitty=9D,9D,8S,7S,6S,4S,3S,2S tricks=S:AC|4C|TC|6C"
+    )
+    pos = Position(example + " voids=E:C turn=S")
+    assert pos.voids["E"] == "C"
+    assert pos.core.voids(1) == 1 << 3  # clubs, in the core hand itself
+    after = pos.play("KC")
+    with pytest.raises(IllegalMoveError, match="E is known to be void in clubs"):
+        after.play("7C")  # (5C would be a trump: 5 is the level)
+    import duidiao
+
+    for world in duidiao.sample_worlds(pos, 20, seed=1):
+        assert not any(card.effective_suit("5", "H") == "C" for card in world.hands["E"])
+
+
+def test_s5_3_a_void_contradicted_by_a_known_card_is_refused() -> None:
+    """RULES.md §5.3: S holds clubs, so it cannot be void in them."""
+    text = (
+        "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
+        "S=BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C "
+        "E=?24 N=?24 W=?24 kitty=9D,9D,8S,7S,6S,4S,3S,2S tricks=S:AC|4C|TC|6C voids=S:C turn=S"
+    )
+    with pytest.raises(NotationError, match="voids"):
+        Position(text)

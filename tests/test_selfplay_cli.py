@@ -108,19 +108,19 @@ def test_heuristic_against_random(capsys: pytest.CaptureFixture[str]) -> None:
 def test_progress_bar_on_a_terminal() -> None:
     import io
 
-    from duidiao.cli import _Progress
+    from duidiao.progress import ProgressBar
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     stream = Tty()
-    progress = _Progress(4, "hands", stream)
+    progress = ProgressBar(4, "hands", stream)
     for i in range(1, 5):
         progress.update(i)
     progress.close()
     text = stream.getvalue()
     assert text.startswith("\rhands [") and text.endswith("4/4\n") and "#" * 30 in text
     quiet = io.StringIO()
-    _Progress(4, "hands", quiet).update(2)
+    ProgressBar(4, "hands", quiet).update(2)
     assert quiet.getvalue() == ""

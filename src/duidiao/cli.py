@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from . import cli_analyse
 from .errors import NotationError
 from .position import Position
+from .progress import ProgressBar
 from .result import HandResult
 from .rules import PRESETS
 
@@ -250,37 +251,6 @@ _BANDS = (("0", 0, 0), ("5-75", 5, 75), ("80-135", 80, 135), ("140+", 140, 200))
 _QUANTILES = (10, 25, 50, 75, 90)
 
 
-class _Progress:
-    """A textual progress bar on stderr, drawn only when stderr is a terminal."""
-
-    def __init__(self, total: int, label: str, stream: TextIO) -> None:
-        self.total, self.label, self.stream = max(total, 1), label, stream
-        self.enabled = hasattr(stream, "isatty") and stream.isatty()
-        self.shown = -1
-        self.width = 0
-
-    def update(self, done: int, detail: str = "") -> None:
-        """Redraw at each new percent; ``detail`` (e.g. a rate) follows the count."""
-        if not self.enabled:
-            return
-        percent = done * 100 // self.total
-        if percent == self.shown:
-            return
-        self.shown = percent
-        filled = percent * 30 // 100
-        bar = "#" * filled + "-" * (30 - filled)
-        line = f"{self.label} [{bar}] {done}/{self.total}" + (f"  {detail}" if detail else "")
-        # Pad over the end of a longer previous line (a detail may shrink).
-        self.stream.write("\r" + line.ljust(self.width))
-        self.width = max(self.width, len(line))
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 def _mean_ci(values: list[int]) -> dict[str, float]:
     """The mean and the half-width of its 95% confidence interval (normal approximation)."""
     n = len(values)
@@ -450,7 +420,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     stats = _Stats()
 
     if args.matches:
-        progress = _Progress(args.matches, "matches", sys.stderr)
+        progress = ProgressBar(args.matches, "matches", sys.stderr)
         for m in range(args.matches):
             match = Match(
                 players,
@@ -475,7 +445,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
             progress.update(m + 1)
         progress.close()
     else:
-        progress = _Progress(args.hands, "hands", sys.stderr)
+        progress = ProgressBar(args.hands, "hands", sys.stderr)
         for i in range(args.hands):
             levels = (master.randrange(13), master.randrange(13))
             declarer = SEATS[master.randrange(4)]
@@ -543,7 +513,7 @@ def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
         raise ValueError(f"--hands: a positive even number (2 per deal), not {args.hands}")
     if args.threads is not None and args.threads < 1:
         raise ValueError(f"--threads: a positive number, not {args.threads}")
-    progress = _Progress(args.hands, "hands", sys.stderr)
+    progress = ProgressBar(args.hands, "hands", sys.stderr)
     start = time.monotonic()
     margin = 0
 

@@ -12,6 +12,7 @@ from typing import TextIO
 from .analysis import Analysis, analyse
 from .diagram import card_text, position_diagram
 from .position import Position
+from .progress import ProgressBar
 
 __all__ = ["add_parser", "run"]
 
@@ -43,34 +44,28 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 class _Clock:
-    """A progress bar on stderr for budgets of a second or more, drawn on a terminal only."""
+    """Progress on stderr while analysing: by worlds for a world count, by time for a budget
+    (drawn for budgets of a second or more, on a terminal only)."""
 
     def __init__(self, seconds: float | None, worlds: int | None, stream: TextIO) -> None:
-        self.seconds, self.worlds, self.stream = seconds, worlds, stream
-        long = worlds is not None or (seconds or 0) >= 1
-        self.enabled = long and hasattr(stream, "isatty") and stream.isatty()
+        self.seconds, self.worlds = seconds, worlds
+        if worlds:
+            self.bar = ProgressBar(worlds, "worlds", stream)
+        else:
+            self.bar = ProgressBar(1000, "analysing", stream, show_count=False)
+            self.bar.enabled = self.bar.enabled and (seconds or 0) >= 1
         self.start = time.monotonic()
-        self.shown = -1
 
     def __call__(self, done: int) -> bool:
-        if not self.enabled:
-            return True
         if self.worlds:
-            share = done / self.worlds
+            self.bar.update(done)
         else:
-            share = (time.monotonic() - self.start) / (self.seconds or 1)
-        percent = min(100, int(share * 100))
-        if percent != self.shown:
-            self.shown = percent
-            bar = "#" * (percent * 30 // 100)
-            self.stream.write(f"\ranalysing [{bar:<30}] {done} worlds")
-            self.stream.flush()
+            elapsed = time.monotonic() - self.start
+            self.bar.update(int(elapsed * 1000 / (self.seconds or 1)), f"{done} worlds")
         return True
 
     def close(self) -> None:
-        if self.enabled and self.shown >= 0:
-            self.stream.write("\n")
-            self.stream.flush()
+        self.bar.close()
 
 
 def _move_text(move: str) -> str:

@@ -102,6 +102,8 @@ struct PimcSearch::Worker {
 PimcSearch::PimcSearch(const PimcOptions& options) : options_(options) {
   if (options_.threads < 1) throw std::invalid_argument("threads must be at least 1");
   if (options_.worlds < 0) throw std::invalid_argument("worlds cannot be negative");
+  if (options_.solve_cards < 0 || options_.solve_cards > 25)
+    throw std::invalid_argument("solve_cards must be from 0 to 25");
   if (options_.worlds == 0 && !(options_.seconds > 0))
     throw std::invalid_argument("give a number of worlds or a time budget in seconds");
   for (int t = 0; t < options_.threads; ++t) workers_.push_back(std::make_unique<Worker>(options_));
@@ -132,7 +134,6 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   std::atomic<int> next{0}, done{0};
   std::atomic<bool> stop{false};
 
-  auto index_of = [&](const CardSet& m) { return index_of_move(moves, m); };
   auto search_world = [&](Worker& w, int i) {
     Rng rng(world_seed(options_.seed, i));
     sampler.sample(rng, &w.world);
@@ -142,7 +143,7 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
       const Solution s = w.solver.solve(w.world, Objective::SCORE, level_ns, level_ew);
       w.nodes += s.stats.nodes;
       for (const MoveValue& mv : s.moves) {
-        const size_t m = index_of(mv.move);
+        const size_t m = index_of_move(moves, mv.move);
         w.values[m] = mv.value;
         w.makes[m] = declarers_make(mv.value, mover, declarer);
       }

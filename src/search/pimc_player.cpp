@@ -1,6 +1,7 @@
 #include "search/pimc_player.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
 namespace duidiao {
@@ -46,20 +47,9 @@ CardSet PimcPlayer::play(const Observation& obs) {
 
 namespace {
 
-int parse_int(const std::string& key, const std::string& value) {
-  size_t used = 0;
-  int v = 0;
-  try {
-    v = std::stoi(value, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != value.size() || value.empty())
-    throw std::invalid_argument("bot setting " + key + " needs a whole number, not '" + value + "'");
-  return v;
-}
-
-double parse_number(const std::string& key, const std::string& value) {
+// A setting's value: a number in [low, high], a whole one when `whole`.
+double parse_setting(const std::string& bot, const std::string& key, const std::string& value,
+                     double low, double high, bool whole) {
   size_t used = 0;
   double v = 0;
   try {
@@ -67,9 +57,14 @@ double parse_number(const std::string& key, const std::string& value) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != value.size() || value.empty() || !(v >= 0 && v <= 100))
-    throw std::invalid_argument("bot setting " + key + " needs a number from 0 to 100, not '" +
-                                value + "'");
+  if (used != value.size() || value.empty() || !(v >= low && v <= high) ||
+      (whole && v != double(int64_t(v)))) {
+    char range[64];
+    std::snprintf(range, sizeof range, "%g to %g", low, high);
+    throw std::invalid_argument("bot '" + bot + "': " + key + " needs " +
+                                (whole ? "a whole number" : "a number") + " from " + range +
+                                ", not '" + value + "'");
+  }
   return v;
 }
 
@@ -95,22 +90,20 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
       if (eq == std::string::npos)
         throw std::invalid_argument("bot '" + name + "': settings are key=value, not '" + item + "'");
       const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+      auto number = [&](double low, double high, bool whole) {
+        return parse_setting(name, key, value, low, high, whole);
+      };
       if (key == "worlds") {
-        o.worlds = parse_int(key, value);
-        if (o.worlds < 1) throw std::invalid_argument("bot '" + name + "': worlds must be at least 1");
+        o.worlds = int(number(1, 1e6, true));
       } else if (key == "ms") {
-        const int ms = parse_int(key, value);
-        if (ms < 1) throw std::invalid_argument("bot '" + name + "': ms must be at least 1");
-        o.seconds = ms / 1000.0;
+        o.seconds = number(1, 3.6e6, true) / 1000.0;
         o.worlds = 0;
       } else if (key == "solve") {
-        o.solve_cards = parse_int(key, value);
-        if (o.solve_cards < 0 || o.solve_cards > 25)
-          throw std::invalid_argument("bot '" + name + "': solve must be from 0 to 25 cards");
+        o.solve_cards = int(number(0, 25, true));
       } else if (key == "margin") {
-        margin = parse_number(key, value);
+        margin = number(0, 100, false);
       } else if (key == "fair") {
-        o.fair_playouts = parse_int(key, value) != 0;
+        o.fair_playouts = number(0, 1, true) != 0;
       } else {
         throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
                                     "' (expected worlds, ms, solve, margin or fair)");
