@@ -12,6 +12,8 @@ Run from the repository root (it takes a few minutes; it rewrites the files):
 
     python bench/make_solver_positions.py                   # 4, 6, 8 cards: 12 each; 10: 6
     python bench/make_solver_positions.py --cards 12 --limit 150
+    python bench/make_solver_positions.py --cards 12 --limit 1500 --append --count 1 \\
+        --preset chifeng-classic              # one more position, of one preset
 
 The file is rewritten after every position found, so a long run stopped early keeps them.
 
@@ -62,11 +64,18 @@ def hand_positions(seed: str, preset: str, sizes: set[int]) -> dict[int, str]:
     return found
 
 
-def candidates(cards: int) -> Iterator[tuple[str, str]]:
-    """(seed, position) for ``cards``, the presets in turn."""
+def candidates(
+    cards: int, presets: tuple[str, ...] = PRESETS, seeds: tuple[str, ...] = ()
+) -> Iterator[tuple[str, str]]:
+    """(seed, position) for ``cards``, the presets in turn (or only the given seeds)."""
+    for seed in seeds:
+        position = hand_positions(seed, seed.split(":")[0], {cards}).get(cards)
+        if position is None:
+            raise ValueError(f"seed {seed!r} gives no position with {cards} cards in each hand")
+        yield seed, position
     i = 0
-    while True:
-        for preset in PRESETS:
+    while not seeds:
+        for preset in presets:
             seed = f"{preset}:{cards}:{i}"
             position = hand_positions(seed, preset, {cards}).get(cards)
             if position is not None:
@@ -97,14 +106,14 @@ def solve_limited(position: str, limit: float) -> tuple[int, int, int, float] | 
     return score, points, nodes, time.perf_counter() - start
 
 
-def write_suite(cards: int, lines: list[str], seeds: list[str], skipped: int, limit: float) -> Path:
+def write_suite(cards: int, lines: list[str], seeds: list[str], skipped: int, limit: str) -> Path:
     """Write ``cards-NN.txt``: the header saying how the positions were made, then the lines."""
     header = [
         f"# duidiao solver bench suite: {len(lines)} positions, every hand holding {cards} cards",
         "# at the start of a trick. Made by bench/make_solver_positions.py from heuristic",
         "# self-play (4 'heuristic' bots; presets chifeng, chifeng-classic, chifeng-10 in turn;",
         f"# seeds '<preset>:{cards}:<i>'; random declarer and levels): {', '.join(seeds)}.",
-        f"# Positions whose two solves took over {limit:g} s when made were left out: {skipped}.",
+        f"# Positions whose two solves took over {limit} s when made were left out: {skipped}.",
         "# Columns (tab-separated): score = hand score difference (RULES.md 7.2) from the side",
         "# to move's team at the position's levels; points = the defenders' final points;",
         "# position = the position string (every hand and the kitty known). Do not edit.",
@@ -115,14 +124,42 @@ def write_suite(cards: int, lines: list[str], seeds: list[str], skipped: int, li
     return path
 
 
-def make_suite(cards: int, count: int, limit: float) -> None:
+def read_suite(cards: int) -> tuple[list[str], list[str], int, str]:
+    """The lines, seeds, count left out and limit of the checked-in suite (for --append)."""
+    text = (OUT / f"cards-{cards:02d}.txt").read_text(encoding="utf-8")
+    header = " ".join(line[2:] for line in text.splitlines() if line.startswith("# "))
+    seeds = header.split("random declarer and levels): ")[1].split(". ")[0].split(", ")
+    limit = header.split("took over ")[1].split(" s when made")[0]
+    skipped = int(header.split("were left out: ")[1].split(".")[0])
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    return lines, seeds, skipped, limit
+
+
+def make_suite(
+    cards: int,
+    count: int,
+    limit: float,
+    presets: tuple[str, ...] = PRESETS,
+    append: bool = False,
+    only: tuple[str, ...] = (),
+) -> None:
+    """Find ``count`` positions (``append``: ``count`` more, after the checked-in ones)."""
     lines: list[str] = []
     skipped = 0
     seeds: list[str] = []
+    limits = f"{limit:g}"
+    if append:
+        lines, seeds, skipped, old_limit = read_suite(cards)
+        if old_limit != limits:
+            which = sorted({seed.split(":")[0] for seed in only}) if only else presets
+            limits = f"{old_limit} ({', '.join(which)}: {limits})"
+    wanted = len(lines) + count
     path = OUT / f"cards-{cards:02d}.txt"
-    for seed, position in candidates(cards):
-        if len(lines) == count:
+    for seed, position in candidates(cards, presets, only):
+        if len(lines) == wanted:
             break
+        if seed in seeds:
+            continue
         solved = solve_limited(position, limit)
         if solved is None:
             skipped += 1
@@ -136,7 +173,7 @@ def make_suite(cards: int, count: int, limit: float) -> None:
         lines.append(f"{score}\t{points}\t{position}")
         seeds.append(seed)
         # Written after every position: a long run stopped early keeps what it found.
-        path = write_suite(cards, lines, seeds, skipped, limit)
+        path = write_suite(cards, lines, seeds, skipped, limits)
     print(f"wrote {path} ({len(lines)} positions, {skipped} left out)", file=sys.stderr)
 
 
@@ -145,9 +182,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", default="4,6,8,10", help="card counts, e.g. 4,6,8")
     parser.add_argument("--count", type=int, default=None, help="positions per suite")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per position")
+    parser.add_argument(
+        "--preset", action="append", choices=PRESETS, help="only these presets (repeatable)"
+    )
+    parser.add_argument(
+        "--append", action="store_true", help="keep the checked-in positions, add --count more"
+    )
+    parser.add_argument(
+        "--seed",
+        action="append",
+        default=[],
+        help="only these seeds, '<preset>:<cards>:<i>' (repeatable; e.g. chosen by a screen)",
+    )
     args = parser.parse_args(argv)
+    presets = tuple(args.preset) if args.preset else PRESETS
+    for seed in args.seed:
+        if seed.split(":")[0] not in PRESETS:
+            parser.error(f"--seed {seed!r}: expected '<preset>:<cards>:<i>'")
     for cards in (int(c) for c in args.cards.split(",")):
-        make_suite(cards, args.count or DEFAULT_COUNTS.get(cards, 6), args.limit)
+        count = args.count or DEFAULT_COUNTS.get(cards, 6)
+        make_suite(cards, count, args.limit, presets, args.append, tuple(args.seed))
     return 0
 
 

@@ -36,7 +36,7 @@ from duidiao import _core  # noqa: E402
 # objectives, one 16 MiB solver per suite). It changes whenever the search does (move
 # ordering, pruning, the table); values must not. Update it with the last line of
 # `python -m duidiao bench` in the commit that changes the search, as Stockfish's `bench`.
-BENCH_SIGNATURE = 1227351
+BENCH_SIGNATURE = 1113567
 
 ENDGAMES = 2000  # endgames checked against brute force in CI (both objectives)
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
@@ -133,6 +133,28 @@ def test_endgames_match_brute_force() -> None:
             moves += check_endgame(e, objective)[0]
     assert moves > ENDGAMES
     assert time.perf_counter() - start < 600
+
+
+# An endgame (from `endgames(6000, seed=7)`, chifeng-classic/heuristic/7:118) where a cashing
+# bound that let the leader's partner take a trick (and the lead) with a higher card, or discard
+# a trump, claimed points the leader's team cannot be sure of: the points value came out wrong.
+CASHING_ENDGAME = (
+    "chifeng-classic level=K trump=S declarer=N levels=NS:K,EW:K S=SJ,KH,KD,KC E=AS,AS,JS,5H "
+    "N=BJ,BJ,8H,6H W=KH,KD,8S,5S kitty=SJ,AH,QH,8H,6H,2H,JD,7D tricks=N:AC|2C|7C|2C/"
+    "N:9H,9H|3H,2H|TH,4H|7H,7H/N:2D|3D|4D|5D/E:AH|3H|5H|JH/E:8D,8D|4D,3D|9D,6D|AD,AD/"
+    "S:8C|3C|4C|TC/W:AC,QC|JC,9C|TC,5C|8C,6C/W:QH|3S|JH|TH/S:QC|4C|5C|3C/S:JD|2D|6D|QD/"
+    "W:JC,6C|TD,5D|7D,7C|4H,9C/W:TD|5S|9D|QD/S:QS,QS|6S,3S|4S,4S|2S,2S/S:KS,KS|9S,7S|KC,8S|7S,6S/"
+    "S:TS|JS|9S|TS trick=E: voids=S:HDC,E:C,N:C dry=yes"
+)
+
+
+def test_cashing_bound_keeps_the_lead_with_the_leader() -> None:
+    position = Position(CASHING_ENDGAME)
+    levels = (LEVELS.index("K"), LEVELS.index("K"))
+    for objective in ("score", "points"):
+        raw = _core.Solver(1.0).solve(position._hand, objective, *levels)
+        oracle = {tuple(m): v for m, v in _core.brute_force(position._hand, objective, *levels)}
+        assert {tuple(m): v for m, _p, v in raw["moves"]} == oracle, objective
 
 
 def test_endgames_cover_mid_trick_and_all_presets() -> None:

@@ -30,6 +30,7 @@ constexpr uint64_t rank_mask(int rank) {
 }
 constexpr uint64_t FIVES = rank_mask(RANK_5);
 constexpr uint64_t TENS_AND_KINGS = rank_mask(RANK_10) | rank_mask(RANK_K);
+constexpr uint64_t POINT_FACES = FIVES | TENS_AND_KINGS;
 
 int points_of(const CardSet& c) {
   return 5 * (popcount(c.one & FIVES) + popcount(c.two & FIVES)) +
@@ -38,6 +39,31 @@ int points_of(const CardSet& c) {
 
 int team_points(const CardSet held[4]) {
   return points_of(held[0]) + points_of(held[1]) + points_of(held[2]) + points_of(held[3]);
+}
+
+// Zobrist keys: one random number per seat, face and number of copies held (none: 0), so a
+// hand's hash changes by two table lookups per face played.
+struct Zobrist {
+  uint64_t key[4][FACE_NB][3] = {};
+  constexpr Zobrist() {
+    uint64_t x = 0x853c49e6748fea9bull;
+    for (auto& seat : key)
+      for (auto& face : seat)
+        for (int copies = 1; copies < 3; ++copies) {
+          x += 0x9e3779b97f4a7c15ull;  // splitmix64
+          uint64_t z = x;
+          z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+          z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+          face[copies] = z ^ (z >> 31);
+        }
+  }
+};
+constexpr Zobrist ZOBRIST;
+
+uint64_t hand_key(int seat, const CardSet& hand) {
+  uint64_t k = 0;
+  for (uint64_t m = hand.one; m; m &= m - 1) k ^= ZOBRIST.key[seat][lowest_bit(m)][hand.count(lowest_bit(m))];
+  return k;
 }
 
 int table_points(const Trick& t) {
@@ -67,6 +93,15 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   if (root.is_over()) throw std::invalid_argument("the hand is over: there is nothing to solve");
   rules_ = root.rules();
   ctx_ = root.context();
+  trump_level_ = bit(make_card(ctx_.trump, ctx_.level_card));
+  off_level_ = ctx_.level_cards & ~trump_level_;
+  trump_naturals_ = ctx_.suit_mask[TRUMP] & ~ctx_.level_cards & ~(bit(SMALL_JOKER) | bit(BIG_JOKER));
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+    for (int p = 0; p <= MAX_POWER + 1; ++p) {
+      at_least_[e][p] = 0;
+      for (uint64_t m = ctx_.suit_mask[e]; m; m &= m - 1)
+        if (ctx_.power[lowest_bit(m)] >= p) at_least_[e][p] |= bit(lowest_bit(m));
+    }
   declarer_ = root.declarer();
   kitty_ = root.kitty();
   dry_ = root.dry();
@@ -108,29 +143,119 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   }
 }
 
-// Bounds on the SCORE value from a trick start: the point rows the final points can still fall
-// in, and the digs the defenders still hold cards for.
-std::pair<int, int> Solver::score_bounds(const Node& node) const {
-  const int p = node.points, most = p + team_points(node.held);
-  CardSet defenders = node.held[next_seat(declarer_)].plus(node.held[partner(next_seat(declarer_))]);
-  int lo = INF, hi = -INF;
-  auto can = [&](int outcome) {
-    lo = std::min(lo, outcome_[outcome]);
-    hi = std::max(hi, outcome_[outcome]);
+// The highest (or lowest) power among the faces of `mask`, non-empty, of effective suit e.
+int Solver::power_extreme(int e, uint64_t mask, bool highest) const {
+  if (e != TRUMP) return ctx_.power[highest ? highest_bit(mask) : lowest_bit(mask)];
+  const uint64_t parts[5] = {trump_naturals_, off_level_, trump_level_, bit(SMALL_JOKER), bit(BIG_JOKER)};
+  for (int i = 0; i < 5; ++i) {
+    const uint64_t m = mask & parts[highest ? 4 - i : i];
+    if (m) return ctx_.power[highest ? highest_bit(m) : lowest_bit(m)];
+  }
+  return 0;
+}
+
+// Points the leader's team is sure to take from here. The leader cashes its singles that no
+// opponent can beat, one trick each: cards at least as high as every opponent's card of their
+// suit (an equal card played later loses). In a side suit it leads no more of them than an
+// opponent holding trumps can follow, so that opponent never becomes void there and trumps
+// (in a trump trick it may run out of trumps, and then cannot trump later); an opponent without
+// trumps cannot trump at all. In any suit it leads no more of them than its partner can follow
+// with cards no higher than the lowest of them, so the partner never takes the trick and the
+// lead — unless the partner is void there and cannot win: the suit is trumps, or it holds no
+// trumps (it discards cards it does not need for following: there are enough, as every trick
+// of the plan takes one card from each hand). So each of these tricks goes to the leader, in
+// any order, whatever the opponents do. The team banks every card played in them: the
+// leader's, the partner's best points among its low cards, and at least an opponent's least
+// points of each suit for the tricks it can follow (it plays at least that many cards of the
+// suit, following or discarding).
+int Solver::cashable_points(const Node& node) const {
+  const int leader = node.trick.leader;
+  const CardSet& mine = node.held[leader];
+  const CardSet& mate = node.held[partner(leader)];
+  const CardSet* opponents[2] = {&node.held[next_seat(leader)], &node.held[partner(next_seat(leader))]};
+  const uint64_t opponent_faces = opponents[0]->one | opponents[1]->one;
+  const uint64_t trumps = ctx_.suit_mask[TRUMP];
+  // Points of the best or the least k cards of a set, from its counts of tens and fives.
+  auto best = [](const CardSet& c, int k) {
+    const int tens = c.within(TENS_AND_KINGS).size(), fives = c.within(FIVES).size();
+    const int t = std::min(tens, k);
+    return 10 * t + 5 * std::min(fives, k - t);
   };
-  if (p == 0) can(GUANGPAI);
-  if (p <= 75 && most >= 5) can(DACHENG);
-  if (p <= 135 && most >= 80) can(DAPO);
-  if (most >= 140) can(GULUPO);
-  if (defenders.count(BIG_JOKER)) can(DIG_BIG_JOKER);
-  if (defenders.count(SMALL_JOKER)) can(DIG_SMALL_JOKER);
-  if (ctx_.level >= LEVEL_J && (defenders.one & ctx_.level_cards)) can(DIG_LEVEL);
+  auto least = [](const CardSet& c, int k) {
+    const int tens = c.within(TENS_AND_KINGS).size(), fives = c.within(FIVES).size();
+    const int zeros = c.size() - tens - fives;
+    k = std::min(k, c.size()) - zeros;
+    if (k <= 0) return 0;
+    const int f = std::min(fives, k);
+    return 5 * f + 10 * (k - f);
+  };
+  int total = 0;
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    const uint64_t suit = ctx_.suit_mask[e];
+    if (!(mine.one & suit)) continue;
+    const uint64_t theirs = opponent_faces & suit;
+    // The leader's faces that no opponent beats, and the partner's no higher than all of them.
+    const uint64_t winners = mine.one & (theirs ? at_least_[e][power_extreme(e, theirs, true)] : suit);
+    if (!winners) continue;
+    const CardSet cashed = mine.within(winners);
+    const uint64_t low = mate.one & suit & ~at_least_[e][power_extreme(e, winners, false) + 1];
+    // A partner void in the suit discards instead, and cannot take the trick when the suit is
+    // trumps or it holds no trumps (what it discards, it has to spare: it follows suit low only
+    // in as many tricks as it has reserved cards for, fewer than its hand).
+    const bool discards = !(mate.one & suit) && (e == TRUMP || !(mate.one & trumps));
+    int n = discards ? cashed.size() : std::min(cashed.size(), mate.within(low).size());
+    if (e != TRUMP)
+      for (const CardSet* o : opponents)
+        if (o->one & trumps) n = std::min(n, o->within(suit).size());
+    if (n <= 0) continue;
+    total += best(cashed, n) + best(mate.within(low), n);
+    for (const CardSet* o : opponents) total += least(o->within(suit), n);
+  }
+  return total;
+}
+
+// Bounds on the value at a trick start, from the point rows the final points can still fall in
+// (SCORE: and the digs the defenders still hold cards for): the banked points are safe, the
+// points still out at most all reachable. When those bounds leave the window (alpha, beta)
+// open, the points the leader's team can cash tighten its side.
+std::pair<int, int> Solver::bounds(const Node& node, int alpha, int beta) const {
+  const int p = node.points, out = node.out;
+  // SCORE: the outcomes possible with final points in [lowest, highest].
+  const CardSet defenders = objective_ == Objective::SCORE
+                                ? node.held[next_seat(declarer_)].plus(node.held[partner(next_seat(declarer_))])
+                                : CardSet{};
+  auto outcomes = [&](int lowest, int highest) {
+    if (objective_ == Objective::POINTS) return std::pair<int, int>{lowest, highest};
+    int lo = INF, hi = -INF;
+    auto can = [&](int outcome) {
+      lo = std::min(lo, outcome_[outcome]);
+      hi = std::max(hi, outcome_[outcome]);
+    };
+    if (lowest == 0) can(GUANGPAI);
+    if (lowest <= 75 && highest >= 5) can(DACHENG);
+    if (lowest <= 135 && highest >= 80) can(DAPO);
+    if (highest >= 140) can(GULUPO);
+    if (defenders.count(BIG_JOKER)) can(DIG_BIG_JOKER);
+    if (defenders.count(SMALL_JOKER)) can(DIG_SMALL_JOKER);
+    if (ctx_.level >= LEVEL_J && (defenders.one & ctx_.level_cards)) can(DIG_LEVEL);
+    return std::pair<int, int>{lo, hi};
+  };
+  auto [lo, hi] = outcomes(p, p + out);
+  if (lo >= beta || hi <= alpha || lo == hi) return {lo, hi};
+  if (const int cash = cashable_points(node)) {
+    // The leader's team can keep the outcome among these: the worst of them bounds its value.
+    const bool defenders_lead = team_of(node.trick.leader) != team_of(declarer_);
+    const auto [kept_lo, kept_hi] = defenders_lead ? outcomes(p + cash, p + out) : outcomes(p, p + out - cash);
+    if (team_of(node.trick.leader) == max_team_) lo = std::max(lo, kept_lo);
+    else hi = std::min(hi, kept_hi);
+  }
   return {lo, hi};
 }
 
 Solver::Node Solver::node_of(const Hand& h) const {
   Node n;
-  for (int s = 0; s < 4; ++s) n.held[s] = h.held(s);
+  for (int s = 0; s < 4; ++s) n.held[s] = h.held(s), n.hands_key ^= hand_key(s, n.held[s]);
+  n.out = team_points(n.held);
   n.trick = h.trick();
   n.points = h.points();
   return n;
@@ -143,19 +268,19 @@ bool Solver::maximising(const Node& node) const { return team_of(node.trick.turn
 // the same rows at the same distances share table entries: none banked or some, and the
 // distances to 80 and to 140 (0 when passed, capped just beyond the points still out).
 uint64_t Solver::score_points_key(const Node& node) const {
-  const int p = node.points, out = team_points(node.held);
+  const int p = node.points, out = node.out;
   auto distance = [&](int row) { return row <= p ? 0 : std::min(row - p, out + 5); };
   return uint64_t(p > 0) | uint64_t(distance(80)) << 1 | uint64_t(distance(140)) << 12;
 }
 
-// The position's part of the key: independent hashes of each hand (and play on the table),
-// summed, then mixed with what the whole solve shares (base_key_).
+// The position's part of the key: the hands' Zobrist hash (kept up to date by apply), the
+// leader, the plays on the table and (SCORE) the banked points' rows, mixed with what the
+// whole solve shares (base_key_).
 uint64_t Solver::key_of(const Node& node) const {
   static constexpr uint64_t SEED[8] = {0x9e3779b97f4a7c15ull, 0xbf58476d1ce4e5b9ull, 0x94d049bb133111ebull,
                                        0x2545f4914f6cdd1dull, 0xd6e8feb86659fd93ull, 0xa0761d6478bd642full,
                                        0xe7037ed1a0b428dbull, 0x8ebc6af09c88c6e3ull};
-  uint64_t k = base_key_ + uint64_t(node.trick.leader + 1) * SEED[7];
-  for (int s = 0; s < 4; ++s) k += mix(node.held[s].one ^ SEED[s]) + mix(node.held[s].two ^ SEED[s + 4]);
+  uint64_t k = base_key_ + uint64_t(node.trick.leader + 1) * SEED[7] + node.hands_key;
   for (int i = 0; i < node.trick.played; ++i)
     k += mix(node.trick.plays[i].one + SEED[i] * 3) + mix(node.trick.plays[i].two + SEED[i + 4] * 5);
   if (objective_ == Objective::SCORE) k += mix(score_points_key(node) * SEED[6] + 1);
@@ -166,7 +291,13 @@ uint64_t Solver::key_of(const Node& node) const {
 bool Solver::apply(Node& node, const CardSet& cards) const {
   Trick& t = node.trick;
   const int seat = t.turn();
-  node.held[seat] = node.held[seat].minus(cards);
+  const CardSet before = node.held[seat];
+  node.held[seat] = before.minus(cards);
+  for (uint64_t m = cards.one; m; m &= m - 1) {
+    const Card c = lowest_bit(m);
+    node.hands_key ^= ZOBRIST.key[seat][c][before.count(c)] ^ ZOBRIST.key[seat][c][node.held[seat].count(c)];
+  }
+  node.out -= points_of(cards);
   if (t.played == 0) {
     t.lead(ctx_, cards);
     return false;
@@ -219,70 +350,87 @@ void Solver::generate(const Node& node, std::vector<CardSet>& out) const {
   if (options_.merge_equivalent) merge_equivalents(node, out);
 }
 
+// In a side suit and among the trump naturals, face order is the order of power (§3.1).
+template <typename F>
+void Solver::each_by_power(int e, uint64_t mask, F&& f) const {
+  if (e != TRUMP) {
+    for (uint64_t m = mask; m; m &= m - 1) f(lowest_bit(m));
+    return;
+  }
+  for (uint64_t part : {trump_naturals_, off_level_, trump_level_, bit(SMALL_JOKER), bit(BIG_JOKER)})
+    for (uint64_t m = mask & part; m; m &= m - 1) f(lowest_bit(m));
+}
+
 // Cards of the mover held once, of one effective suit, with no other card still out (in any
 // hand or on the table) between them in power, of equal points, on the same side of the 浑甩
-// line, both level cards or neither, and no joker, are interchangeable. A move using j cards of such a class is written with the
-// class's j lowest cards, so equivalent moves become one.
+// line, both level cards or neither, and no joker, are interchangeable. A move using j cards
+// of such a class is written with the class's j lowest cards, so equivalent moves become one.
 struct Solver::Equivalence {
-  uint64_t singles = 0;
-  Card sorted[EFFECTIVE_SUIT_NB][FACE_NB];  // the mover's singles of each suit, lowest first
-  int size[EFFECTIVE_SUIT_NB] = {};
-  int8_t head[FACE_NB] = {};                // the lowest card of each card's class
-  bool any = false;
+  uint64_t merged = 0;                 // the mover's singles in a class of two or more
+  // Only the first `classes` entries are set.
+  uint64_t class_mask[FACE_NB / 2];
+  Card members[FACE_NB];               // each class's cards, lowest first, class after class
+  int8_t start[FACE_NB / 2];
+  int8_t class_of[FACE_NB];            // valid for merged faces
+  int classes = 0;
 
   Equivalence() = default;  // no classes
   // With `table` false, the cards on the table do not separate classes: the classes of moves
   // that do not take the trick (see merge_equivalents).
-  Equivalence(const Context& ctx, const Node& node, bool table = true) {
+  Equivalence(const Solver& solver, const Node& node, bool table = true) {
+    const Context& ctx = solver.ctx_;
     const int seat = node.trick.turn();
     const CardSet& hand = node.held[seat];
-    singles = hand.one & ~hand.two;
-    for (int f = 0; f < FACE_NB; ++f) head[f] = int8_t(f);
+    const uint64_t singles = hand.one & ~hand.two;
     uint64_t rest = hand.two;  // every other card still in play
     for (int s = 0; s < 4; ++s)
       if (s != seat) rest |= node.held[s].one;
     if (table)
       for (int i = 0; i < node.trick.played; ++i) rest |= node.trick.plays[i].one;
+    int used = 0;
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
-      uint64_t mine = singles & ctx.suit_mask[e];
+      const uint64_t mine = singles & ctx.suit_mask[e];
       if (popcount(mine) < 2) continue;
       uint32_t rest_powers = 0;
       for (uint64_t m = rest & ctx.suit_mask[e]; m; m &= m - 1) rest_powers |= 1u << ctx.power[lowest_bit(m)];
-      Card* order = sorted[e];
-      int& n = size[e];
-      for (uint64_t m = mine; m; m &= m - 1) order[n++] = lowest_bit(m);
-      std::sort(order, order + n, [&](Card x, Card y) {
-        return ctx.power[x] != ctx.power[y] ? ctx.power[x] < ctx.power[y] : x < y;
-      });
       const uint64_t top = e < 4 ? ctx.top_ranks[e] : 0;
-      head[order[0]] = int8_t(order[0]);
-      for (int i = 1; i < n; ++i) {
-        const Card prev = order[i - 1], c = order[i];
-        const int lo = ctx.power[prev], hi = ctx.power[c];
-        const uint32_t between = ((2u << hi) - 1) & ~((1u << lo) - 1);
-        // Jokers and level cards decide digs (§7): they never stand in for other cards.
-        const bool same = card_points(prev) == card_points(c) && !(rest_powers & between) &&
-                          bool(top & bit(prev)) == bool(top & bit(c)) && prev < SMALL_JOKER &&
-                          c < SMALL_JOKER && bool(ctx.level_cards & bit(prev)) == bool(ctx.level_cards & bit(c));
-        head[c] = same ? head[prev] : int8_t(c);
-        any |= same;
-      }
+      int prev = -1;
+      solver.each_by_power(e, mine, [&](Card c) {
+        bool same = false;
+        if (prev >= 0) {
+          const int lo = ctx.power[prev], hi = ctx.power[c];
+          const uint32_t between = ((2u << hi) - 1) & ~((1u << lo) - 1);
+          // Jokers and level cards decide digs (§7): they never stand in for other cards.
+          same = card_points(prev) == card_points(c) && !(rest_powers & between) &&
+                 bool(top & bit(prev)) == bool(top & bit(c)) && c < SMALL_JOKER &&
+                 bool(ctx.level_cards & bit(prev)) == bool(ctx.level_cards & bit(c));
+        }
+        if (!same) {
+          // A new class; the last one, if of one card, is dropped.
+          if (classes && popcount(class_mask[classes - 1]) == 1) --classes, --used;
+          start[classes] = int8_t(used);
+          class_mask[classes++] = 0;
+        }
+        members[used++] = c;
+        class_mask[classes - 1] |= bit(c);
+        class_of[c] = int8_t(classes - 1);
+        prev = c;
+      });
+      if (classes && popcount(class_mask[classes - 1]) == 1) --classes, --used;
     }
+    for (int k = 0; k < classes; ++k) merged |= class_mask[k];
   }
 
-  CardSet canonical(const Context& ctx, const CardSet& m) const {
-    const uint64_t mine = m.one & singles;
-    if (!any || !mine) return m;
-    int count[FACE_NB] = {};
-    for (uint64_t b = mine; b; b &= b - 1) ++count[head[lowest_bit(b)]];
+  // A move using j cards of a class is written with the class's j lowest cards.
+  CardSet canonical(const CardSet& m) const {
+    uint64_t mine = m.one & merged;
+    if (!mine) return m;
     CardSet out = m.minus({mine, 0});
-    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
-      if (!(mine & ctx.suit_mask[e])) continue;
-      for (int i = 0; i < size[e]; ++i) {
-        const Card c = sorted[e][i];
-        if (count[head[c]] > 0) out.add(c), --count[head[c]];
-      }
-      if (!size[e]) out = out.plus({mine & ctx.suit_mask[e], 0});  // a lone single
+    while (mine) {
+      const int k = class_of[lowest_bit(mine)];
+      const int j = popcount(mine & class_mask[k]);
+      mine &= ~class_mask[k];
+      for (int i = 0; i < j; ++i) out.one |= bit(members[start[k] + i]);
     }
     return out;
   }
@@ -300,7 +448,7 @@ struct Solver::Equivalence {
 void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) const {
   if (moves.size() < 2) return;
   const Trick& t = node.trick;
-  const Equivalence eq(ctx_, node);
+  const Equivalence eq(*this, node);
   // The relaxed classes differ only when a table card lies in a suit of two of the mover's singles.
   bool relax = false;
   if (t.played) {
@@ -311,14 +459,14 @@ void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) co
     for (int e = 0; e < EFFECTIVE_SUIT_NB && !relax; ++e)
       relax = (table & ctx_.suit_mask[e]) && popcount(singles & ctx_.suit_mask[e]) >= 2;
   }
-  if (!relax && !eq.any) return;
-  const Equivalence loose = relax ? Equivalence(ctx_, node, false) : Equivalence();
-  relax = relax && loose.any;
+  if (!relax && !eq.merged) return;
+  const Equivalence loose = relax ? Equivalence(*this, node, false) : Equivalence();
+  relax = relax && loose.merged;
   bool changed = false;
   for (CardSet& m : moves) {
-    CardSet c = eq.canonical(ctx_, m);
+    CardSet c = eq.canonical(m);
     if (relax) {
-      const CardSet r = loose.canonical(ctx_, m);
+      const CardSet r = loose.canonical(m);
       if (r != c) {
         Trick a = t, b = t;
         a.follow(ctx_, m);
@@ -394,9 +542,7 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
   for (const CardSet& m : moves) {
     Node child = node;
     if (apply(child, m)) continue;
-    const auto [lo, hi] = objective_ == Objective::POINTS
-                              ? std::pair<int, int>{child.points, child.points + team_points(child.held)}
-                              : score_bounds(child);
+    const auto [lo, hi] = bounds(child, alpha, beta);
     if (max_node ? lo >= beta : hi <= alpha) return *value = max_node ? lo : hi, true;
     const uint64_t key = key_of(child);
     tt_.prefetch(key);
@@ -431,9 +577,7 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
   if (trick_start) {
     // Step 1. Cheap bounds: banked points are safe, the points still out at most reachable
     // (POINTS); the outcomes still possible (SCORE).
-    const auto [lo, hi] = objective_ == Objective::POINTS
-                              ? std::pair<int, int>{node.points, node.points + team_points(node.held)}
-                              : score_bounds(node);
+    const auto [lo, hi] = bounds(node, alpha, beta);
     if (lo >= beta) return lo;
     if (hi <= alpha) return hi;
     if (lo == hi) return lo;
@@ -534,7 +678,7 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     const CardSet played = h.play(m);
     Node child = start;
     CardSet canonical = played;
-    if (options_.merge_equivalent) canonical = Equivalence(ctx_, start).canonical(ctx_, played);
+    if (options_.merge_equivalent) canonical = Equivalence(*this, start).canonical(played);
     int v = 0;
     auto it = std::find_if(known.begin(), known.end(), [&](const auto& kv) { return kv.first == canonical; });
     if (it != known.end()) {

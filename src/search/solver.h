@@ -57,6 +57,8 @@ class Solver {
     CardSet held[4];
     Trick trick;
     int points = 0;        // the defenders' points banked
+    int out = 0;           // the points still in the hands
+    uint64_t hands_key = 0;  // Zobrist hash of the four hands (key_of)
     int last_winner = 0;   // of the last finished trick
     CardSet last_play;     // its winning play
   };
@@ -71,11 +73,17 @@ class Solver {
   // Applies a play (a simple lead, a standing throw or a follow); true when the hand ended.
   bool apply(Node& node, const CardSet& cards) const;
   int terminal_value(const Node& node) const;
-  std::pair<int, int> score_bounds(const Node& node) const;
+  int power_extreme(int e, uint64_t mask, bool highest) const;
+  int cashable_points(const Node& node) const;
+  std::pair<int, int> bounds(const Node& node, int alpha, int beta) const;
   void generate(const Node& node, std::vector<CardSet>& out) const;
   // Sorts `moves` best first; `first` (an index in the list, or -1) goes first.
   void order(const Node& node, std::vector<CardSet>& moves, int first, int ply);
   struct Equivalence;
+  // f(card) for each face of `mask` (of effective suit e), lowest power first, equal powers in
+  // face order.
+  template <typename F>
+  void each_by_power(int e, uint64_t mask, F&& f) const;
   void merge_equivalents(const Node& node, std::vector<CardSet>& moves) const;
   uint64_t key_of(const Node& node) const;
   uint64_t score_points_key(const Node& node) const;
@@ -98,6 +106,9 @@ class Solver {
   Rules rules_;
   uint64_t base_key_ = 0;  // the solve's part of every table key (see begin)
   Context ctx_;
+  uint64_t trump_naturals_ = 0, off_level_ = 0, trump_level_ = 0;  // the trump suit by power
+  static constexpr int MAX_POWER = 23;  // the big joker's (Context::power)
+  uint64_t at_least_[EFFECTIVE_SUIT_NB][MAX_POWER + 2] = {};  // faces of a suit of power >= p
   int declarer_ = 0;
   CardSet kitty_;
   bool dry_ = false;
