@@ -28,6 +28,35 @@ py::dict solution_dict(const Solution& s) {
   return d;
 }
 
+unsigned long main_thread_ident() {
+  static const unsigned long ident =
+      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  return ident;
+}
+
+// Runs a search with the GIL released. Called from Python's main thread, the search takes the
+// GIL every 65,536 nodes to let Python run its signal handlers, so Ctrl-C stops a long solve:
+// the KeyboardInterrupt they raise comes out of the call. (Other threads get no signals.)
+template <typename Run>
+auto interruptible(Solver& solver, Run&& run) {
+  const bool main_thread = PyThread_get_thread_ident() == main_thread_ident();
+  if (main_thread)
+    solver.set_stop_check([] {
+      py::gil_scoped_acquire hold;
+      return PyErr_CheckSignals() != 0;
+    });
+  struct Reset {
+    Solver& solver;
+    ~Reset() { solver.set_stop_check(nullptr); }
+  } reset{solver};
+  try {
+    py::gil_scoped_release release;
+    return run();
+  } catch (const SearchStopped&) {
+    throw py::error_already_set();  // the handler's exception, with the GIL held again
+  }
+}
+
 }  // namespace
 
 void init_search(py::module_& m) {
@@ -43,21 +72,14 @@ void init_search(py::module_& m) {
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
       .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew) {
              Objective o = objective_of(objective);
-             Solution sol;
-             {
-               py::gil_scoped_release release;
-               sol = s.solve(h, o, level_ns, level_ew);
-             }
-             return solution_dict(sol);
+             return solution_dict(interruptible(s, [&] { return s.solve(h, o, level_ns, level_ew); }));
            }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"))
       .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew) {
              Objective o = objective_of(objective);
-             py::gil_scoped_release release;
-             return s.value(h, o, level_ns, level_ew);
+             return interruptible(s, [&] { return s.value(h, o, level_ns, level_ew); });
            }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"))
       .def("defenders_reach", [](Solver& s, const Hand& h, int target) {
-             py::gil_scoped_release release;
-             return s.defenders_reach(h, target);
+             return interruptible(s, [&] { return s.defenders_reach(h, target); });
            }, py::arg("hand"), py::arg("target"))
       .def_property_readonly("nodes", [](const Solver& s) { return s.stats().nodes; });
 

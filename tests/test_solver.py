@@ -359,6 +359,51 @@ def test_the_gil_is_released_while_solving() -> None:
         assert ticks > 5
 
 
+# -- Ctrl-C ---------------------------------------------------------------------------------
+
+
+def _slowest_known() -> str:
+    """A 12-card bench position: seconds to solve, far more than the tests below wait."""
+    return bench_suite(12)[0].position
+
+
+def test_ctrl_c_stops_a_solve_and_the_solver_stays_usable() -> None:
+    import _thread
+
+    solver = Solver(16)
+    timer = threading.Timer(0.3, _thread.interrupt_main)  # as Ctrl-C would
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        solver.solve(_slowest_known())
+    stopped = time.perf_counter() - start
+    timer.join()
+    assert stopped < 2.0, f"the solve ran {stopped:.1f} s after the interrupt"
+    entry = bench_suite(6)[0]
+    assert solver.solve(entry.position).value == entry.score
+    assert solver.value(entry.position, "points") == entry.points
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_cli_ctrl_c_exits_130() -> None:
+    import signal
+
+    child = subprocess.Popen(
+        [sys.executable, "-m", "duidiao", "solve", _slowest_known()],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.0)  # imported and solving
+    child.send_signal(signal.SIGINT)
+    try:
+        _out, err = child.communicate(timeout=30)
+    finally:
+        child.kill()
+    assert child.returncode == 130, err
+    assert err.strip() == "duidiao: interrupted"
+
+
 # -- refusals -------------------------------------------------------------------------------
 
 

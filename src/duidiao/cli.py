@@ -30,6 +30,7 @@ __all__ = ["main", "build_parser"]
 
 EXIT_OK = 0
 EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -680,6 +681,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError as exc:
         print(f"duidiao: error: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: a long solve stops too (the core checks for it)
+        print("duidiao: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # output piped into head & co.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

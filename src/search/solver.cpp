@@ -558,7 +558,7 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
 }
 
 int Solver::search(const Node& node, int alpha, int beta, int ply) {
-  ++stats_.nodes;
+  if ((++stats_.nodes & 0xFFFF) == 0 && stop_check_ && stop_check_()) throw SearchStopped();
   const bool trick_start = node.trick.played == 0;
   const int cards = node.held[0].size() + node.held[1].size() + node.held[2].size() + node.held[3].size();
   uint64_t key = 0;

@@ -6,6 +6,8 @@
 // difference of §7.2 (NS minus EW; a Solution reports it from the side to move's team).
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,11 @@ struct SolverOptions {
   bool merge_equivalent = true;
 };
 
+// Thrown out of a search whose stop check answered true; the solver stays usable.
+struct SearchStopped : std::runtime_error {
+  SearchStopped() : std::runtime_error("the search was stopped") {}
+};
+
 class Solver {
  public:
   explicit Solver(const SolverOptions& options = {});
@@ -49,6 +56,10 @@ class Solver {
   int value(const Hand& root, Objective objective, int level_ns, int level_ew);
   // Can the defenders reach at least `target` points? A null-window search.
   bool defenders_reach(const Hand& root, int target);
+
+  // Asked every 65,536 nodes (from the searching thread): true stops the search with
+  // SearchStopped. For an interrupt (Ctrl-C) or a deadline; none by default.
+  void set_stop_check(std::function<bool()> check) { stop_check_ = std::move(check); }
 
   const SolverStats& stats() const { return stats_; }
   size_t tt_bytes() const { return tt_.bytes(); }
@@ -92,6 +103,7 @@ class Solver {
   SolverOptions options_;
   TranspositionTable tt_;
   SolverStats stats_;
+  std::function<bool()> stop_check_;
   std::vector<std::vector<CardSet>> buffers_;  // one move list per ply, reused
   struct Scored {
     int score;
