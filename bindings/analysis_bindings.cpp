@@ -20,9 +20,15 @@ void init_analysis(py::module_& m) {
            py::arg("worlds"), py::arg("seconds"), py::arg("threads"), py::arg("seed"),
            py::arg("solve_cards"), py::arg("tt_mb"))
       .def("analyse", [](PimcSearch& s, const Hand& h, int level_ns, int level_ew, py::object progress) {
+             // After each world of the calling thread: Ctrl-C stops the search (see
+             // python_interrupted), then the caller's progress callback may.
+             const bool main_thread = in_main_thread();
+             bool interrupted = false;
              PimcProgress report;
-             if (!progress.is_none())
-               report = [&progress](int worlds) {
+             if (main_thread || !progress.is_none())
+               report = [&](int worlds) {
+                 if (python_interrupted(main_thread)) return !(interrupted = true);
+                 if (progress.is_none()) return true;
                  py::gil_scoped_acquire hold;
                  return progress(worlds).cast<bool>();
                };
@@ -31,6 +37,7 @@ void init_analysis(py::module_& m) {
                py::gil_scoped_release release;
                a = s.analyse(h, level_ns, level_ew, report);
              }
+             if (interrupted) throw py::error_already_set();
              py::list moves;
              for (const MoveAnalysis& ma : a.moves)
                moves.append(py::make_tuple(to_masks(ma.move), ma.mean, ma.stderr_, ma.makes, ma.worlds,

@@ -18,6 +18,14 @@ inline Masks to_masks(const duidiao::CardSet& s) { return {s.one, s.two}; }
 // attempted (a failed throw's whole throw, §5.2) as a fifth item when `attempts` is set.
 py::list trick_records(const duidiao::Hand& h, bool attempts = false);
 
+// Long searches run with the GIL released; called from Python's main thread, they take it now
+// and then to run Python's signal handlers (PyErr_CheckSignals), so Ctrl-C stops them. True
+// when a handler raised (the exception, KeyboardInterrupt, is then set). Other threads get no
+// signals: false there.
+bool python_interrupted(bool main_thread);
+// Is the calling thread Python's main thread? (Call with the GIL held.)
+bool in_main_thread();
+
 void init_game(py::module_& m);
 void init_search(py::module_& m);
 void init_sampler(py::module_& m);

@@ -141,6 +141,18 @@ void init_hand(py::module_& m) {
 
 }  // namespace
 
+bool in_main_thread() {
+  static const unsigned long main_ident =
+      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  return PyThread_get_thread_ident() == main_ident;
+}
+
+bool python_interrupted(bool main_thread) {
+  if (!main_thread) return false;
+  py::gil_scoped_acquire hold;
+  return PyErr_CheckSignals() != 0;
+}
+
 py::list trick_records(const Hand& h, bool attempts) {
   py::list out;
   for (int i = 0; i < h.history_size(); ++i) {

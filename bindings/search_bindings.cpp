@@ -28,23 +28,11 @@ py::dict solution_dict(const Solution& s) {
   return d;
 }
 
-unsigned long main_thread_ident() {
-  static const unsigned long ident =
-      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
-  return ident;
-}
-
-// Runs a search with the GIL released. Called from Python's main thread, the search takes the
-// GIL every 65,536 nodes to let Python run its signal handlers, so Ctrl-C stops a long solve:
-// the KeyboardInterrupt they raise comes out of the call. (Other threads get no signals.)
+// Runs a search with the GIL released, stopping it (every 65,536 nodes) on Ctrl-C: the
+// KeyboardInterrupt comes out of the call (see python_interrupted).
 template <typename Run>
 auto interruptible(Solver& solver, Run&& run) {
-  const bool main_thread = PyThread_get_thread_ident() == main_thread_ident();
-  if (main_thread)
-    solver.set_stop_check([] {
-      py::gil_scoped_acquire hold;
-      return PyErr_CheckSignals() != 0;
-    });
+  if (in_main_thread()) solver.set_stop_check([] { return python_interrupted(true); });
   struct Reset {
     Solver& solver;
     ~Reset() { solver.set_stop_check(nullptr); }

@@ -212,3 +212,19 @@ def test_the_oracle_plays_through_the_python_driver_too() -> None:
     bots = [duidiao.make_bot("pimc-oracle:worlds=1", seed=s) for s in range(2)] * 2
     result = duidiao.play_hand(game, bots, fast=False)
     assert game.phase == "over" and result.points % 5 == 0
+
+
+def test_ctrl_c_stops_an_analysis() -> None:
+    import _thread
+    import threading
+    import time
+
+    timer = threading.Timer(0.3, _thread.interrupt_main)  # as Ctrl-C would
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        analyse(EXAMPLE, worlds=1_000_000, seed=1, threads=1)  # minutes of work
+    stopped = time.perf_counter() - start
+    timer.join()
+    assert stopped < 2.0, f"the analysis ran {stopped:.1f} s after the interrupt"
+    assert analyse(EXAMPLE, worlds=4, seed=1, threads=1).worlds == 4  # still usable
