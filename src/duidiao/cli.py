@@ -111,7 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
         "points: the defenders' final points",
     )
     solve.add_argument(
-        "--tt-mb", type=float, default=None, metavar="N", help="transposition table size (MiB)"
+        "--tt-mb",
+        type=float,
+        default=None,
+        metavar="N",
+        help="transposition table size (MiB; default 16, 256 saves a third at 12 cards)",
     )
     solve.add_argument(
         "--no-merge", action="store_true", help="do not merge equivalent cards (for testing)"
