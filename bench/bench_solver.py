@@ -9,7 +9,7 @@ solve, the nodes and the table hit rate.
     pytest bench/bench_solver.py --benchmark-only                          # 4, 6 cards
     DUIDIAO_SLOW_BENCH=1 pytest bench/bench_solver.py --benchmark-only     # and 8, 10, 12
 
-The 8-card and larger suites take a minute or more per round (12 cards: minutes per position),
+The 8-card and larger suites take half a minute or more per round (12 cards: about 14 minutes),
 so they run only when ``DUIDIAO_SLOW_BENCH=1`` is set. ``duidiao bench`` prints the node-count
 signature of the 4- and 6-card suites.
 """
