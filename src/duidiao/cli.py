@@ -33,6 +33,12 @@ EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 
 
+def _write_json(out: TextIO, data: Any) -> None:
+    """``--json`` output: one JSON document on one line."""
+    json.dump(data, out, ensure_ascii=False)
+    out.write("\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="duidiao",
@@ -178,8 +184,7 @@ def _cmd_moves(args: argparse.Namespace, out: TextIO) -> int:
         data = _position_json(position)
         data["moves"] = [str(m) for m in moves]
         data["count"] = len(moves)
-        json.dump(data, out, ensure_ascii=False)
-        out.write("\n")
+        _write_json(out, data)
     else:
         for move in moves:
             out.write(f"{move}\n")
@@ -205,8 +210,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         data = _position_json(position)
         data["played"] = played
         data["result"] = result.to_dict() if result is not None else None
-        json.dump(data, out, ensure_ascii=False)
-        out.write("\n")
+        _write_json(out, data)
     else:
         for item in played:
             if item["move"] != item["played"]:
@@ -233,8 +237,7 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
             seat: position.format_cards(cards) for seat, cards in position.hands.items()
         }
         data["unknown"] = position.unknown
-        json.dump(data, out, ensure_ascii=False)
-        out.write("\n")
+        _write_json(out, data)
     else:
         out.write(f"{position}\n")
     return EXIT_OK
@@ -467,8 +470,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
     data = stats.summary(args)
     if args.json:
-        json.dump(data, out, ensure_ascii=False)
-        out.write("\n")
+        _write_json(out, data)
     else:
         out.write(_summary_text(data))
     return EXIT_OK
@@ -543,8 +545,7 @@ def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
     progress.close()
     data = result.to_json()
     if args.json:
-        json.dump(data, out, ensure_ascii=False)
-        out.write("\n")
+        _write_json(out, data)
     else:
         out.write(_duel_text(data))
     return EXIT_OK
@@ -589,8 +590,7 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         data = solution.to_dict()
         data["pv_text"] = _pv_text(position, solution.pv)
-        json.dump(data, out, ensure_ascii=False)
-        out.write("\n")
+        _write_json(out, data)
         return EXIT_OK
     turn = solution.turn
     if solution.objective == "score":
@@ -640,8 +640,7 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
             "mismatches": list(result.mismatches),
             "nodes": result.nodes,
         }
-        json.dump(data, out)
-        out.write("\n")
+        _write_json(out, data)
     else:
         for n, k, nodes, sec in result.suites:
             out.write(f"cards {n:2d}: {k} positions, {nodes} nodes, {sec:.3f}s\n")
