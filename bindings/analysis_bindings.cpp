@@ -19,25 +19,36 @@ void init_analysis(py::module_& m) {
            }),
            py::arg("worlds"), py::arg("seconds"), py::arg("threads"), py::arg("seed"),
            py::arg("solve_cards"), py::arg("tt_mb"))
-      .def("analyse", [](PimcSearch& s, const Hand& h, int level_ns, int level_ew, py::object progress) {
-             // After each world of the calling thread: Ctrl-C stops the search (see
-             // python_interrupted), then the caller's progress callback may.
-             const bool main_thread = in_main_thread();
-             bool interrupted = false;
+      .def("analyse", [](PimcSearch& s, const Hand& h, int level_ns, int level_ew, py::object progress,
+                         py::object stop) {
+             // Ctrl-C and the stop event end the search (see StopWatch); after each world of the
+             // calling thread the caller's progress callback may too.
+             StopWatch watch(std::move(stop), 0);
+             s.set_stop_check([&watch] { return watch(); });
+             struct Reset {
+               PimcSearch& search;
+               ~Reset() { search.set_stop_check(nullptr); }
+             } reset{s};
              PimcProgress report;
-             if (main_thread || !progress.is_none())
-               report = [&](int worlds) {
-                 if (python_interrupted(main_thread)) return !(interrupted = true);
-                 if (progress.is_none()) return true;
+             bool failed = false;  // the callback raised: its exception is set
+             if (!progress.is_none())
+               report = [&](const PimcProgressInfo& info) {
                  py::gil_scoped_acquire hold;
-                 return progress(worlds).cast<bool>();
+                 try {
+                   return progress(info.worlds, to_masks(info.best), info.best_mean, info.seconds)
+                       .cast<bool>();
+                 } catch (py::error_already_set& e) {
+                   e.restore();
+                   failed = true;
+                   return false;
+                 }
                };
              PimcAnalysis a;
              {
                py::gil_scoped_release release;
                a = s.analyse(h, level_ns, level_ew, report);
              }
-             if (interrupted) throw py::error_already_set();
+             if (watch.interrupted() || failed) throw py::error_already_set();
              py::list moves;
              for (const MoveAnalysis& ma : a.moves)
                moves.append(py::make_tuple(to_masks(ma.move), ma.mean, ma.stderr_, ma.makes, ma.worlds,
@@ -49,5 +60,6 @@ void init_analysis(py::module_& m) {
              d["exact"] = a.exact;
              d["solver_nodes"] = a.solver_nodes;
              return d;
-           }, py::arg("hand"), py::arg("level_ns"), py::arg("level_ew"), py::arg("progress") = py::none());
+           }, py::arg("hand"), py::arg("level_ns"), py::arg("level_ew"), py::arg("progress") = py::none(),
+           py::arg("stop") = py::none());
 }

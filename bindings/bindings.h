@@ -3,6 +3,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <chrono>
 #include <utility>
 
 #include "core/cardset.h"
@@ -18,13 +20,27 @@ inline Masks to_masks(const duidiao::CardSet& s) { return {s.one, s.two}; }
 // attempted (a failed throw's whole throw, §5.2) as a fifth item when `attempts` is set.
 py::list trick_records(const duidiao::Hand& h, bool attempts = false);
 
-// Long searches run with the GIL released; called from Python's main thread, they take it now
-// and then to run Python's signal handlers (PyErr_CheckSignals), so Ctrl-C stops them. True
-// when a handler raised (the exception, KeyboardInterrupt, is then set). Other threads get no
-// signals: false there.
-bool python_interrupted(bool main_thread);
 // Is the calling thread Python's main thread? (Call with the GIL held.)
 bool in_main_thread();
+
+// The stop check of one long search call (made with the GIL held, asked from the searching
+// threads without it): a time limit (seconds <= 0: none), a threading.Event another Python thread
+// may set (None: none), and Ctrl-C when the call came from the main thread.
+class StopWatch {
+ public:
+  StopWatch(py::object event, double seconds);
+  bool operator()();
+  bool interrupted() const { return reason_ == INTERRUPTED; }  // KeyboardInterrupt is then set
+  bool fired() const { return reason_ != NONE; }
+
+ private:
+  enum Reason : int { NONE, INTERRUPTED, STOPPED };
+  bool main_thread_;
+  py::object event_;
+  bool has_deadline_;
+  std::chrono::steady_clock::time_point deadline_;
+  std::atomic<int> reason_{NONE};
+};
 
 void init_game(py::module_& m);
 void init_search(py::module_& m);

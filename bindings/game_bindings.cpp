@@ -1,5 +1,6 @@
 // Bindings of the hand flow: Game, Observation, the C++ bots and self-play.
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bindings.h"
@@ -102,6 +103,35 @@ void init_game(py::module_& m) {
       .def("copy", [](const Game& g) { return Game(g); });
 
   py::class_<Observation>(m, "Observation")
+      .def(py::init([](int seat, int phase, const Rules& rules, int level, std::pair<int, int> levels,
+                       int trump, int declarer, int first_drawer, int drawn, const Masks& hand,
+                       const std::vector<Masks>& exposed, const std::vector<int>& hand_sizes,
+                       const std::vector<std::tuple<int, int, int, int>>& made, bool kitty_visible,
+                       const Masks& kitty, const Masks& original_kitty, bool dry, int trump_from_kitty,
+                       int grab_offer, const std::vector<std::tuple<int, int, int>>& grabs_made,
+                       const std::vector<std::tuple<int, Masks, Masks>>& xiaosas_made) {
+             if (exposed.size() != 4 || hand_sizes.size() != 4)
+               throw std::invalid_argument("observation: exposed and hand_sizes need 4 entries");
+             Observation o;
+             o.seat = seat, o.phase = Phase(phase), o.rules = rules, o.level = level;
+             o.levels[0] = levels.first, o.levels[1] = levels.second;
+             o.trump = trump, o.declarer = declarer, o.first_drawer = first_drawer, o.drawn = drawn;
+             o.hand = to_set(hand);
+             for (int i = 0; i < 4; ++i) o.exposed[i] = to_set(exposed[i]), o.hand_size[i] = hand_sizes[i];
+             for (auto [s, suit, kind, d] : made) o.declarations.push_back({s, suit, kind, d});
+             o.kitty_visible = kitty_visible, o.kitty = to_set(kitty);
+             o.original_kitty = to_set(original_kitty);
+             o.dry = dry, o.trump_from_kitty = trump_from_kitty, o.grab_offer = grab_offer;
+             for (auto [s, taken, put] : grabs_made) o.grabs.push_back({s, taken, put});
+             for (auto [s, jokers, taken] : xiaosas_made) o.xiaosas.push_back({s, to_set(jokers), to_set(taken)});
+             check_observation(o);
+             return o;
+           }),
+           py::arg("seat"), py::arg("phase"), py::arg("rules"), py::arg("level"), py::arg("levels"),
+           py::arg("trump"), py::arg("declarer"), py::arg("first_drawer"), py::arg("drawn"),
+           py::arg("hand"), py::arg("exposed"), py::arg("hand_sizes"), py::arg("declarations"),
+           py::arg("kitty_visible"), py::arg("kitty"), py::arg("original_kitty"), py::arg("dry"),
+           py::arg("trump_from_kitty"), py::arg("grab_offer"), py::arg("grabs"), py::arg("xiaosas"))
       .def_readonly("seat", &Observation::seat)
       .def_property_readonly("phase", [](const Observation& o) { return int(o.phase); })
       .def_readonly("rules", &Observation::rules)
@@ -126,6 +156,17 @@ void init_game(py::module_& m) {
       .def_property_readonly("view", [](const Observation& o) { return o.view; })
       .def_property_readonly("tricks", [](const Observation& o) { return trick_records(o.view); });
 
+  m.def("declaration_options", [](int seat, const Masks& hand, int level,
+                                   const std::vector<std::tuple<int, int, int, int>>& made, int drawn) {
+        std::vector<Declaration> ds;
+        for (auto [s, suit, kind, d] : made) ds.push_back({s, suit, kind, d});
+        return declarations(declaration_options(seat & 3, to_set(hand), level, ds, drawn));
+      }, py::arg("seat"), py::arg("hand"), py::arg("level"), py::arg("made"), py::arg("drawn"));
+  m.def("xiaosa_takeable", [](const Masks& kitty, int level) {
+        return to_masks(xiaosa_takeable(to_set(kitty), level));
+      }, py::arg("kitty"), py::arg("level"));
+  m.def("observe_play", &observe_play, py::arg("view"), py::arg("level_ns"), py::arg("level_ew"));
+
   py::class_<Player>(m, "Bot")
       .def(py::init([](const std::string& name, uint64_t seed) { return make_player(name, seed); }),
            py::arg("name"), py::arg("seed") = 0)
@@ -145,7 +186,18 @@ void init_game(py::module_& m) {
       .def("play", [](Player& p, const Observation& o) {
              py::gil_scoped_release release;  // a searching bot may think for a while
              return to_masks(p.play(o));
-           }, py::arg("observation"));
+           }, py::arg("observation"))
+      .def("stop", [](Player& p) {
+             py::gil_scoped_release release;  // never wait for the GIL a play may need
+             p.stop();
+           })
+      .def_property_readonly("last_values", [](const Player& p) {
+             py::list out;
+             for (const MoveAnalysis& ma : p.last_values())
+               out.append(py::make_tuple(to_masks(ma.move), ma.mean, ma.stderr_, ma.makes, ma.worlds,
+                                         ma.gain, ma.gain_stderr, ma.baseline));
+             return out;
+           });
 
   m.def("play_game", [](Game& game, std::vector<Player*> players) {
         if (players.size() != 4) throw std::invalid_argument("play_game needs 4 bots, one per seat");

@@ -6,6 +6,7 @@
 
 #include "core/hand.h"
 #include "core/playout.h"
+#include "search/solver.h"
 
 using namespace duidiao;
 
@@ -147,10 +148,32 @@ bool in_main_thread() {
   return PyThread_get_thread_ident() == main_ident;
 }
 
-bool python_interrupted(bool main_thread) {
-  if (!main_thread) return false;
+StopWatch::StopWatch(py::object event, double seconds)
+    : main_thread_(in_main_thread()), event_(std::move(event)), has_deadline_(seconds > 0) {
+  if (has_deadline_)
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(seconds));
+}
+
+bool StopWatch::operator()() {
+  if (reason_ != NONE) return true;
+  if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) {
+    reason_ = STOPPED;
+    return true;
+  }
+  if (!main_thread_ && event_.is_none()) return false;
   py::gil_scoped_acquire hold;
-  return PyErr_CheckSignals() != 0;
+  // Only the main thread runs signal handlers; other threads get 0 here.
+  if (main_thread_ && PyErr_CheckSignals() != 0) {
+    reason_ = INTERRUPTED;
+    return true;
+  }
+  if (!event_.is_none() && event_.attr("is_set")().cast<bool>()) {
+    reason_ = STOPPED;
+    return true;
+  }
+  return false;
 }
 
 py::list trick_records(const Hand& h, bool attempts) {
@@ -180,6 +203,8 @@ PYBIND11_MODULE(_core, m) {
       PyErr_SetString(core_error.ptr(), e.what());
     }
   });
+  // A search ended by its stop check (time limit or stop event) before it had any answer.
+  py::register_exception<SearchStopped>(m, "SearchStopped", PyExc_RuntimeError);
   init_rules(m);
   init_result(m);
   init_hand(m);

@@ -25,23 +25,30 @@ py::dict solution_dict(const Solution& s) {
   d["tt_probes"] = s.stats.tt.probes;
   d["tt_hits"] = s.stats.tt.hits;
   d["tt_stores"] = s.stats.tt.stores;
+  d["complete"] = s.complete;
   return d;
 }
 
-// Runs a search with the GIL released, stopping it (every 65,536 nodes) on Ctrl-C: the
-// KeyboardInterrupt comes out of the call (see python_interrupted).
+// Runs a search with the GIL released under a stop check (see StopWatch): Ctrl-C brings the
+// KeyboardInterrupt out of the call; a time limit or stop event a partial answer, or
+// SearchStopped when there is none.
 template <typename Run>
-auto interruptible(Solver& solver, Run&& run) {
-  if (in_main_thread()) solver.set_stop_check([] { return python_interrupted(true); });
+auto watched(Solver& solver, StopWatch& watch, Run&& run) {
+  solver.set_stop_check([&watch] { return watch(); });
   struct Reset {
     Solver& solver;
     ~Reset() { solver.set_stop_check(nullptr); }
   } reset{solver};
   try {
-    py::gil_scoped_release release;
-    return run();
+    auto out = [&] {
+      py::gil_scoped_release release;
+      return run();
+    }();
+    if (watch.interrupted()) throw py::error_already_set();
+    return out;
   } catch (const SearchStopped&) {
-    throw py::error_already_set();  // the handler's exception, with the GIL held again
+    if (watch.interrupted()) throw py::error_already_set();  // the handler's KeyboardInterrupt
+    throw;
   }
 }
 
@@ -58,17 +65,24 @@ void init_search(py::module_& m) {
            }),
            py::arg("tt_mb") = 16.0, py::arg("merge") = true)
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
-      .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew) {
+      .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
+                       py::object stop, double seconds) {
              Objective o = objective_of(objective);
-             return solution_dict(interruptible(s, [&] { return s.solve(h, o, level_ns, level_ew); }));
-           }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"))
-      .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew) {
+             StopWatch watch(std::move(stop), seconds);
+             return solution_dict(watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew); }));
+           }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"),
+           py::arg("stop") = py::none(), py::arg("seconds") = 0.0)
+      .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
+                       py::object stop, double seconds) {
              Objective o = objective_of(objective);
-             return interruptible(s, [&] { return s.value(h, o, level_ns, level_ew); });
-           }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"))
-      .def("defenders_reach", [](Solver& s, const Hand& h, int target) {
-             return interruptible(s, [&] { return s.defenders_reach(h, target); });
-           }, py::arg("hand"), py::arg("target"))
+             StopWatch watch(std::move(stop), seconds);
+             return watched(s, watch, [&] { return s.value(h, o, level_ns, level_ew); });
+           }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"),
+           py::arg("stop") = py::none(), py::arg("seconds") = 0.0)
+      .def("defenders_reach", [](Solver& s, const Hand& h, int target, py::object stop, double seconds) {
+             StopWatch watch(std::move(stop), seconds);
+             return watched(s, watch, [&] { return s.defenders_reach(h, target); });
+           }, py::arg("hand"), py::arg("target"), py::arg("stop") = py::none(), py::arg("seconds") = 0.0)
       .def_property_readonly("nodes", [](const Solver& s) { return s.stats().nodes; });
 
   m.def("brute_force", [](const Hand& h, const std::string& objective, int level_ns, int level_ew) {

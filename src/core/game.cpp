@@ -40,22 +40,24 @@ void Game::require_phase(Phase p, const char* what) const {
     refuse(std::string("cannot ") + what + " now: the game is in its " + PHASE_NAMES[phase_] + " phase");
 }
 
-std::vector<Declaration> Game::declare_options() const {
+std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int level,
+                                             const std::vector<Declaration>& made, int drawn) {
   std::vector<Declaration> out;
-  if (phase_ != PHASE_DECLARE || locked_) return out;
-  const int seat = to_act_, rank = level_rank(level_);
-  auto add = [&](int suit, int kind) { out.push_back({seat, suit, kind, drawn_}); };
-  if (declarations_.empty()) {
+  const int rank = level_rank(level);
+  auto add = [&](int suit, int kind) { out.push_back({seat, suit, kind, drawn}); };
+  if (made.empty()) {
     for (int suit = 0; suit < 4; ++suit) {
-      int n = held_[seat].count(make_card(suit, rank));
+      int n = hand.count(make_card(suit, rank));
       if (n >= 1) add(suit, DECLARE_SINGLE);
       if (n == 2) add(suit, DECLARE_LOCK);
     }
     return out;
   }
-  const Declaration& last = declarations_.back();
+  for (const Declaration& d : made)
+    if (d.kind == DECLARE_LOCK) return out;  // a lock ends declaring
+  const Declaration& last = made.back();
   for (int suit = 0; suit < 4; ++suit) {
-    if (held_[seat].count(make_card(suit, rank)) < 2) continue;
+    if (hand.count(make_card(suit, rank)) < 2) continue;
     if (last.kind == DECLARE_SINGLE) {
       if (suit == last.suit && last.seat == seat) add(suit, DECLARE_LOCK);
       else if (suit != last.suit) add(suit, DECLARE_OVERRIDE);
@@ -64,6 +66,11 @@ std::vector<Declaration> Game::declare_options() const {
     }
   }
   return out;
+}
+
+std::vector<Declaration> Game::declare_options() const {
+  if (phase_ != PHASE_DECLARE) return {};
+  return declaration_options(to_act_, held_[to_act_], level_, declarations_, drawn_);
 }
 
 void Game::declare(int suit, int kind) {
@@ -79,7 +86,6 @@ void Game::declare(int suit, int kind) {
   shown.add(level_card);
   if (kind != DECLARE_SINGLE) shown.add(level_card);
   exposed_[to_act_] = exposed_[to_act_].plus(exposed_[to_act_].missing(shown));
-  if (kind == DECLARE_LOCK) locked_ = true;
   draw_until_decision();  // one declaration per chance: drawing (or the last round) goes on
 }
 
@@ -192,13 +198,15 @@ void Game::grab(Card put) {
   next_grab(3);
 }
 
-CardSet Game::xiaosa_takeable() const {
+CardSet xiaosa_takeable(const CardSet& kitty, int level) {
   uint64_t eligible = 0;
   for (int s = 0; s < 4; ++s)
     for (int r = 0; r <= 7; ++r)  // ranks 2..9
-      if (r != RANK_5 && r != level_rank(level_)) eligible |= bit(make_card(s, r));
-  return kitty_.within(eligible);
+      if (r != RANK_5 && r != level_rank(level)) eligible |= bit(make_card(s, r));
+  return kitty.within(eligible);
 }
+
+CardSet Game::xiaosa_takeable() const { return duidiao::xiaosa_takeable(kitty_, level_); }
 
 // 潇洒 (§6.4): the others in turn from the declarer's next, when they hold a joker and the
 // kitty has a card they could take.

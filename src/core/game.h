@@ -33,6 +33,13 @@ struct GameSetup {
   Card deck[108] = {};    // deck[0] is drawn first; deck[100..107] the kitty, deck[107] its bottom
 };
 
+// §6.2: the declarations open to `seat`, holding `hand`, after the declarations `made` so far
+// (none once one of them is a lock), with `drawn` cards drawn. Passing is always open too.
+std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int level,
+                                             const std::vector<Declaration>& made, int drawn);
+// §6.4 潇洒: the cards of the face-up `kitty` a joker may take (ranks 2-9 but 5 and the level).
+CardSet xiaosa_takeable(const CardSet& kitty, int level);
+
 class Game {
  public:
   explicit Game(const GameSetup& setup);  // throws std::invalid_argument on a bad setup
@@ -108,7 +115,6 @@ class Game {
   CardSet held_[4];
   CardSet exposed_[4];
   std::vector<Declaration> declarations_;
-  bool locked_ = false;
   CardSet original_kitty_, kitty_;
   bool dry_ = false;
   CardSet grab_queue_;  // buried level cards not yet offered

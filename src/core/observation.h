@@ -38,4 +38,14 @@ struct Observation {
 // everything: an oracle's observation, whose play view shows every hand (for measurement only).
 Observation observe(const Game& game, int seat, bool everything = false);
 
+// For an observation of a decision before the play built from outside (e.g. from JSON): throws
+// std::invalid_argument naming the first field out of its range (seats, phase, levels, suits,
+// counts, cards).
+void check_observation(const Observation& o);
+
+// The observation of the seat to move in a play view given on its own (a position seen by that
+// seat, as written in the notation): what a player needs to choose a play. Throws
+// std::invalid_argument when the hand is over or the mover's cards are not all known.
+Observation observe_play(const Hand& view, int level_ns, int level_ew);
+
 }  // namespace duidiao

@@ -7,10 +7,10 @@ Cards('AH,AH,TD')
 
 from __future__ import annotations
 
-from .analysis import Analysis, MoveAnalysis, analyse
+from .analysis import Analysis, AnalysisProgress, MoveAnalysis, analyse
 from .cards import Card, Cards
 from .duel import DuelHand, DuelResult, duel
-from .errors import HiddenCardsError, IllegalMoveError, NotationError
+from .errors import HiddenCardsError, IllegalMoveError, NotationError, SearchStopped
 from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
 from .match import Match, MatchResult, play_match
 from .players import CoreBot, HeuristicBot, Player, RandomBot, make_bot, play_hand
@@ -25,6 +25,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Analysis",
+    "AnalysisProgress",
     "Card",
     "Cards",
     "CoreBot",
@@ -52,6 +53,7 @@ __all__ = [
     "RandomBot",
     "Record",
     "RecordError",
+    "SearchStopped",
     "Rules",
     "Solution",
     "Solver",

@@ -10,6 +10,7 @@ CardSet = tuple[int, int]
 
 class CoreError(ValueError): ...
 class IllegalMoveError(ValueError): ...
+class SearchStopped(RuntimeError): ...
 
 class Rules:
     name: str
@@ -180,6 +181,33 @@ class Game:
     def copy(self) -> Game: ...
 
 class Observation:
+    def __init__(
+        self,
+        seat: int,
+        phase: int,
+        rules: Rules,
+        level: int,
+        levels: tuple[int, int],
+        trump: int,
+        declarer: int,
+        first_drawer: int,
+        drawn: int,
+        hand: CardSet,
+        exposed: list[CardSet],
+        hand_sizes: list[int],
+        declarations: list[Declaration],
+        kitty_visible: bool,
+        kitty: CardSet,
+        original_kitty: CardSet,
+        dry: bool,
+        trump_from_kitty: int,
+        grab_offer: int,
+        grabs: list[GrabRecord],
+        xiaosas: list[XiaosaRecord],
+    ) -> None:
+        """An observation of a decision before the play, checked (CoreError when a field is
+        out of range)."""
+        ...
     @property
     def seat(self) -> int: ...
     @property
@@ -236,6 +264,15 @@ class Bot:
     def grab(self, observation: Observation) -> int: ...
     def xiaosa(self, observation: Observation, takeable: CardSet) -> tuple[CardSet, CardSet]: ...
     def play(self, observation: Observation) -> CardSet: ...
+    def stop(self) -> None: ...
+    @property
+    def last_values(self) -> list[PimcMove]: ...
+
+def declaration_options(
+    seat: int, hand: CardSet, level: int, made: list[Declaration], drawn: int
+) -> list[Declaration]: ...
+def xiaosa_takeable(kitty: CardSet, level: int) -> CardSet: ...
+def observe_play(view: Hand, level_ns: int, level_ew: int) -> Observation: ...
 
 def play_game(game: Game, bots: list[Bot]) -> None: ...
 def selfplay_hands(n: int, seed: int, preset: str, bots: list[str]) -> dict[str, int]: ...
@@ -251,12 +288,31 @@ class Solver:
     def tt_bytes(self) -> int: ...
     @property
     def nodes(self) -> int: ...
-    def solve(self, hand: Hand, objective: str, level_ns: int, level_ew: int) -> dict[str, Any]:
+    def solve(
+        self,
+        hand: Hand,
+        objective: str,
+        level_ns: int,
+        level_ew: int,
+        stop: Any = None,
+        seconds: float = 0.0,
+    ) -> dict[str, Any]:
         """Keys: value (int), moves (list[SolverMove], best first), pv (list[CardSet]),
-        nodes, tt_probes, tt_hits, tt_stores (int). The GIL is released while searching."""
+        nodes, tt_probes, tt_hits, tt_stores (int), complete (bool). The GIL is released while
+        searching; ``stop`` (a threading.Event) or ``seconds`` may end it early."""
         ...
-    def value(self, hand: Hand, objective: str, level_ns: int, level_ew: int) -> int: ...
-    def defenders_reach(self, hand: Hand, target: int) -> bool: ...
+    def value(
+        self,
+        hand: Hand,
+        objective: str,
+        level_ns: int,
+        level_ew: int,
+        stop: Any = None,
+        seconds: float = 0.0,
+    ) -> int: ...
+    def defenders_reach(
+        self, hand: Hand, target: int, stop: Any = None, seconds: float = 0.0
+    ) -> bool: ...
 
 def brute_force(
     hand: Hand, objective: str, level_ns: int, level_ew: int
@@ -292,7 +348,8 @@ class PimcSearch:
         hand: Hand,
         level_ns: int,
         level_ew: int,
-        progress: Callable[[int], bool] | None = None,
+        progress: Callable[[int, CardSet, float, float], bool] | None = None,
+        stop: Any = None,
     ) -> dict[str, Any]:
         """Keys: moves (list[PimcMove], best first), worlds (int), seconds (float), exact (bool),
         solver_nodes (int). The GIL is released while searching."""

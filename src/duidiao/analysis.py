@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import os
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Union
@@ -33,9 +34,32 @@ from .cards import LEVELS, Cards
 from .errors import HiddenCardsError
 from .position import Move, Position
 
-__all__ = ["Analysis", "MoveAnalysis", "analyse"]
+__all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse"]
 
 PositionLike = Union[Position, str]
+
+
+class AnalysisProgress(int):
+    """A progress report of :func:`analyse`: the number of worlds done (it *is* that int, so a
+    callback that counts worlds needs nothing else), with the search's current best move by
+    mean value (``best``, a :class:`Move`), its ``mean`` and the ``seconds`` since the start."""
+
+    best: Move
+    mean: float
+    seconds: float
+
+    def __new__(cls, worlds: int, best: Move, mean: float, seconds: float) -> AnalysisProgress:
+        report = super().__new__(cls, worlds)
+        report.best, report.mean, report.seconds = best, mean, seconds
+        return report
+
+    @property
+    def worlds(self) -> int:
+        return int(self)
+
+    def __repr__(self) -> str:
+        return (f"AnalysisProgress(worlds={int(self)}, best={self.best!r}, "
+                f"mean={self.mean:.3f}, seconds={self.seconds:.3f})")
 
 
 @dataclass(frozen=True)
@@ -119,7 +143,8 @@ def analyse(
     *,
     solve_cards: int = 4,
     tt_mb: float = 16.0,
-    progress: Callable[[int], bool | None] | None = None,
+    progress: Callable[[AnalysisProgress], bool | None] | None = None,
+    stop: threading.Event | None = None,
 ) -> Analysis:
     """Rank the legal moves of the seat to move by their expected hand score.
 
@@ -130,8 +155,12 @@ def analyse(
     - ``seed``: the worlds' seed (default: a random one, reported in ``Analysis.seed``).
     - ``solve_cards``: solve worlds exactly when the mover holds at most this many cards.
     - ``tt_mb``: the solver's table per thread, in MiB.
-    - ``progress``: called with the worlds done after each world of the first thread;
-      returning False stops the search early.
+    - ``progress``: called after each world of the first thread with an
+      :class:`AnalysisProgress` (the worlds done, and the current best move); returning False
+      stops the search early.
+    - ``stop``: a :class:`threading.Event`; when another thread sets it, the search ends at
+      once with the worlds finished so far. (With none finished, every move has 0 worlds and
+      the heuristic bot's choice comes first.)
 
     Raises :class:`HiddenCardsError` when the mover's hand is not known or the hand is over,
     and ValueError for a bad argument.
@@ -167,14 +196,15 @@ def analyse(
         int(solve_cards), float(tt_mb),
     )
 
-    def report(done: int) -> bool:
+    def report(done: int, best: tuple[int, int], mean: float, elapsed: float) -> bool:
         assert progress is not None
-        return progress(done) is not False
+        move = pos.parse_move(Cards.from_masks(*best))
+        return progress(AnalysisProgress(done, move, mean, elapsed)) is not False
 
     levels = pos.levels
     raw = search.analyse(
         pos.core, LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"]),
-        report if progress is not None else None,
+        report if progress is not None else None, stop,
     )
     moves = tuple(
         MoveAnalysis(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["NotationError", "IllegalMoveError", "HiddenCardsError"]
+__all__ = ["NotationError", "IllegalMoveError", "HiddenCardsError", "SearchStopped"]
 
 
 class NotationError(ValueError):
@@ -20,3 +20,8 @@ class IllegalMoveError(ValueError):
 class HiddenCardsError(ValueError):
     """A question that needs cards the position does not know (a hidden hand or kitty),
     or a result asked for before the hand is over."""
+
+
+class SearchStopped(RuntimeError):
+    """A search was stopped (its ``stop`` event set, or its time limit passed) before it had
+    any answer to give. A search stopped later answers with what it has instead."""

@@ -15,6 +15,7 @@ which :class:`duidiao.Record` writes the hand.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -317,9 +318,13 @@ class Observation:
     (hidden hands written ``?N`` after their exposed cards), in the play phase.
 
     ``core`` is the ``_core.Observation`` it was built from (what the C++ bots see).
+
+    A spectator's observation (:meth:`Game.observe_public`) has ``seat`` None, an empty
+    ``hand`` and no ``core``. :meth:`to_dict` / :meth:`from_dict` give the JSON form
+    (docs/players.md).
     """
 
-    seat: str
+    seat: str | None
     phase: str
     rules: Rules
     level: str
@@ -400,7 +405,7 @@ class Observation:
         if self.phase not in ("play", "over"):
             return None
         assert self.trump is not None and self.declarer is not None and self.kitty is not None
-        me = SEATS.index(self.seat)
+        me = -1 if self.seat is None else SEATS.index(self.seat)
         hands: list[Cards] = []
         unknown: list[int] = []
         for s, name in enumerate(SEATS):
@@ -425,9 +430,94 @@ class Observation:
             self.trick,
         )
 
+    # -- the options of a decision, from what the seat knows -------------------------------
+    def declare_options(self) -> list[DeclareOption]:
+        """The declarations open to this seat with its hand after the declarations made so far
+        (§6.2), when asked to declare (else empty). Declining is always open too."""
+        if self.phase != "declare" or self.seat is None:
+            return []
+        made = [
+            (SEATS.index(d.seat), SUITS.index(d.suit), DECLARE_KINDS.index(d.kind) + 1, d.drawn)
+            for d in self.declarations
+        ]
+        raw = _core().declaration_options(
+            SEATS.index(self.seat), self.hand.masks, _level_number(self.level), made, self.drawn
+        )
+        return [DeclareOption(SUITS[su], DECLARE_KINDS[k - 1]) for _s, su, k, _d in raw]
+
+    def xiaosa_takeable(self) -> Cards:
+        """The cards of the face-up kitty a joker may take in 潇洒 (§6.4), when asked (else
+        empty)."""
+        if self.phase != "xiaosa" or self.kitty is None:
+            return Cards()
+        return Cards.from_masks(
+            *_core().xiaosa_takeable(self.kitty.masks, _level_number(self.level))
+        )
+
+    # -- JSON -------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (docs/players.md): only what the observation holds, card lists in
+        notation order once the trumps are known."""
+        order = None if self.trump is None else (_level_number(self.level), SUITS.index(self.trump))
+
+        def text(cards: Cards) -> str:
+            return format_cards(cards, *order) if order is not None else str(cards)
+
+        def trick_json(trick: Trick) -> dict[str, Any]:
+            return {
+                "leader": trick.leader,
+                "plays": [text(p) for p in trick.plays],
+                "winner": trick.winner,
+                "points": trick.points,
+            }
+
+        out: dict[str, Any] = {"seat": self.seat, "phase": self.phase, "preset": self.rules.name}
+        options = self.rules.options_json()
+        if options is not None:
+            out["rules"] = options
+        position = self.position
+        out.update(
+            level=self.level,
+            levels=dict(self.levels),
+            trump=self.trump,
+            declarer=self.declarer,
+            first_drawer=self.first_drawer,
+            drawn=self.drawn,
+            hand=text(self.hand),
+            exposed={s: text(c) for s, c in self.exposed.items()},
+            hand_sizes=dict(self.hand_sizes),
+            declarations=[
+                {"seat": d.seat, "suit": d.suit, "kind": d.kind, "drawn": d.drawn}
+                for d in self.declarations
+            ],
+            kitty=None if self.kitty is None else text(self.kitty),
+            original_kitty=None if self.original_kitty is None else text(self.original_kitty),
+            dry=self.dry,
+            trump_from_kitty=self.trump_from_kitty,
+            grab_offer=None if self.grab_offer is None else str(self.grab_offer),
+            grabs=[{"seat": g.seat, "taken": str(g.taken), "put": str(g.put)} for g in self.grabs],
+            xiaosas=[
+                {"seat": x.seat, "jokers": text(x.jokers), "taken": text(x.taken)}
+                for x in self.xiaosas
+            ],
+            tricks=[trick_json(t) for t in self.tricks],
+            trick=None if self.trick is None else trick_json(self.trick),
+            points=self.points,
+            position=None if position is None else str(position),
+        )
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        """Read the JSON form of :meth:`to_dict`. Before the play the result can be handed to
+        the built-in bots (its ``core`` is set); in the play phase it is rebuilt from its
+        ``position`` (and has a ``core`` when its seat is to play). Raises ValueError naming
+        the field that is wrong."""
+        return _observation_from_dict(cls, data)
+
     def legal_moves(self) -> list[Move]:
         """The seat's legal plays when it is to play (else empty), in notation order."""
-        if self.phase != "play" or self.core is None:
+        if self.phase != "play" or self.core is None or self.seat is None:
             return []
         view = self.core.view
         if view.is_over or int(view.turn) != SEATS.index(self.seat):
@@ -435,6 +525,236 @@ class Observation:
         return _sorted_moves(
             view.legal_moves(), _level_number(self.level), SUITS.index(self.trump or "H")
         )
+
+
+class _Reader:
+    """Reads the fields of a JSON observation, naming the field in every error."""
+
+    def __init__(self, data: Any) -> None:
+        if not isinstance(data, Mapping):
+            raise ValueError("observation: expected a JSON object")
+        self.data = data
+
+    def raw(self, key: str, default: Any = ...) -> Any:
+        if key in self.data:
+            return self.data[key]
+        if default is ...:
+            raise ValueError(f"observation: {key} is missing")
+        return default
+
+    def fail(self, key: str, why: str) -> ValueError:
+        return ValueError(f"observation: {key}: {why}")
+
+    def text(self, key: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise self.fail(key, f"expected a string, not {type(value).__name__}")
+        if len(value) > 2000:
+            raise self.fail(key, "longer than 2000 characters")
+        return value
+
+    def seat(self, key: str, value: Any, optional: bool = False) -> str | None:
+        if value is None and optional:
+            return None
+        text = self.text(key, value)
+        if text not in SEATS:
+            raise self.fail(key, f"{text!r} is not a seat (S, E, N, W)")
+        return text
+
+    def choice(self, key: str, value: Any, choices: Sequence[str], optional: bool = False) -> Any:
+        if value is None and optional:
+            return None
+        text = self.text(key, value)
+        if text not in choices:
+            raise self.fail(key, f"{text!r} is not one of {', '.join(choices)}")
+        return text
+
+    def number(self, key: str, value: Any, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(key, f"expected a whole number from {low} to {high}, not {value!r}")
+        return value
+
+    def flag(self, key: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(key, f"expected true or false, not {value!r}")
+        return value
+
+    def cards(self, key: str, value: Any, optional: bool = False) -> Cards | None:
+        if value is None and optional:
+            return None
+        try:
+            return Cards.parse(self.text(key, value))
+        except ValueError as exc:
+            raise self.fail(key, str(exc)) from None
+
+    def card(self, key: str, value: Any, optional: bool = False) -> Card | None:
+        if value is None and optional:
+            return None
+        try:
+            return Card.parse(self.text(key, value))
+        except ValueError as exc:
+            raise self.fail(key, str(exc)) from None
+
+    def items(self, key: str) -> list[Mapping[str, Any]]:
+        value = self.raw(key, [])
+        if not isinstance(value, list) or len(value) > 200:
+            raise self.fail(key, "expected a list (of at most 200 items)")
+        for item in value:
+            if not isinstance(item, Mapping):
+                raise self.fail(key, "expected a list of JSON objects")
+        return value
+
+    def per_seat(self, key: str, default: Any = ...) -> Mapping[str, Any]:
+        value = self.raw(key, default)
+        if not isinstance(value, Mapping) or set(value) != set(SEATS):
+            raise self.fail(key, "expected an object with the four seats S, E, N, W")
+        return value
+
+
+def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
+    r = _Reader(data)
+    seat = r.seat("seat", r.raw("seat"), optional=True)
+    phase = r.choice("phase", r.raw("phase"), PHASES)
+    preset = r.text("preset", r.raw("preset", "chifeng"))
+    try:
+        rules = Rules.from_json(preset, r.raw("rules", None))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"observation: {exc}") from None
+    levels_raw = r.raw("levels")
+    if not isinstance(levels_raw, Mapping) or set(levels_raw) != set(TEAMS):
+        raise r.fail("levels", "expected {\"NS\": level, \"EW\": level}")
+    levels = {t: r.choice(f"levels: {t}", levels_raw[t], LEVELS) for t in TEAMS}
+    level = r.choice("level", r.raw("level"), LEVELS)
+    declarations = tuple(
+        Declaration(
+            str(r.seat("declarations: seat", d.get("seat"))),
+            r.choice("declarations: suit", d.get("suit"), SUITS),
+            r.choice("declarations: kind", d.get("kind"), DECLARE_KINDS),
+            r.number("declarations: drawn", d.get("drawn"), 0, 100),
+        )
+        for d in r.items("declarations")
+    )
+    grabs = tuple(
+        Grab(
+            str(r.seat("grabs: seat", g.get("seat"))),
+            r.card("grabs: taken", g.get("taken")),  # type: ignore[arg-type]
+            r.card("grabs: put", g.get("put")),  # type: ignore[arg-type]
+        )
+        for g in r.items("grabs")
+    )
+    xiaosas = tuple(
+        Xiaosa(
+            str(r.seat("xiaosas: seat", x.get("seat"))),
+            r.cards("xiaosas: jokers", x.get("jokers")),  # type: ignore[arg-type]
+            r.cards("xiaosas: taken", x.get("taken")),  # type: ignore[arg-type]
+        )
+        for x in r.items("xiaosas")
+    )
+    common: dict[str, Any] = dict(
+        seat=seat,
+        phase=phase,
+        rules=rules,
+        declarations=declarations,
+        original_kitty=r.cards("original_kitty", r.raw("original_kitty", None), optional=True),
+        trump_from_kitty=r.flag("trump_from_kitty", r.raw("trump_from_kitty", False)),
+        grab_offer=None,
+        grabs=grabs,
+        xiaosas=xiaosas,
+        first_drawer=r.seat("first_drawer", r.raw("first_drawer")),
+        drawn=r.number("drawn", r.raw("drawn"), 0, 100),
+    )
+    if phase in ("play", "over"):
+        return _play_observation(cls, r, common)
+    if seat is None:
+        raise r.fail("seat", "a decision before the play is asked of a seat")
+    trump = r.choice("trump", r.raw("trump", None), SUITS, optional=True)
+    declarer = r.seat("declarer", r.raw("declarer", None), optional=True)
+    hand = r.cards("hand", r.raw("hand"))
+    assert hand is not None
+    exposed_raw = r.per_seat("exposed", {s: "-" for s in SEATS})
+    exposed = {s: r.cards(f"exposed: {s}", exposed_raw[s]) for s in SEATS}
+    sizes_raw = r.per_seat("hand_sizes")
+    sizes = {s: r.number(f"hand_sizes: {s}", sizes_raw[s], 0, 33) for s in SEATS}
+    kitty = r.cards("kitty", r.raw("kitty", None), optional=True)
+    grab_offer = r.card("grab_offer", r.raw("grab_offer", None), optional=True)
+    dry = r.flag("dry", r.raw("dry", False))
+    original = common["original_kitty"]
+    try:
+        core = _core().Observation(
+            seat=SEATS.index(seat),
+            phase=PHASES.index(phase),
+            rules=rules.to_core(),
+            level=LEVELS.index(level),
+            levels=(LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"])),
+            trump=-1 if trump is None else SUITS.index(trump),
+            declarer=-1 if declarer is None else SEATS.index(declarer),
+            first_drawer=SEATS.index(common["first_drawer"]),
+            drawn=common["drawn"],
+            hand=hand.masks,
+            exposed=[exposed[s].masks for s in SEATS],  # type: ignore[union-attr]
+            hand_sizes=[sizes[s] for s in SEATS],
+            declarations=[
+                (SEATS.index(d.seat), SUITS.index(d.suit), DECLARE_KINDS.index(d.kind) + 1, d.drawn)
+                for d in declarations
+            ],
+            kitty_visible=kitty is not None,
+            kitty=(kitty or Cards()).masks,
+            original_kitty=(original or Cards()).masks,
+            dry=dry,
+            trump_from_kitty=int(common["trump_from_kitty"]),
+            grab_offer=-1 if grab_offer is None else grab_offer.id,
+            grabs=[(SEATS.index(g.seat), g.taken.id, g.put.id) for g in grabs],
+            xiaosas=[(SEATS.index(x.seat), x.jokers.masks, x.taken.masks) for x in xiaosas],
+        )
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
+    common.update(
+        level=level, levels=levels, trump=trump, declarer=declarer, hand=hand,
+        exposed=exposed, hand_sizes=sizes, kitty=kitty, dry=dry, grab_offer=grab_offer,
+        tricks=(), trick=None, points=0, core=core,
+    )
+    return cls(**common)
+
+
+def _play_observation(cls: type[Observation], r: _Reader, common: dict[str, Any]) -> Observation:
+    """A play-phase observation: everything about the play comes from its position string."""
+    try:
+        position = Position.parse(r.text("position", r.raw("position")))
+    except ValueError as exc:
+        raise r.fail("position", str(exc)) from None
+    seat = common["seat"]
+    if seat is not None and position.unknown[seat]:
+        raise r.fail("position", f"the position does not show {seat}'s own hand")
+    core = None
+    if seat is not None and position.turn == seat:
+        levels = position.levels
+        core = _core().observe_play(
+            position.core, LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"])
+        )
+    hands = position.hands
+    # The others' exposed cards are the known cards of their hands; one's own are in the JSON.
+    own = Cards()
+    if seat is not None:
+        given = r.cards(f"exposed: {seat}", r.per_seat("exposed", {s: "-" for s in SEATS})[seat])
+        assert given is not None
+        own = Cards.from_masks(given.one & hands[seat].one, given.two & hands[seat].two)
+    common.update(
+        level=position.level,
+        levels=position.levels,
+        trump=position.trump,
+        declarer=position.declarer,
+        hand=Cards() if seat is None else hands[seat],
+        exposed={s: own if s == seat else hands[s] for s in SEATS},
+        hand_sizes={s: len(hands[s]) + position.unknown[s] for s in SEATS},
+        kitty=position.kitty,
+        dry=position.dry,
+        tricks=tuple(position.tricks),
+        trick=position.current_trick,
+        points=position.points,
+        core=core,
+    )
+    if position.kitty is None:
+        raise r.fail("position", "a play observation shows the face-up kitty")
+    return cls(**common)
 
 
 def _sorted_moves(raw: Iterable[tuple[int, int]], level: int, trump: int) -> list[Move]:
@@ -872,9 +1192,59 @@ class Game:
             raise IllegalMoveError(f"no result yet: the game is in its {self.phase} phase")
         return HandResult.from_core(self._core.result())
 
-    def observe(self, seat: str | int) -> Observation:
-        """What ``seat`` may know now (:class:`Observation`)."""
-        return Observation.from_core(self._core.observe(_seat_number(seat)), self._rules)
+    def observe(self, seat: str | int, everything: bool = False) -> Observation:
+        """What ``seat`` may know now (:class:`Observation`). ``everything`` shows every hand
+        in its play view (an oracle's view: for measurement, or a table open to all)."""
+        return Observation.from_core(
+            self._core.observe(_seat_number(seat), bool(everything)), self._rules
+        )
+
+    def observe_public(self) -> Observation:
+        """What a spectator may know now: the public events, the exposed cards and hand sizes,
+        the face-up kitty, the tricks; ``seat`` is None and the ``hand`` empty, and the
+        ``position`` hides every hand but its exposed cards."""
+        seen = self.observe(self._core.to_act if not self.is_over else 0)
+        return dataclasses.replace(seen, seat=None, hand=Cards(), original_kitty=None, core=None)
+
+    def apply(self, decision: Decision | Mapping[str, Any]) -> None:
+        """Apply a decision given as a :class:`Decision` or its record form
+        (``Decision.to_dict()``, docs/records.md): the seat, the phase and what the record
+        says of the game (cards drawn, the grab offer, what a play came to) must all fit, or
+        :class:`IllegalMoveError` names what does not, and nothing changes."""
+        d = decision if isinstance(decision, Decision) else Decision.from_dict(decision)
+        if self.is_over:
+            raise IllegalMoveError("the hand is already over")
+        if self.to_act != d.seat or self.phase != d.phase:
+            raise IllegalMoveError(
+                f"the game asks {self.to_act} to {self.phase}, the decision is {d.seat}'s "
+                f"({d.phase})"
+            )
+        if d.action == "declare":
+            assert d.suit is not None and d.kind is not None
+            if d.drawn != self.drawn:
+                raise IllegalMoveError(f"made after {d.drawn} cards, the game is at {self.drawn}")
+            self.declare(d.suit, d.kind)
+        elif d.action == "pass":
+            self.decline()
+        elif d.action == "bury":
+            assert d.cards is not None
+            self.bury(d.cards)
+        elif d.action == "grab":
+            assert d.put is not None
+            if d.card is not None and self.grab_offer != d.card:
+                raise IllegalMoveError(f"the offer is {self.grab_offer}, not {d.card}")
+            self.grab(d.put)
+        elif d.action == "xiaosa":
+            assert d.cards is not None and d.taken is not None
+            self.xiaosa(d.cards, d.taken)
+        elif d.action == "play":
+            assert d.cards is not None
+            # A recorded play is what the cards came to: it must stand as it is.
+            trial = self._core.copy()
+            actual = Cards.from_masks(*self._apply("play", trial.play, d.cards.one, d.cards.two))
+            if actual != d.cards:
+                raise IllegalMoveError(f"{actual} would be played, not {d.cards}")
+            self.play(d.cards)
 
     def position(self, seat: str | int | None = None) -> Position:
         """The play phase now as a :class:`Position`: every hand known when ``seat`` is None,

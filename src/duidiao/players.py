@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, Union, runtime_checkable
 
-from .cards import SEATS, SUITS, Card, Cards
-from .errors import IllegalMoveError
+from .analysis import MoveAnalysis
+from .cards import LEVELS, SEATS, SUITS, Card, Cards
+from .errors import HiddenCardsError, IllegalMoveError
 from .game import DECLARE_KINDS, DeclareOption, Game, Observation
-from .position import Move
+from .position import Move, Position
 from .result import HandResult
 
 __all__ = [
@@ -108,6 +109,44 @@ class CoreBot:
 
     def play(self, obs: Observation, moves: list[Move]) -> Move:
         return Move(Cards.from_masks(*self._bot.play(obs.core)))
+
+    def play_position(self, position: Position | str) -> Move:
+        """The bot's play in ``position`` (a :class:`Position` or a position string), from the
+        view of the seat to move: give each seat its own view, since the bot uses every card
+        the position shows. Raises :class:`HiddenCardsError` when the mover's hand is not
+        known or the hand is over."""
+        from . import _core
+
+        pos = position if isinstance(position, Position) else Position(position)
+        if pos.is_over:
+            raise HiddenCardsError("the hand is over: there is no play to choose")
+        turn = pos.turn
+        assert turn is not None
+        if pos.unknown[turn]:
+            raise HiddenCardsError(
+                f"a play is chosen from the view of the seat to move, {turn}, "
+                f"and {pos.unknown[turn]} of its cards are unknown"
+            )
+        levels = pos.levels
+        obs = _core.observe_play(pos.core, LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"]))
+        return pos.parse_move(Cards.from_masks(*self._bot.play(obs)))
+
+    @property
+    def last_values(self) -> tuple[MoveAnalysis, ...]:
+        """The ranked values the bot's search saw at its last play, best first (as
+        :func:`duidiao.analyse` reports them); empty for bots that do not search, and after a
+        play with a single legal move."""
+        return tuple(
+            MoveAnalysis(Move(Cards.from_masks(*masks)), mean, stderr, make, n, gain, gain_se,
+                         bool(baseline))
+            for masks, mean, stderr, make, n, gain, gain_se, baseline in self._bot.last_values
+        )
+
+    def stop(self) -> None:
+        """From any thread: a play in progress answers at once with the best it has found
+        (searching bots; the others answer at once anyway). A stop sent while no play is in
+        progress ends the next one at once."""
+        self._bot.stop()
 
 
 class RandomBot(CoreBot):

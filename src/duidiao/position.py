@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
@@ -335,6 +337,35 @@ class Position:
             voids=voids,  # type: ignore[arg-type]
             dry=st.dry,
         )
+
+    def view(self, seat: str, exposed: Mapping[str, Cards | str] | None = None) -> Position:
+        """The position as ``seat`` sees it: its own hand as it is, every other hand hidden
+        (``?N``) but for the cards of ``exposed`` (seat -> cards everyone knows it holds, such
+        as cards shown when declaring) that it still holds; the kitty, tricks and voids are
+        public. What to give a bot, or a player, of that seat."""
+        if not isinstance(seat, str) or seat.upper() not in SEATS:
+            raise ValueError(f"seat: {seat!r} is not a seat (S, E, N, W)")
+        me = SEATS.index(seat.upper())
+        shown = {s: Cards(c) if isinstance(c, str) else c for s, c in (exposed or {}).items()}
+        record = self.record()
+        hands: list[Cards] = []
+        unknown: list[int] = []
+        for s, (held, hidden) in enumerate(zip(record.hands, record.unknown)):
+            if s == me:
+                hands.append(held)
+                unknown.append(hidden)
+                continue
+            # The exposed cards it still holds (a multiset intersection of the masks).
+            known = shown.get(SEATS[s], Cards())
+            known = Cards.from_masks(known.one & held.one, known.two & held.two)
+            hands.append(known)
+            unknown.append(len(held) + hidden - len(known))
+        seen = dataclasses.replace(
+            record,
+            hands=(hands[0], hands[1], hands[2], hands[3]),
+            unknown=(unknown[0], unknown[1], unknown[2], unknown[3]),
+        )
+        return Position(format_record(seen))
 
     def notation(self) -> str:
         """The canonical position string."""

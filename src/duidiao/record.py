@@ -23,7 +23,7 @@ from .cards import LEVELS, SEATS, SUITS, Card
 from .game import Decision, Game
 from .notation import TEAMS
 from .result import HandResult
-from .rules import OPTION_FIELDS, PRESETS, Rules
+from .rules import Rules
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
 
@@ -34,35 +34,6 @@ VERSION = 1
 
 class RecordError(ValueError):
     """A record that cannot be read, or whose replay does not match what it says."""
-
-
-def _rules_json(rules: Rules) -> dict[str, Any] | None:
-    """The options that differ from the preset, None when they are the preset's."""
-    if rules.name in PRESETS and rules == Rules.preset(rules.name):
-        return None
-    base = Rules.preset(rules.name) if rules.name in PRESETS else Rules()
-    out: dict[str, Any] = {}
-    for name in OPTION_FIELDS:
-        value = getattr(rules, name)
-        if value != getattr(base, name):
-            out[name] = list(value) if isinstance(value, tuple) else value
-    return out
-
-
-def _rules_from_json(preset: str, options: Mapping[str, Any] | None) -> Rules:
-    try:
-        rules = Rules.preset(preset)
-    except ValueError as exc:
-        raise RecordError(f"preset: {exc}") from None
-    if options:
-        changes = dict(options)
-        unknown = set(changes) - set(OPTION_FIELDS)
-        if unknown:
-            raise RecordError(f"options: unknown {', '.join(sorted(unknown))}")
-        if "must_play_levels" in changes:
-            changes["must_play_levels"] = tuple(int(x) for x in changes["must_play_levels"])
-        rules = rules.replace(**changes)
-    return rules
 
 
 def _result_from_json(data: Mapping[str, Any]) -> HandResult:
@@ -137,7 +108,7 @@ class Record:
             "version": self.version,
             "preset": self.rules.name,
         }
-        options = _rules_json(self.rules)
+        options = self.rules.options_json()
         order = self.card_order()
         if options is not None:
             out["options"] = options
@@ -181,7 +152,7 @@ class Record:
         if version != VERSION:
             raise RecordError(f"version: {version!r} is not supported (expected {VERSION})")
         try:
-            rules = _rules_from_json(str(data["preset"]), data.get("options"))
+            rules = Rules.from_json(str(data["preset"]), data.get("options"))
             deck_text = str(data["deck"])
             deck = tuple(Card.parse(t) for t in deck_text.split(",")) if deck_text else ()
             if len(deck) != 108:
@@ -238,46 +209,10 @@ class Record:
         )
 
     def _apply(self, game: Game, index: int, decision: Decision) -> None:
-        where = f"decision {index + 1} ({decision.to_dict()})"
-        if game.is_over:
-            raise RecordError(f"{where}: the hand is already over")
-        if game.to_act != decision.seat or (game.phase != decision.phase):
-            raise RecordError(
-                f"{where}: the game asks {game.to_act} to {game.phase}, "
-                f"the record has {decision.seat} ({decision.phase})"
-            )
         try:
-            if decision.action == "declare":
-                assert decision.suit is not None and decision.kind is not None
-                if decision.drawn != game.drawn:
-                    raise RecordError(
-                        f"{where}: made after {decision.drawn} cards, the game is at {game.drawn}"
-                    )
-                game.declare(decision.suit, decision.kind)
-            elif decision.action == "pass":
-                game.decline()
-            elif decision.action == "bury":
-                assert decision.cards is not None
-                game.bury(decision.cards)
-            elif decision.action == "grab":
-                assert decision.put is not None
-                if decision.card is not None and game.grab_offer != decision.card:
-                    raise RecordError(
-                        f"{where}: the offer is {game.grab_offer}, not {decision.card}"
-                    )
-                game.grab(decision.put)
-            elif decision.action == "xiaosa":
-                assert decision.cards is not None and decision.taken is not None
-                game.xiaosa(decision.cards, decision.taken)
-            elif decision.action == "play":
-                assert decision.cards is not None
-                actual = game.play(decision.cards)
-                if actual.cards != decision.cards:
-                    raise RecordError(f"{where}: {actual} was played, not {decision.cards}")
-        except RecordError:
-            raise
+            game.apply(decision)
         except ValueError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError(f"decision {index + 1} ({decision.to_dict()}): {exc}") from None
 
     def replay(self, upto: int | None = None) -> Game:
         """Replay the decisions (the first ``upto`` of them, or all) and return the game.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +98,42 @@ class Rules:
                 text = str(value)
             lines.append(f"{field}={text}")
         return "\n".join(lines)
+
+    def options_json(self) -> dict[str, Any] | None:
+        """The options that differ from the preset's, JSON-ready; None when there are none
+        (what records and observations write beside the preset name)."""
+        if self.name in PRESETS and self == Rules.preset(self.name):
+            return None
+        base = Rules.preset(self.name) if self.name in PRESETS else Rules()
+        out: dict[str, Any] = {}
+        for name in OPTION_FIELDS:
+            value = getattr(self, name)
+            if value != getattr(base, name):
+                out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_json(cls, preset: str, options: Mapping[str, Any] | None = None) -> Rules:
+        """The inverse of :meth:`options_json`: the preset with ``options`` changed. Raises
+        ValueError naming the preset or the option that is wrong."""
+        try:
+            rules = cls.preset(preset)
+        except ValueError as exc:
+            raise ValueError(f"preset: {exc}") from None
+        if options:
+            if not isinstance(options, Mapping):
+                raise ValueError("options: a JSON object of rules options")
+            changes = dict(options)
+            unknown = set(changes) - set(OPTION_FIELDS)
+            if unknown:
+                raise ValueError(f"options: unknown {', '.join(sorted(map(str, unknown)))}")
+            if "must_play_levels" in changes:
+                try:
+                    changes["must_play_levels"] = tuple(int(x) for x in changes["must_play_levels"])
+                except (TypeError, ValueError):
+                    raise ValueError("options: must_play_levels is a list of 0..12") from None
+            rules = rules.replace(**changes)
+        return rules
 
     def __repr__(self) -> str:
         if self.name in PRESETS and self == Rules.preset(self.name):

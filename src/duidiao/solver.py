@@ -24,6 +24,7 @@ The search runs in C++ (``duidiao._core.Solver``) with the GIL released, so sepa
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import Any, Literal, Union
 
 from .cards import LEVELS, Cards
-from .errors import HiddenCardsError
+from .errors import HiddenCardsError, SearchStopped
 from .position import Move, Position
 
 __all__ = [
@@ -92,6 +93,9 @@ class Solution:
       the hand (what each play comes to).
     - ``nodes``: positions searched; ``seconds``: wall time of the solve;
       ``tt_probes`` / ``tt_hits`` / ``tt_stores``: transposition-table traffic of this solve.
+    - ``complete``: False when a ``stop`` event or time limit ended the solve early: then
+      ``moves`` holds only the moves valued so far (exactly), ``value`` is the best of them
+      and ``pv`` is that move alone.
     """
 
     source: Position = field(repr=False, compare=False)
@@ -105,6 +109,7 @@ class Solution:
     tt_probes: int
     tt_hits: int
     tt_stores: int
+    complete: bool = True
 
     @cached_property
     def position(self) -> str:
@@ -154,6 +159,7 @@ class Solution:
             "tt_hits": self.tt_hits,
             "tt_stores": self.tt_stores,
             "hit_rate": round(self.hit_rate, 4),
+            "complete": self.complete,
         }
 
 
@@ -252,22 +258,34 @@ class Solver:
         self._probes, self._hits, self._stores = probes, hits, stores
         return out
 
-    def solve(self, position: PositionLike, objective: str = "score") -> Solution:
+    def solve(
+        self,
+        position: PositionLike,
+        objective: str = "score",
+        *,
+        stop: threading.Event | None = None,
+        seconds: float | None = None,
+    ) -> Solution:
         """Every legal move of ``position`` with its exact value (see :class:`Solution`).
+
+        ``stop`` (a :class:`threading.Event`, set from another thread) and ``seconds`` (a time
+        limit) end the solve early, from any thread: the solution then has ``complete`` False
+        and the moves valued so far; :class:`~duidiao.SearchStopped` when there are none yet.
 
         Raises :class:`HiddenCardsError` when a hand (or, for ``"score"``, the kitty) is not
         known, :class:`~duidiao.NotationError` for a bad position string, and ``ValueError``
-        for a finished hand or an unknown objective.
+        for a finished hand, an unknown objective or a bad time limit.
         """
         pos = _position_of(position)
         obj = _objective_of(objective)
         check_solvable(pos, obj)
+        limit = _time_limit(seconds)
         ns, ew = _levels(pos)
         hand = pos.core
         with self._lock:
             start = time.perf_counter()
-            raw = self._core.solve(hand, obj, ns, ew)
-            seconds = time.perf_counter() - start
+            raw = _stoppable(lambda: self._core.solve(hand, obj, ns, ew, stop, limit))
+            elapsed = time.perf_counter() - start
             probes, hits, stores = self._delta(
                 int(raw["tt_probes"]), int(raw["tt_hits"]), int(raw["tt_stores"])
             )
@@ -291,31 +309,52 @@ class Solver:
             moves=moves,
             pv=tuple(move(p) for p in raw["pv"]),
             nodes=int(raw["nodes"]),
-            seconds=seconds,
+            seconds=elapsed,
             tt_probes=probes,
             tt_hits=hits,
             tt_stores=stores,
+            complete=bool(raw["complete"]),
         )
 
-    def value(self, position: PositionLike, objective: str = "score") -> int:
+    def value(
+        self,
+        position: PositionLike,
+        objective: str = "score",
+        *,
+        stop: threading.Event | None = None,
+        seconds: float | None = None,
+    ) -> int:
         """The value of ``position`` alone (faster than :meth:`solve`: one search, not one
-        per move)."""
+        per move). ``stop`` / ``seconds`` as for :meth:`solve`: stopped, it raises
+        :class:`~duidiao.SearchStopped`."""
         pos = _position_of(position)
         obj = _objective_of(objective)
         check_solvable(pos, obj)
+        limit = _time_limit(seconds)
         ns, ew = _levels(pos)
         hand = pos.core
         with self._lock:
-            return int(self._core.value(hand, obj, ns, ew))
+            return int(_stoppable(lambda: self._core.value(hand, obj, ns, ew, stop, limit)))
 
-    def defenders_reach(self, position: PositionLike, target: int) -> bool:
+    def defenders_reach(
+        self,
+        position: PositionLike,
+        target: int,
+        *,
+        stop: threading.Event | None = None,
+        seconds: float | None = None,
+    ) -> bool:
         """Can the defenders end the hand with at least ``target`` points against any defence?
-        One null-window search (the kitty need not be known)."""
+        One null-window search (the kitty need not be known). ``stop`` / ``seconds`` as for
+        :meth:`value`."""
         pos = _position_of(position)
         check_solvable(pos, "points", "defenders_reach")
+        limit = _time_limit(seconds)
         hand = pos.core
         with self._lock:
-            return bool(self._core.defenders_reach(hand, int(target)))
+            return bool(
+                _stoppable(lambda: self._core.defenders_reach(hand, int(target), stop, limit))
+            )
 
     @property
     def nodes(self) -> int:
@@ -323,16 +362,41 @@ class Solver:
         return int(self._core.nodes)
 
 
+def _time_limit(seconds: float | None) -> float:
+    """A solve's time limit for the core (0: none)."""
+    if seconds is None:
+        return 0.0
+    if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+            or not math.isfinite(seconds) or seconds <= 0):
+        raise ValueError(f"seconds must be a positive number of seconds, not {seconds!r}")
+    return float(seconds)
+
+
+def _stoppable(run: Any) -> Any:
+    """Runs a core search, turning the core's SearchStopped into the public one."""
+    try:
+        return run()
+    except _core_module().SearchStopped:
+        raise SearchStopped("the search was stopped before it valued any move") from None
+
+
 def solve(
-    position: PositionLike, objective: str = "score", tt_mb: float = 16, merge: bool = True
+    position: PositionLike,
+    objective: str = "score",
+    tt_mb: float = 16,
+    merge: bool = True,
+    *,
+    stop: threading.Event | None = None,
+    seconds: float | None = None,
 ) -> Solution:
     """Solve ``position`` (a :class:`Position` or a position string) with a new
     :class:`Solver`: every legal move with its exact value, best first.
 
     ``objective`` is ``"score"`` (the side to move's team's hand score minus the other team's,
     §7.2, at the position's ``levels``) or ``"points"`` (the defenders' final points).
+    ``stop`` and ``seconds`` end it early (see :meth:`Solver.solve`).
     """
-    return Solver(tt_mb, merge=merge).solve(position, objective)
+    return Solver(tt_mb, merge=merge).solve(position, objective, stop=stop, seconds=seconds)
 
 
 def defenders_reach(position: PositionLike, target: int, tt_mb: float = 16) -> bool:

@@ -96,6 +96,7 @@ struct PimcSearch::Worker {
   std::vector<char> makes;
   CardSet exposed[4];  // none: playout seats know only their own hands
   Totals totals;
+  std::mutex totals_lock;  // held while a world is added, so that progress reports can read
   uint64_t nodes = 0;
 };
 
@@ -133,14 +134,25 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
                                     std::chrono::duration<double>(options_.seconds > 0 ? options_.seconds : 1e9));
   std::atomic<int> next{0}, done{0};
   std::atomic<bool> stop{false};
+  auto stopping = [&] {
+    return stop_requested_.load(std::memory_order_relaxed) ||
+           (options_.stop_check && options_.stop_check());
+  };
 
+  // Searches world i into the worker's totals; false when a stop ended it first.
   auto search_world = [&](Worker& w, int i) {
     Rng rng(world_seed(options_.seed, i));
     sampler.sample(rng, &w.world);
     w.values.assign(nm, 0);
     w.makes.assign(nm, 0);
     if (exact) {
-      const Solution s = w.solver.solve(w.world, Objective::SCORE, level_ns, level_ew);
+      Solution s;
+      try {
+        s = w.solver.solve(w.world, Objective::SCORE, level_ns, level_ew);
+      } catch (const SearchStopped&) {
+        return false;
+      }
+      if (!s.complete) return false;
       w.nodes += s.stats.nodes;
       for (const MoveValue& mv : s.moves) {
         const size_t m = index_of_move(moves, mv.move);
@@ -166,27 +178,62 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
         w.makes[m] = r.declarers_stay;
       }
     }
+    std::lock_guard<std::mutex> hold(w.totals_lock);
     w.totals.add_world(w.values, w.makes, baseline);
+    return true;
+  };
+  // The best move by mean over the worlds finished so far (all threads).
+  auto snapshot = [&](int worlds) {
+    PimcProgressInfo info;
+    info.worlds = worlds;
+    info.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    std::vector<double> sum(nm, 0);
+    int n = 0;
+    for (auto& w : workers_) {
+      std::lock_guard<std::mutex> hold(w->totals_lock);
+      for (size_t m = 0; m < nm; ++m) sum[m] += w->totals.sum[m];
+      n += w->totals.worlds;
+    }
+    const size_t best = size_t(std::max_element(sum.begin(), sum.end()) - sum.begin());
+    info.best = moves[best];
+    info.best_mean = n ? sum[best] / n : 0;
+    return info;
   };
   // Each worker takes the next world until the count or the time runs out.
   auto run = [&](Worker& w, bool reports) {
     for (;;) {
       if (stop.load(std::memory_order_relaxed)) return;
+      if (stopping()) {
+        stop = true;
+        return;
+      }
       const int i = next.fetch_add(1);
       if ((limit > 0 && i >= limit) || (options_.seconds > 0 && Clock::now() >= deadline && i > 0)) {
         stop = true;
         return;
       }
-      search_world(w, i);
+      if (!search_world(w, i)) {  // stopped inside an exact world: it does not count
+        stop = true;
+        return;
+      }
       const int d = done.fetch_add(1) + 1;
-      if (reports && progress && !progress(d)) stop = true;
+      if (reports && progress && !progress(snapshot(d))) stop = true;
     }
   };
 
   for (auto& w : workers_) {
     w->totals.reset(nm);
     w->nodes = 0;
+    w->solver.set_stop_check(stopping);
   }
+  // A stop request is for one analysis: cleared once it ends, however it ends.
+  struct ClearStop {
+    PimcSearch& search;
+    ~ClearStop() {
+      search.stop_requested_ = false;
+      for (auto& w : search.workers_) w->solver.set_stop_check(nullptr);
+    }
+  } clear_stop{*this};
   std::vector<std::thread> helpers;
   std::exception_ptr failure;
   std::mutex failure_lock;
@@ -232,6 +279,8 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   }
   std::stable_sort(a.moves.begin(), a.moves.end(),
                    [](const MoveAnalysis& x, const MoveAnalysis& y) { return x.mean > y.mean; });
+  if (a.worlds == 0)  // stopped before any world: nothing beats the heuristic's choice
+    std::stable_partition(a.moves.begin(), a.moves.end(), [](const MoveAnalysis& m) { return m.baseline; });
   return a;
 }
 

@@ -7,6 +7,7 @@
 // of the approach: in each world the search sees every card (strategy fusion), so it overrates
 // plays that only work when one guesses right; averaging over worlds softens it.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -27,6 +28,9 @@ struct PimcOptions {
   // whole sampled deal (false: faster, but every seat then plays as if it could see through).
   bool fair_playouts = true;
   size_t tt_bytes = size_t(4) << 20;  // the solver's table, per thread
+  // Asked before each world and, inside exact worlds, every 65,536 solver nodes (from the
+  // searching threads): true ends the search with the worlds finished so far.
+  std::function<bool()> stop_check;
 };
 
 struct MoveAnalysis {
@@ -49,8 +53,16 @@ struct PimcAnalysis {
   uint64_t solver_nodes = 0;
 };
 
-// Called after each world with the worlds done so far; return false to stop early.
-using PimcProgress = std::function<bool(int worlds)>;
+// What a search has found so far, for a progress report.
+struct PimcProgressInfo {
+  int worlds = 0;       // worlds done
+  CardSet best;         // the best move by mean value so far
+  double best_mean = 0;
+  double seconds = 0;   // since the search began
+};
+
+// Called after each world of the first thread; return false to stop early.
+using PimcProgress = std::function<bool(const PimcProgressInfo&)>;
 
 class PimcSearch {
  public:
@@ -65,9 +77,15 @@ class PimcSearch {
   const PimcOptions& options() const { return options_; }
   void set_seed(uint64_t seed) { options_.seed = seed; }
   void set_worlds(int worlds) { options_.worlds = worlds; }
+  void set_stop_check(std::function<bool()> check) { options_.stop_check = std::move(check); }
+  // From any thread: the analysis in progress (or, if none is, the next one) ends at once with
+  // the worlds finished so far. With no world finished, every move has 0 worlds and the
+  // heuristic's choice (the baseline) comes first.
+  void stop() { stop_requested_ = true; }
 
  private:
   struct Worker;
+  std::atomic<bool> stop_requested_{false};
   PimcOptions options_;
   std::vector<std::unique_ptr<Worker>> workers_;  // kept between calls: their solvers' tables
 };

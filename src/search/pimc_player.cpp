@@ -21,6 +21,7 @@ PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool
 
 CardSet PimcPlayer::play(const Observation& obs) {
   const Hand& view = obs.view;
+  last_.clear();
   if (view.count_legal_moves() == 1) {
     std::vector<CardSet> moves;
     view.legal_moves(&moves);
@@ -35,12 +36,13 @@ CardSet PimcPlayer::play(const Observation& obs) {
     const uint64_t affordable = uint64_t(worlds_) * MOVES_IN_FULL / std::max<uint64_t>(moves, 1);
     search_.set_worlds(int(std::max<uint64_t>(MIN_WORLDS, std::min<uint64_t>(worlds_, affordable))));
   }
-  const PimcAnalysis a = search_.analyse(view, obs.levels[0], obs.levels[1]);
+  PimcAnalysis a = search_.analyse(view, obs.levels[0], obs.levels[1]);
+  last_ = std::move(a.moves);
   // Leave the heuristic bot's choice only for a move that beats it clearly in the same worlds:
   // with few worlds, the best of many means is often just the luckiest.
-  const MoveAnalysis& best = a.moves.front();
+  const MoveAnalysis& best = last_.front();
   if (best.baseline || best.gain > margin_ * best.gain_stderr) return best.move;
-  for (const MoveAnalysis& m : a.moves)
+  for (const MoveAnalysis& m : last_)
     if (m.baseline) return m.move;
   return best.move;
 }

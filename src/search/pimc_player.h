@@ -28,6 +28,8 @@ class PimcPlayer : public Player {
     return heuristic_.xiaosa(obs, takeable);
   }
   CardSet play(const Observation& obs) override;
+  void stop() override { search_.stop(); }
+  std::vector<MoveAnalysis> last_values() const override { return last_; }
 
  private:
   std::string name_;
@@ -38,6 +40,7 @@ class PimcPlayer : public Player {
   HeuristicPlayer heuristic_{0};
   PimcSearch search_;
   uint64_t decisions_ = 0;
+  std::vector<MoveAnalysis> last_;  // the last play's analysis
 };
 
 // The pimc player a name asks for, or nullptr when the name is not a pimc name. Throws

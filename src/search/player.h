@@ -8,6 +8,7 @@
 
 #include "core/observation.h"
 #include "core/random.h"
+#include "search/pimc.h"
 
 namespace duidiao {
 
@@ -27,6 +28,13 @@ class Player {
   virtual std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) = 0;
   // A legal play (obs.view is the play from this seat's view; its legal moves are the options).
   virtual CardSet play(const Observation& obs) = 0;
+
+  // From any thread: a play() in progress answers at once with the best it has. Searching
+  // players only; the others answer at once anyway.
+  virtual void stop() {}
+  // The ranked values a searching player saw at its last play, best first; empty for players
+  // that do not search, and after a play made without searching (a single legal move).
+  virtual std::vector<MoveAnalysis> last_values() const { return {}; }
 };
 
 // "random", "heuristic"; a seed makes a player's random choices repeatable.

@@ -684,7 +684,13 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     if (it != known.end()) {
       v = it->second;
     } else {
-      v = apply(child, canonical) ? terminal_value(child) : mtdf(child, guess, 1);
+      try {
+        v = apply(child, canonical) ? terminal_value(child) : mtdf(child, guess, 1);
+      } catch (const SearchStopped&) {
+        if (sol.moves.empty()) throw;
+        sol.complete = false;
+        break;
+      }
       known.push_back({canonical, v});
       guess = v;
     }
@@ -698,10 +704,23 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   sol.value = sol.moves.front().value;
   // Values are the max team's; report SCORE from the side to move (it is the max team).
   // The principal variation: at each node, a move that keeps the value.
+  // A stop while it is built keeps the line found so far.
   Node node = start;
   CardSet move = sol.moves.front().played;
+  sol.pv.push_back(move);
+  try {
+    pv_from(node, move, sol);
+  } catch (const SearchStopped&) {
+  }
+  stats_.tt = tt_.stats();
+  sol.stats = stats_;
+  return sol;
+}
+
+void Solver::pv_from(Node node, CardSet move, Solution& sol) {
+  if (!sol.complete) return;
   for (int ply = 0;; ++ply) {
-    sol.pv.push_back(move);
+    if (ply > 0) sol.pv.push_back(move);
     if (apply(node, move)) break;
     std::vector<CardSet> moves;
     generate(node, moves);
@@ -718,9 +737,6 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     }
     if (!found) break;
   }
-  stats_.tt = tt_.stats();
-  sol.stats = stats_;
-  return sol;
 }
 
 }  // namespace duidiao

@@ -31,7 +31,8 @@ struct MoveValue {
 
 struct Solution {
   int value = 0;                 // from the side to move's point of view (POINTS: defenders')
-  std::vector<MoveValue> moves;  // every legal move, best first
+  std::vector<MoveValue> moves;  // every legal move, best first (only those valued, if stopped)
+  bool complete = true;          // false: the stop check ended the solve after some moves
   std::vector<CardSet> pv;       // principal variation from the root
   SolverStats stats;
 };
@@ -50,7 +51,10 @@ class Solver {
  public:
   explicit Solver(const SolverOptions& options = {});
 
-  // Every legal move valued. Levels are the teams' levels, for the SCORE objective.
+  // Every legal move valued. Levels are the teams' levels, for the SCORE objective. When the
+  // stop check ends it after at least one move was valued, the moves valued so far come back
+  // with complete == false (and no principal variation past the first move); before that,
+  // SearchStopped.
   Solution solve(const Hand& root, Objective objective, int level_ns, int level_ew);
   // The value alone.
   int value(const Hand& root, Objective objective, int level_ns, int level_ew);
@@ -81,6 +85,8 @@ class Solver {
   // Enhanced transposition cutoff: true, with the value in *value, when a reply is known to cut.
   bool etc(const Node& node, const std::vector<CardSet>& moves, int alpha, int beta, int ply, int* value);
   int mtdf(const Node& node, int guess, int ply);
+  // The principal variation after `move` from `node`, appended to sol.pv (sol.value kept).
+  void pv_from(Node node, CardSet move, Solution& sol);
   // Applies a play (a simple lead, a standing throw or a follow); true when the hand ended.
   bool apply(Node& node, const CardSet& cards) const;
   int terminal_value(const Node& node) const;
