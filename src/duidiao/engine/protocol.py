@@ -1,0 +1,747 @@
+"""The engine protocol's commands: their fields (one table), their handlers, and
+:func:`run_command`, which answers one request with one reply and never raises on bad input.
+
+The line loop (:mod:`duidiao.engine.loop`) and the HTTP server both call :func:`run_command`;
+:func:`request_schema` gives a command's request as JSON Schema from the same table, so the
+two cannot drift. docs/protocol.md describes every command, field, reply and error.
+
+The engine keeps no game between requests: each request carries the whole position (a
+position string) or, for a decision before the play, the seat's observation.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import duidiao
+from duidiao import Cards, Game, Observation, Position
+
+from . import bots as botlib
+from .errors import ProtocolError, quote
+from .fields import (
+    MISSING,
+    SEATS,
+    Choice,
+    Field,
+    Int,
+    Levels,
+    Num,
+    Obj,
+    SeatCards,
+    Str,
+    check_fields,
+    fields_schema,
+)
+from .views import exposed_text, seat_views, still_held
+
+__all__ = [
+    "PROTOCOL",
+    "LIMITS",
+    "COMMANDS",
+    "SEARCH_COMMANDS",
+    "Command",
+    "run_command",
+    "request_schema",
+]
+
+PROTOCOL = 1
+"""The protocol version ``hello`` reports."""
+
+LIMITS: dict[str, int | float] = {
+    "line_bytes": 1 << 20,
+    "position_chars": 8192,
+    "cards_chars": 400,
+    "bot_chars": 100,
+    "legal_default": 1000,
+    "legal_max": 20000,
+    "legal_list_max": 100000,
+    "move_ms_max": 600_000,
+    "move_worlds_max": 100_000,
+    "analyse_seconds_max": 600,
+    "analyse_worlds_max": 1_000_000,
+    "threads_max": 64,
+    "solve_cards_max": 12,
+    "solve_seconds_default": 10,
+    "solve_seconds_max": 600,
+    "info_first_ms": 100,
+    "info_every_ms": 250,
+}
+"""Every limit of the protocol (``hello`` reports them; docs/protocol.md explains them)."""
+
+SEED_MAX = 2**53 - 1  # seeds stay exact in every JSON reader (JavaScript's numbers)
+INFO_FIRST = LIMITS["info_first_ms"] / 1000
+INFO_EVERY = LIMITS["info_every_ms"] / 1000
+
+Info = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class _Context:
+    """What a handler may use besides its fields: the stop event and the info sink."""
+
+    stop: threading.Event
+    info: Info | None
+    start: float
+
+    def elapsed_ms(self) -> int:
+        return int((time.monotonic() - self.start) * 1000)
+
+
+Handler = Callable[[dict[str, Any], _Context], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command: its request ``fields``, whether it is a ``search`` (run on the loop's worker,
+    stoppable, one at a time), a one-line ``doc`` and its ``handler``."""
+
+    name: str
+    fields: tuple[Field, ...]
+    search: bool
+    doc: str
+    handler: Handler
+
+
+# -- shared checks ------------------------------------------------------------------------
+
+
+def _position(text: str) -> Position:
+    try:
+        return Position(text)
+    except duidiao.NotationError as exc:
+        raise ProtocolError("bad_position", str(exc), field="position") from None
+
+
+def _live(position: Position) -> str:
+    """The seat to move; ``hand_over`` when there is none."""
+    turn = position.turn
+    if turn is None:
+        raise ProtocolError("hand_over", "the hand is over: all 25 tricks are played")
+    return turn
+
+
+def _known_mover(position: Position) -> str:
+    turn = _live(position)
+    hidden = position.unknown[turn]
+    if hidden:
+        raise ProtocolError(
+            "hidden_cards",
+            f"{turn} is to move and {hidden} of its cards are hidden in the position: "
+            f"give the position as {turn} sees it",
+        )
+    return turn
+
+
+def _cards(text: str, field: str) -> Cards:
+    try:
+        return Cards.parse(text)
+    except duidiao.NotationError as exc:
+        raise ProtocolError("bad_request", f"{field}: {exc}", field=field) from None
+
+
+def _move_of(position: Position, text: str, field: str) -> duidiao.Move:
+    try:
+        return position.parse_move(text)
+    except duidiao.NotationError as exc:
+        message = str(exc)
+        if message.startswith("move: "):
+            message = message[len("move: "):]
+        raise ProtocolError("bad_request", f"{field}: {message}", field=field) from None
+
+
+def _depends_on_hidden(exc: duidiao.IllegalMoveError) -> bool:
+    # Position.play says so in its message only: a throw whose fate the hidden cards decide.
+    return "depends on hidden cards" in str(exc)
+
+
+def _trick_dict(position: Position, trick: duidiao.Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "plays": [position.format_cards(p) for p in trick.plays],
+        "winner": trick.winner,
+        "points": trick.points,
+    }
+
+
+class _Ticker:
+    """While a search runs: an elapsed-only info line after ``info_first_ms`` and then every
+    ``info_every_ms`` (unless ``quiet``), and ``on_stop`` called once the stop event is set."""
+
+    def __init__(
+        self, ctx: _Context, on_stop: Callable[[], None] | None = None, quiet: bool = False
+    ) -> None:
+        self.ctx, self.on_stop, self.quiet = ctx, on_stop, quiet
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="duidiao-ticker", daemon=True)
+
+    def __enter__(self) -> _Ticker:
+        if self.on_stop is not None or (self.ctx.info is not None and not self.quiet):
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+
+    def _run(self) -> None:
+        ctx = self.ctx
+        next_info = ctx.start + INFO_FIRST
+        stopped = False
+        while not self.done.wait(0.01):
+            if not stopped and self.on_stop is not None and ctx.stop.is_set():
+                stopped = True
+                self.on_stop()
+            now = time.monotonic()
+            if ctx.info is not None and not self.quiet and now >= next_info:
+                next_info = now + INFO_EVERY
+                ctx.info({"elapsed_ms": ctx.elapsed_ms()})
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+def _position_field() -> Str:
+    return Str(
+        "position",
+        doc="a position string (docs/notation.md)",
+        required=True,
+        max_chars=int(LIMITS["position_chars"]),
+    )
+
+
+def _hello(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    return {
+        "engine": "duidiao",
+        "version": duidiao.__version__,
+        "protocol": PROTOCOL,
+        "presets": list(duidiao.PRESETS),
+        "objectives": ["score", "points"],
+        "bots": botlib.bot_table(),
+        "commands": list(COMMANDS),
+        "limits": dict(LIMITS),
+    }
+
+
+def _legal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position = _position(args["position"])
+    turn = _known_mover(position)
+    count = position.count_legal_moves()
+    limit = args["limit"]
+    moves: list[str] = []
+    if limit and count <= LIMITS["legal_list_max"]:
+        moves = [str(m) for m in position.legal_moves()[:limit]]
+    return {"turn": turn, "count": count, "moves": moves, "truncated": len(moves) < count}
+
+
+def _check(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position = _position(args["position"])
+    turn = _live(position)
+    move = _move_of(position, args["cards"], "cards")
+    try:
+        _, played = position.played(move)
+    except duidiao.IllegalMoveError as exc:
+        if _depends_on_hidden(exc):
+            return {"turn": turn, "legal": True, "played": None, "fails": None,
+                    "reason": str(exc)}
+        return {"turn": turn, "legal": False, "played": None, "fails": None, "reason": str(exc)}
+    return {
+        "turn": turn,
+        "legal": True,
+        "played": str(played),
+        "fails": played.cards != move.cards,
+        "reason": None,
+    }
+
+
+def _move(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position = _position(args["position"])
+    turn = _known_mover(position)
+    if args["ms"] is not None and args["worlds"] is not None:
+        raise ProtocolError("bad_request", "worlds: give ms or worlds, not both", field="worlds")
+    name = botlib.with_budget(args["bot"], args["ms"], args["worlds"])
+    botlib.check_budget(name, int(LIMITS["move_ms_max"]), int(LIMITS["move_worlds_max"]))
+    bot = botlib.make_bot(name, args["seed"])
+    with _Ticker(ctx, on_stop=bot.stop):
+        move = bot.play_position(position)
+    values = [v.to_dict() for v in bot.last_values]
+    return {
+        "turn": turn,
+        "move": str(position.parse_move(move)),
+        "bot": name,
+        "values": values,
+        "stopped": ctx.stop.is_set(),
+        "elapsed_ms": ctx.elapsed_ms(),
+    }
+
+
+def _exposed_of(position: Position, raw: Mapping[str, str] | None) -> dict[str, Cards]:
+    out: dict[str, Cards] = {}
+    for seat, text in (raw or {}).items():
+        field = f"exposed.{seat}"
+        cards = _cards(text, field)
+        known = position.hands[seat]
+        missing = [c for c in cards if cards.count(c) > known.count(c)]
+        if missing:
+            raise ProtocolError(
+                "bad_request",
+                f"{field}: {seat} is not known to hold {missing[0]} in the position",
+                field=field,
+            )
+        out[seat] = cards
+    return out
+
+
+def _play(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position = _position(args["position"])
+    mover = _live(position)
+    move = _move_of(position, args["move"], "move")
+    exposed = _exposed_of(position, args["exposed"])
+    try:
+        after, played = position.played(move)
+    except duidiao.IllegalMoveError as exc:
+        code = "hidden_cards" if _depends_on_hidden(exc) else "illegal_move"
+        raise ProtocolError(code, str(exc)) from None
+    if mover in exposed:
+        exposed[mover] = still_held(exposed[mover], after.hands[mover])
+    done = after.tricks[-1] if len(after.tricks) > len(position.tricks) else None
+    result = None
+    if after.is_over and after.kitty is not None:
+        result = after.result().to_dict()
+    return {
+        "seat": mover,
+        "played": str(played),
+        "fails": played.cards != move.cards,
+        "position": str(after),
+        "turn": after.turn,
+        "trick": None if done is None else _trick_dict(after, done),
+        "points": after.points,
+        "is_over": after.is_over,
+        "result": result,
+        "views": seat_views(after, exposed),
+        "exposed": exposed_text(after, exposed),
+    }
+
+
+def _bot_answer(
+    bot: duidiao.CoreBot, obs: Observation, options: list[Any], takeable: Cards
+) -> dict[str, Any]:
+    """The bot's answer to the decision ``obs`` is asked, in the record form of a decision
+    (docs/records.md), so that ``Game.apply`` takes it as it is."""
+    seat, phase = obs.seat, obs.phase
+    level, trump = obs.level, obs.trump
+
+    def text(cards: Cards) -> str:
+        if trump is None:
+            return str(cards)
+        return cards.notation(level, trump)
+
+    if phase == "declare":
+        choice = bot.declare(obs, options)
+        if choice is None:
+            return {"seat": seat, "pass": "declare", "drawn": obs.drawn}
+        return {"seat": seat, "declare": choice.suit, "kind": choice.kind, "drawn": obs.drawn}
+    if phase == "bury":
+        return {"seat": seat, "bury": text(bot.bury(obs))}
+    if phase == "grab":
+        put = bot.grab(obs)
+        offer = str(obs.grab_offer)
+        if put is None:
+            return {"seat": seat, "pass": "grab", "offer": offer}
+        return {"seat": seat, "grab": offer, "put": str(put)}
+    if phase == "xiaosa":
+        answer = bot.xiaosa(obs, takeable)
+        if answer is None:
+            return {"seat": seat, "pass": "xiaosa"}
+        jokers, taken = answer
+        return {"seat": seat, "xiaosa": text(jokers), "take": text(taken)}
+    raise AssertionError(phase)  # pragma: no cover - callers pass the four phases only
+
+
+def _deal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    seed = args["seed"]
+    try:
+        game = Game.deal(
+            seed,
+            rules=args["preset"],
+            declarer=args["declarer"],
+            first_drawer=args["first_drawer"],
+            levels=args["levels"],
+        )
+    except ValueError as exc:
+        raise ProtocolError("bad_request", f"levels: {exc}", field="levels") from None
+    seat_bots = [botlib.make_bot(args["bot"], seed + i) for i in range(4)]
+    while game.phase not in ("play", "over"):
+        seat = game.to_act
+        assert seat is not None
+        obs = game.observe(seat)
+        options = game.declare_options() if game.phase == "declare" else []
+        takeable = game.xiaosa_takeable() if game.phase == "xiaosa" else Cards([])
+        game.apply(_bot_answer(seat_bots[SEATS.index(seat)], obs, options, takeable))
+    position = game.position()
+    exposed = {seat: game.exposed(seat) for seat in SEATS}
+    return {
+        "preset": args["preset"],
+        "seed": seed,
+        "position": str(position),
+        "turn": position.turn,
+        "declarer": position.declarer,
+        "trump": position.trump,
+        "level": position.level,
+        "levels": position.levels,
+        "first_drawer": game.first_drawer,
+        "dry": position.dry,
+        "kitty": str(position.kitty),
+        "views": seat_views(position, exposed),
+        "exposed": exposed_text(position, exposed),
+        "decisions": [d.to_dict() for d in game.history],
+    }
+
+
+def _analyse(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position = _position(args["position"])
+    _known_mover(position)
+    last = [ctx.start + INFO_FIRST - INFO_EVERY]
+
+    def progress(done: duidiao.AnalysisProgress) -> bool:
+        now = time.monotonic()
+        if ctx.info is not None and now - last[0] >= INFO_EVERY:
+            last[0] = now
+            ctx.info({
+                "worlds": int(done),
+                "best": None if done.best is None else str(position.parse_move(done.best)),
+                "mean": round(float(done.mean), 4),
+                "elapsed_ms": ctx.elapsed_ms(),
+            })
+        return True
+
+    analysis = duidiao.analyse(
+        position,
+        seconds=args["seconds"],
+        worlds=args["worlds"],
+        threads=args["threads"],
+        seed=args["seed"],
+        solve_cards=args["solve_cards"],
+        progress=progress,
+        stop=ctx.stop,
+    )
+    out = analysis.to_dict()
+    out["best"] = str(analysis.best.move)
+    out["stopped"] = ctx.stop.is_set()
+    out["elapsed_ms"] = ctx.elapsed_ms()
+    return out
+
+
+def _solve(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position = _position(args["position"])
+    turn = _live(position)
+    for seat, hidden in position.unknown.items():
+        if hidden:
+            raise ProtocolError(
+                "hidden_cards",
+                f"solve needs every hand, and {hidden} of {seat}'s cards are hidden "
+                "(analyse a seat's view instead)",
+            )
+    size = max(len(cards) for cards in position.hands.values())
+    if size > LIMITS["solve_cards_max"]:
+        raise ProtocolError(
+            "bad_request",
+            f"position: solve takes at most {LIMITS['solve_cards_max']} cards per hand, and a "
+            f"hand here holds {size} (analyse the position instead)",
+            field="position",
+        )
+    solution: duidiao.Solution | None
+    with _Ticker(ctx):
+        try:
+            solution = duidiao.solve(
+                position, args["objective"], stop=ctx.stop, seconds=args["seconds"]
+            )
+        except duidiao.SearchStopped:
+            solution = None
+    if solution is None:
+        out: dict[str, Any] = {
+            "position": str(position), "objective": args["objective"], "turn": turn,
+            "value": None, "moves": [], "pv": [], "best": None, "complete": False,
+        }
+    else:
+        out = solution.to_dict()
+        out["best"] = str(solution.best) if solution.moves else None
+        out["complete"] = solution.complete
+    out["stopped"] = ctx.stop.is_set()
+    out["elapsed_ms"] = ctx.elapsed_ms()
+    return out
+
+
+def _decide(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    try:
+        obs = Observation.from_dict(args["observation"])
+    except ValueError as exc:
+        raise ProtocolError(
+            "bad_request", f"observation: {exc}", field="observation"
+        ) from None
+    if obs.seat is None:
+        raise ProtocolError(
+            "bad_request",
+            "observation.seat: a decision is made from the seat's own observation, not null",
+            field="observation.seat",
+        )
+    if obs.phase == "over":
+        raise ProtocolError("hand_over", "the hand is over: there is nothing to decide")
+    if obs.phase == "play":
+        raise ProtocolError(
+            "bad_request",
+            "observation.phase: a play is asked with move (the observation's position)",
+            field="observation.phase",
+        )
+    bot = botlib.make_bot(args["bot"], args["seed"])
+    options = obs.declare_options() if obs.phase == "declare" else []
+    takeable = obs.xiaosa_takeable() if obs.phase == "xiaosa" else Cards([])
+    return {"seat": obs.seat, "phase": obs.phase, "decision": _bot_answer(bot, obs, options,
+                                                                          takeable)}
+
+
+def _stop(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    # The loop answers stop itself; a lone request has no search to stop.
+    return {"stopped": None}
+
+
+def _quit(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    return {}
+
+
+def _seed_field(required: bool = False, default: Any = 0) -> Int:
+    return Int(
+        "seed",
+        doc="a seed for repeatable answers",
+        required=required,
+        default=default,
+        minimum=0,
+        maximum=SEED_MAX,
+    )
+
+
+def _bot_field(required: bool = True, default: Any = None) -> Str:
+    return Str(
+        "bot",
+        doc="a bot name: random, heuristic, pimc, pimc:worlds=16, pimc:ms=50, pimc-oracle…",
+        required=required,
+        default=MISSING if default is None else default,
+        max_chars=int(LIMITS["bot_chars"]),
+    )
+
+
+_COMMAND_LIST = (
+    Command("hello", (), False, "the engine, the protocol version, presets, bots, limits",
+            _hello),
+    Command(
+        "legal",
+        (
+            _position_field(),
+            Int("limit", doc="the most moves listed", default=int(LIMITS["legal_default"]),
+                minimum=0, maximum=int(LIMITS["legal_max"])),
+        ),
+        False,
+        "the number of legal moves of the seat to move, and the first of them in notation "
+        "order",
+        _legal,
+    ),
+    Command(
+        "check",
+        (
+            _position_field(),
+            Str("cards", doc="the cards to play, a card list", required=True,
+                max_chars=int(LIMITS["cards_chars"])),
+        ),
+        False,
+        "whether the seat to move may play these cards, or why not",
+        _check,
+    ),
+    Command(
+        "move",
+        (
+            _position_field(),
+            _bot_field(),
+            Int("ms", doc="a time budget in milliseconds, replacing the bot's own", minimum=1,
+                maximum=int(LIMITS["move_ms_max"])),
+            Int("worlds", doc="a number of worlds, replacing the bot's own budget", minimum=1,
+                maximum=int(LIMITS["move_worlds_max"])),
+            _seed_field(),
+        ),
+        True,
+        "a bot's play from the position (the seat to move's view)",
+        _move,
+    ),
+    Command(
+        "play",
+        (
+            _position_field(),
+            Str("move", doc="the cards played, a card list", required=True,
+                max_chars=int(LIMITS["cards_chars"])),
+            SeatCards("exposed", doc="per seat, the cards every player knows it holds "
+                      "(from deal's or the last play's reply)",
+                      max_chars=int(LIMITS["cards_chars"])),
+        ),
+        False,
+        "play a move: the new position, every seat's view, the trick completed, the result",
+        _play,
+    ),
+    Command(
+        "deal",
+        (
+            Choice("preset", doc="the rules preset", default="chifeng",
+                   choices=tuple(duidiao.PRESETS)),
+            _seed_field(required=True, default=None),
+            Levels("levels", doc="both teams' levels (default: both at A)"),
+            Choice("declarer", doc="the declarer fixed before the deal; absent: 抢庄, a "
+                   "match's first hand", choices=SEATS),
+            Choice("first_drawer", doc="the seat that draws first (default: the declarer, "
+                   "else drawn from the seed)", choices=SEATS),
+            _bot_field(required=False, default="heuristic"),
+        ),
+        False,
+        "shuffle and deal a hand, let bots make every decision before the play, and give "
+        "the play's first position",
+        _deal,
+    ),
+    Command(
+        "analyse",
+        (
+            _position_field(),
+            Num("seconds", doc="the time budget (when worlds is absent)", default=1.0,
+                above=0.0, maximum=float(LIMITS["analyse_seconds_max"])),
+            Int("worlds", doc="search exactly this many worlds instead", minimum=1,
+                maximum=int(LIMITS["analyse_worlds_max"])),
+            _seed_field(default=None),
+            Int("threads", doc="search threads (default: every core)", minimum=1,
+                maximum=int(LIMITS["threads_max"])),
+            Int("solve_cards", doc="solve worlds exactly from this many cards in hand",
+                default=4, minimum=0, maximum=25),
+        ),
+        True,
+        "rank the legal moves of the seat to move by Monte Carlo search",
+        _analyse,
+    ),
+    Command(
+        "solve",
+        (
+            _position_field(),
+            Choice("objective", doc="score (hand score difference) or points (the defenders' "
+                   "final points)", default="score", choices=("score", "points")),
+            Num("seconds", doc="the time limit", default=float(LIMITS["solve_seconds_default"]),
+                above=0.0, maximum=float(LIMITS["solve_seconds_max"])),
+        ),
+        True,
+        "the exact value of every legal move when every hand is known",
+        _solve,
+    ),
+    Command(
+        "decide",
+        (
+            Obj("observation", doc="the seat's observation (Observation.to_dict())",
+                required=True),
+            _bot_field(),
+            _seed_field(),
+        ),
+        False,
+        "a bot's declare, bury, 抢牌 or 潇洒 decision from the seat's observation",
+        _decide,
+    ),
+    Command("stop", (), False, "make the running search answer now with the best so far",
+            _stop),
+    Command("quit", (), False, "end the engine (exit status 0)", _quit),
+)
+
+COMMANDS: dict[str, Command] = {c.name: c for c in _COMMAND_LIST}
+"""Every command by name, in the order docs/protocol.md describes them."""
+
+SEARCH_COMMANDS = tuple(c.name for c in _COMMAND_LIST if c.search)
+
+
+def request_id(request: Mapping[str, Any]) -> Any:
+    """The request's ``id`` if it is one the protocol echoes (a string of at most 200
+    characters, an integer within ±(2**53 − 1), or null), else a ``bad_request``."""
+    rid = request.get("id")
+    if rid is None:
+        return None
+    if isinstance(rid, str) and len(rid) <= 200:
+        return rid
+    if isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) <= SEED_MAX:
+        return rid
+    raise ProtocolError(
+        "bad_request",
+        "id: a string of at most 200 characters, an integer of at most 2**53-1 or null",
+        field="id",
+    )
+
+
+def command_of(request: Any) -> Command:
+    """The request's command, or the ``bad_request`` / ``unknown_command`` error."""
+    if not isinstance(request, dict):
+        kind = "an array" if isinstance(request, list) else "not an object"
+        raise ProtocolError("bad_request", f"a request is a JSON object, not {kind}")
+    if "cmd" not in request:
+        raise ProtocolError("bad_request", "cmd: missing", field="cmd")
+    cmd = request["cmd"]
+    if not isinstance(cmd, str):
+        raise ProtocolError("bad_request", "cmd: expected a string", field="cmd")
+    command = COMMANDS.get(cmd)
+    if command is None:
+        raise ProtocolError(
+            "unknown_command",
+            f"{quote(cmd)} is not a command (expected {', '.join(COMMANDS)})",
+        )
+    return command
+
+
+def error_reply(rid: Any, error: ProtocolError) -> dict[str, Any]:
+    return {"id": rid, "ok": False, "error": error.to_dict()}
+
+
+def run_command(
+    request: dict[str, Any],
+    *,
+    stop: threading.Event | None = None,
+    info: Info | None = None,
+) -> dict[str, Any]:
+    """Answer one request (a decoded JSON object) with its reply dict, which echoes ``id``
+    and has ``"ok": true`` with the command's fields or ``"ok": false`` with an ``error``.
+    Never raises on bad input. ``stop``: set it to make a running search answer now with the
+    best so far; ``info(payload)``: called with progress payloads (``worlds``, ``best``,
+    ``elapsed_ms``) while a search runs. ``stop`` and ``quit`` belong to the line loop; here
+    they do nothing."""
+    rid = None
+    try:
+        if isinstance(request, dict):
+            rid = request_id(request)
+        command = command_of(request)
+        args = check_fields(command.fields, request)
+        ctx = _Context(stop if stop is not None else threading.Event(), info, time.monotonic())
+        body = command.handler(args, ctx)
+    except ProtocolError as exc:
+        return error_reply(rid, exc)
+    except duidiao.HiddenCardsError as exc:
+        return error_reply(rid, ProtocolError("hidden_cards", str(exc)))
+    except duidiao.IllegalMoveError as exc:
+        return error_reply(rid, ProtocolError("illegal_move", str(exc)))
+    except Exception:  # a fault of ours: logged, never sent as a traceback
+        print("duidiao engine: internal error", file=sys.stderr)
+        traceback.print_exc(file=sys.stderr)
+        return error_reply(
+            rid, ProtocolError("internal", "internal error (the engine logged it on stderr)")
+        )
+    return {"id": rid, "ok": True, **body}
+
+
+def request_schema(cmd: str) -> dict[str, Any]:
+    """The JSON Schema of a ``cmd`` request (its fields, plus ``id`` and ``cmd``), from the
+    field table :func:`run_command` validates with. ValueError for an unknown command."""
+    command = COMMANDS.get(cmd)
+    if command is None:
+        raise ValueError(f"unknown command {cmd!r} (expected {', '.join(COMMANDS)})")
+    return fields_schema(cmd, command.fields, command.doc)
