@@ -1,0 +1,150 @@
+"""``duidiao serve``: the game server (docs/server.md) on uvicorn.
+
+Binds 127.0.0.1:8080 by default; ``--port 0`` takes a free port. The address is printed on
+stderr once the rooms are restored and the server answers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+__all__ = ["add_serve_command", "run", "main", "default_data_dir"]
+
+WS_MAX_SIZE = 4 * 1024 * 1024
+"""Frames up to this size are read and answered (too_large over 64 KiB); bigger ones close
+the connection."""
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/duidiao``, else ``~/.local/share/duidiao``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "duidiao"
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: at least 1")
+    return value
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text}: a port from 0 to 65535")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0.1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text}: from 0.1 to 3600 seconds")
+    return value
+
+
+def _add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8080, help="port (default 8080; 0: any free)")
+    p.add_argument(
+        "--data", default=None, metavar="DIR",
+        help=f"directory of the SQLite file (default {default_data_dir()})",
+    )
+    p.add_argument(
+        "--search-threads", type=_positive_int, default=None, metavar="N",
+        help="searches running at once in the whole server (default: the number of cores)",
+    )
+    p.add_argument(
+        "--bot-seconds", type=_seconds, default=10.0, metavar="S",
+        help="time limit of one bot decision; then its search is stopped (default 10)",
+    )
+    p.add_argument(
+        "--log-level", default="warning", choices=("debug", "info", "warning", "error"),
+        help="logging on stderr (default warning)",
+    )
+
+
+def add_serve_command(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``serve`` to the ``duidiao`` command's subparsers."""
+    p = subparsers.add_parser(
+        "serve", help="the game server: the browser table, REST and WebSocket rooms"
+    )
+    _add_arguments(p)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(256)
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Serve until interrupted; returns the exit status."""
+    try:
+        import uvicorn
+
+        from .server.app import create_app
+        from .server.store import Store, StoreError
+    except ImportError as exc:
+        print(f"duidiao: serve needs the server extra (pip install \".[server]\"): {exc}",
+              file=err)
+        return 1
+    logging.basicConfig(
+        level=args.log_level.upper(), stream=err, format="duidiao serve: %(levelname)s %(message)s"
+    )
+    data = Path(args.data) if args.data else default_data_dir()
+    try:
+        Store(data).close()  # a clear error now rather than a failed startup later
+    except (OSError, StoreError) as exc:
+        print(f"duidiao: error: --data {data}: {exc}", file=err)
+        return 1
+    try:
+        sock = _bind(args.host, args.port)
+    except OSError as exc:
+        print(f"duidiao: error: cannot listen on {args.host}:{args.port}: {exc}", file=err)
+        return 1
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+
+    def ready() -> None:
+        print(f"duidiao: the table is at http://{shown}:{port}/", file=err, flush=True)
+
+    app = create_app(
+        data, search_threads=args.search_threads, bot_seconds=args.bot_seconds, on_ready=ready
+    )
+    config = uvicorn.Config(
+        app,
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_SIZE,
+        lifespan="on",
+        log_config=None,
+        log_level=args.log_level,
+        access_log=False,
+        timeout_graceful_shutdown=2,
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    return 0 if server.started else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m duidiao.server``: ``duidiao serve`` without the other commands."""
+    parser = argparse.ArgumentParser(prog="python -m duidiao.server", description=__doc__)
+    _add_arguments(parser)
+    args = parser.parse_args(argv)
+    return run(args, sys.stdout, sys.stderr)

@@ -1,0 +1,823 @@
+"""Game rooms: a state machine over ``duidiao.Game`` hands of a match, with seats, bots and
+timers. An intent comes in, the game checks it, the decision is appended to the store, and
+each connection is sent its own view (docs/server.md).
+
+Everything here runs on the event loop thread; only bot decisions and hints are computed in
+the thinker's pool, from an observation or a position copied out of the game, and the game is
+not changed while a decision for it is being computed (a human's intent then gets ``busy``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+import duidiao
+from duidiao import Card, Cards, Game, IllegalMoveError
+
+from .messages import ROOM_FIELDS, ClientError, check_fields, quote
+from .store import Store, StoredEvent, StoredHand, StoredRoom
+from .think import NoSlot, Thinker
+from .views import card_text, everything_dict, hands_dict, observation_dict, public_dict
+
+__all__ = ["Client", "Room", "Rooms", "MAX_ROOMS", "MAX_CONNECTIONS"]
+
+log = logging.getLogger("duidiao.server")
+
+SEATS = ("S", "E", "N", "W")
+SUITS = ("H", "D", "S", "C")
+KINDS = ("single", "lock", "override")
+MAX_ROOMS = 1000
+"""Rooms in play at once; creating another gets ``server_busy``."""
+MAX_CONNECTIONS = 64
+"""Connections in one room (seats and spectators)."""
+MAX_MOVES_LISTED = 500
+MAX_MOVES_COUNTED = 20_000
+STANDIN = "heuristic"
+"""The bot that decides for a human who runs out of time."""
+DEFAULT_SEATS = {"S": "human", "E": "heuristic", "N": "heuristic", "W": "heuristic"}
+
+
+class Client:
+    """A connection as a room sees it: ``send`` queues a message (never blocks)."""
+
+    room: Room | None = None
+    seat: str | None = None
+
+    def send(self, message: dict[str, Any]) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def team_of(seat: str) -> str:
+    return "NS" if SEATS.index(seat) % 2 == 0 else "EW"
+
+
+def is_search(bot: str) -> bool:
+    return bot.startswith("pimc")
+
+
+def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A room's settings checked, defaults and the seed filled in (ClientError)."""
+    config = check_fields(data, ROOM_FIELDS, extra=("type", "id"))
+    config.pop("type", None)
+    config.pop("id", None)
+    seats = config["seats"]
+    if seats is None:
+        seats = dict(DEFAULT_SEATS)
+    for key in seats:
+        if key not in SEATS:
+            raise ClientError("bad_request", f"seats: {quote(key, 20)} is not a seat (S, E, N, W)")
+    players: dict[str, str] = {}
+    for seat in SEATS:
+        player = seats.get(seat)
+        if player is None:
+            raise ClientError("bad_request", f"seats.{seat}: missing (give all four seats)")
+        if not isinstance(player, str) or len(player) > 64:
+            raise ClientError("bad_request", f"seats.{seat}: a bot name or \"human\"")
+        if player != "human":
+            if player.startswith("pimc-oracle"):
+                raise ClientError(
+                    "bad_request", f"seats.{seat}: pimc-oracle sees every hand; not at a table"
+                )
+            try:
+                duidiao.make_bot(player)
+            except ValueError as exc:
+                raise ClientError("bad_request", f"seats.{seat}: {exc}") from None
+        players[seat] = player
+    config["seats"] = players
+    if config["seed"] is None:
+        config["seed"] = secrets.randbits(63)
+    return config
+
+
+def _trick_dict(trick: duidiao.Trick, level: str, trump: str | None) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "plays": [card_text(play, level, trump) for play in trick.plays],
+        "winner": trick.winner,
+        "points": trick.points,
+    }
+
+
+def _card_order(game: Game) -> tuple[int, int] | None:
+    if game.trump is None:
+        return None
+    return ("A23456789TJQK".index(game.level), SUITS.index(game.trump))
+
+
+def _replay(game: Game, decisions: list[dict[str, Any]]) -> Game:
+    """The game after ``decisions`` (record dicts), each checked as it is applied."""
+    for decision in decisions:
+        game.apply(decision)
+    return game
+
+
+def _decide(bot: Any, phase: str, obs: duidiao.Observation, options: list[Any],
+            takeable: Cards) -> dict[str, Any]:
+    """A bot's decision as an intent (runs in a pool thread; reads only ``obs``)."""
+    if phase == "declare":
+        option = bot.declare(obs, options)
+        if option is None:
+            return {"action": "pass"}
+        return {"action": "declare", "suit": option.suit, "kind": option.kind}
+    if phase == "bury":
+        return {"action": "bury", "cards": bot.bury(obs)}
+    if phase == "grab":
+        card = bot.grab(obs)
+        return {"action": "pass"} if card is None else {"action": "grab", "put": card}
+    if phase == "xiaosa":
+        answer = bot.xiaosa(obs, takeable)
+        if answer is None:
+            return {"action": "pass"}
+        return {"action": "xiaosa", "jokers": answer[0], "taken": answer[1]}
+    move = bot.play(obs, obs.legal_moves())
+    return {"action": "play", "cards": move.cards}
+
+
+def _fallback_intent(game: Game) -> dict[str, Any]:
+    """A legal decision whatever happens, so that a failing bot never stalls a room."""
+    phase = game.phase
+    if phase in ("declare", "grab", "xiaosa"):
+        return {"action": "pass"}
+    seat = game.to_act
+    assert seat is not None
+    if phase == "bury":
+        return {"action": "bury", "cards": Cards(list(game.held(seat))[:8])}
+    return {"action": "play", "cards": game.legal_moves()[0].cards}
+
+
+def _human_intent(body: Mapping[str, Any]) -> dict[str, Any]:
+    """An ``act`` message's fields as typed values (ClientError naming a bad field)."""
+    action = body["action"]
+    out: dict[str, Any] = {"action": action}
+    if action == "declare":
+        suit, kind = body["suit"].upper(), body["kind"]
+        if suit not in SUITS:
+            raise ClientError("bad_request", f"suit: {quote(body['suit'])} is not H, D, S or C")
+        if kind not in KINDS:
+            raise ClientError("bad_request", f"kind: {quote(kind)} is not single, lock or override")
+        out.update(suit=suit, kind=kind)
+    for name in ("cards", "jokers", "taken"):
+        if body.get(name) is not None:
+            try:
+                out[name] = Cards.parse(body[name])
+            except ValueError as exc:
+                raise ClientError("bad_request", f"{name}: {quote(str(exc), 160)}") from None
+    if body.get("put") is not None:
+        try:
+            out["put"] = Card.parse(body["put"])
+        except ValueError as exc:
+            raise ClientError("bad_request", f"put: {quote(str(exc), 160)}") from None
+    return out
+
+
+def _apply_intent(game: Game, intent: Mapping[str, Any]) -> None:
+    action = intent["action"]
+    if action == "declare":
+        game.declare(intent["suit"], intent["kind"])
+    elif action == "pass":
+        game.decline()
+    elif action == "bury":
+        game.bury(intent["cards"])
+    elif action == "grab":
+        game.grab(intent["put"])
+    elif action == "xiaosa":
+        game.xiaosa(intent["jokers"], intent["taken"])
+    elif action == "play":
+        game.play(intent["cards"])
+    else:  # pragma: no cover - intents are built here
+        raise ValueError(f"unknown action {action!r}")
+
+
+def _analyse(position: duidiao.Position, seconds: float, stop: Any) -> dict[str, Any]:
+    return duidiao.analyse(position, seconds=seconds, threads=1, stop=stop).to_dict()
+
+
+class Room:
+    """One room: its settings, seats, the match so far and the hand in play."""
+
+    def __init__(self, rooms: Rooms, room_id: str, config: dict[str, Any]) -> None:
+        self.rooms = rooms
+        self.id = room_id
+        self.config = config
+        self.players: dict[str, str] = dict(config["seats"])
+        self.tokens: dict[str, str | None] = {s: None for s in SEATS}
+        seed = int(config["seed"])
+        self.bots = {
+            seat: duidiao.make_bot(player, seed=random.Random(f"{seed}/bot/{seat}").getrandbits(31))
+            for seat, player in self.players.items()
+            if player != "human"
+        }
+        self.standin = duidiao.make_bot(STANDIN, seed=seed % (2**31))
+        self.clients: list[Client] = []
+        self.holders: dict[str, Client] = {}
+        self.game: Game | None = None
+        self.hand_number = 0
+        self.levels = {"NS": "A", "EW": "A"}
+        self.scores = {"NS": 0, "EW": 0}
+        self.next_declarer: str | None = None
+        self.match_winner: str | None = None
+        self.result: dict[str, Any] | None = None
+        self.version = 0
+        self.seq = 0
+        self.hands: list[dict[str, Any]] = []  # per hand: hand_number, decisions, result
+        self.last: dict[str, Any] | None = None
+        self.trick_won: dict[str, Any] | None = None
+        self.deadline: float | None = None
+        self.thinking = False
+        self.hinting = False
+        self.closed = False
+        self._task: asyncio.Task[None] | None = None
+        self._views: dict[Any, Any] = {}
+        self._views_version = -1
+
+    # -- facts ---------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[str]:
+        return [s for s in SEATS if self.players[s] == "human"]
+
+    @property
+    def free_seats(self) -> list[str]:
+        return [s for s in self.humans if self.tokens[s] is None]
+
+    @property
+    def phase(self) -> str:
+        return "waiting" if self.game is None else self.game.phase
+
+    @property
+    def to_act(self) -> str | None:
+        if self.game is None or self.match_winner is not None:
+            return None
+        return self.game.to_act
+
+    @property
+    def hand_pause(self) -> float:
+        pause = self.config.get("hand_pause_seconds")
+        if pause is not None:
+            return float(pause)
+        return 8.0 if self.humans else 1.0
+
+    def seats_dict(self) -> dict[str, dict[str, Any]]:
+        return {
+            seat: {
+                "player": self.players[seat],
+                "claimed": self.players[seat] != "human" or self.tokens[seat] is not None,
+                "connected": self.players[seat] != "human" or seat in self.holders,
+            }
+            for seat in SEATS
+        }
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "room": self.id,
+            "preset": self.config["preset"],
+            "open": self.config["open"],
+            "decision_seconds": self.config["decision_seconds"],
+            "bot_delay_ms": self.config["bot_delay_ms"],
+            "hand_pause_seconds": self.hand_pause,
+            "seats": self.seats_dict(),
+            "free_seats": self.free_seats,
+            "hand_number": self.hand_number,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "levels": dict(self.levels),
+            "scores": dict(self.scores),
+            "match_winner": self.match_winner,
+            "version": self.version,
+            "watchers": sum(1 for c in self.clients if c.seat is None),
+        }
+
+    def history(self) -> list[dict[str, Any]]:
+        return [
+            {"hand_number": h["hand_number"], "decisions": list(h["decisions"]),
+             "result": h["result"]}
+            for h in self.hands
+        ]
+
+    # -- restoring -------------------------------------------------------------------------
+    def restore(self, stored: StoredRoom) -> None:
+        """Rebuild the match from the store: finished hands from their results, the last
+        hand dealt again from its seed with its decisions applied in order."""
+        self.tokens.update({s: t for s, t in stored.token_hashes.items() if s in SEATS})
+        by_hand: dict[int, list[StoredEvent]] = {}
+        for event in stored.events:
+            by_hand.setdefault(event.hand_number, []).append(event)
+        for i, hand in enumerate(stored.hands):
+            events = by_hand.get(hand.hand_number, [])
+            self.hands.append(
+                {"hand_number": hand.hand_number,
+                 "decisions": [self._flagged(e.decision, e.made_by) for e in events],
+                 "result": hand.result}
+            )
+            self.hand_number = hand.hand_number
+            if i == len(stored.hands) - 1:
+                game = self._deal_game(hand)
+                game = _replay(game, [e.decision for e in events])
+                self.game = game
+                if events:
+                    self.last = self._flagged(events[-1].decision, events[-1].made_by)
+                    self.trick_won = self._trick_just_won(game)
+            if hand.result is not None:
+                self._take_result(hand.result)
+        if self.game is not None and self.game.is_over:
+            result = self.game.result()
+            self.result = result.to_dict()
+            if result.match_won:
+                assert self.game.declarer is not None
+                self.match_winner = team_of(self.game.declarer)
+        self.seq = len(stored.events)
+        self.version = len(stored.events) + len(stored.hands)
+
+    def _deal_game(self, hand: StoredHand) -> Game:
+        return Game.deal(
+            hand.seed,
+            rules=self.config["preset"],
+            declarer=hand.declarer,
+            first_drawer=hand.first_drawer,
+            levels=hand.levels,
+        )
+
+    def _take_result(self, result: Mapping[str, Any]) -> None:
+        self.levels = {str(k): str(v) for k, v in result["levels"].items()}
+        self.next_declarer = str(result["next_declarer"])
+        for team, score in result["scores"].items():
+            self.scores[team] += int(score)
+
+    @staticmethod
+    def _flagged(decision: Mapping[str, Any], made_by: str) -> dict[str, Any]:
+        out = dict(decision)
+        if made_by == "timeout":
+            out["timeout"] = True
+        elif made_by == "bot":
+            out["bot"] = True
+        return out
+
+    @staticmethod
+    def _trick_just_won(game: Game) -> dict[str, Any] | None:
+        history = game.history
+        if not history or history[-1].action != "play" or game.plies % 4 != 0:
+            return None
+        return _trick_dict(game.tricks[-1], game.level, game.trump)
+
+    # -- connections -----------------------------------------------------------------------
+    def _attach(self, client: Client, seat: str | None) -> None:
+        if client.room is not self and len(self.clients) >= MAX_CONNECTIONS:
+            raise ClientError("room_full", f"room {self.id} has {MAX_CONNECTIONS} connections")
+        if client.room is not None and client.room is not self:
+            client.room.detach(client)
+        elif client.room is self:
+            self._drop(client)
+        self.clients.append(client)
+        client.room, client.seat = self, seat
+        if seat is not None:
+            self.holders[seat] = client
+
+    def _drop(self, client: Client) -> None:
+        if client in self.clients:
+            self.clients.remove(client)
+        if client.seat is not None and self.holders.get(client.seat) is client:
+            del self.holders[client.seat]
+        client.room, client.seat = None, None
+
+    def detach(self, client: Client, reason: str | None = None) -> None:
+        """A connection leaves (or is gone); its seat stays claimed for its token."""
+        if client.room is not self:
+            return
+        self._drop(client)
+        if reason is not None:
+            client.send({"type": "left", "room": self.id, "reason": reason})
+        if not self.clients:
+            self._pause()
+        self.broadcast()
+
+    def join(self, client: Client, seat: str, token: str | None, ident: Any) -> None:
+        if seat not in SEATS:
+            raise ClientError("bad_seat", f"seat: {quote(seat, 20)} is not S, E, N or W")
+        if self.players[seat] != "human":
+            raise ClientError("bad_seat", f"{seat} is a bot seat ({self.players[seat]})")
+        held = self.tokens[seat]
+        if token is not None:
+            if held is None or not secrets.compare_digest(held, token_hash(token)):
+                raise ClientError("bad_token", f"that is not {seat}'s token")
+            fresh = token
+        else:
+            if held is not None:
+                raise ClientError("seat_taken", f"{seat} is taken (rejoin with its token)")
+            fresh = secrets.token_urlsafe(24)
+        if client.room is not self and len(self.clients) >= MAX_CONNECTIONS:
+            raise ClientError("room_full", f"room {self.id} has {MAX_CONNECTIONS} connections")
+        if held is None:
+            self.rooms.store.claim_seat(self.id, seat, token_hash(fresh))
+            self.tokens[seat] = token_hash(fresh)
+        old = self.holders.get(seat)
+        if old is not None and old is not client:
+            self._drop(old)
+            old.send({"type": "left", "room": self.id, "reason": "replaced"})
+        self._attach(client, seat)
+        client.send({"type": "joined", "id": ident, "room": self.id, "seat": seat,
+                     "token": fresh})
+        self._wake()
+        self.broadcast()
+
+    def watch(self, client: Client, ident: Any) -> None:
+        self._attach(client, None)
+        self._wake()
+        self.broadcast(reply_to=(client, ident))
+
+    # -- the flow ----------------------------------------------------------------------------
+    def _wake(self) -> None:
+        """A connection arrived: deal the first hand when it can be, and go on if paused."""
+        if self._task is None or self._task.done():
+            self.schedule()
+
+    def _pause(self) -> None:
+        """Nobody is connected: stop the clock (a bot already thinking finishes)."""
+        if self._task is not None and not self.thinking and not self._task.done():
+            self._task.cancel()
+        self._task = None
+        self.deadline = None
+
+    def schedule(self) -> None:
+        """Start whatever comes next: a bot's turn, a human's clock, the next hand."""
+        current = asyncio.current_task()
+        if self._task is not None and self._task is not current and not self._task.done():
+            self._task.cancel()
+        self._task = None
+        self.deadline = None
+        if self.closed or not self.clients or self.match_winner is not None:
+            return
+        if self.game is None:
+            if not self.free_seats:  # the callers (join, watch) send the states
+                self._deal()
+                self.schedule()
+            return
+        loop = asyncio.get_running_loop()
+        if self.game.is_over:
+            self._task = loop.create_task(self._next_later(self.version))
+            return
+        seat = self.game.to_act
+        assert seat is not None
+        if seat in self.bots:
+            self._task = loop.create_task(self._bot_turn(seat, self.version))
+        else:
+            seconds = float(self.config["decision_seconds"])
+            self.deadline = loop.time() + seconds
+            self._task = loop.create_task(self._timeout_turn(seat, self.version, seconds))
+
+    def _deal(self) -> None:
+        number = self.hand_number + 1
+        seed = random.Random(f"{self.config['seed']}/hand/{number}").getrandbits(63)
+        game = Game.deal(
+            seed,
+            rules=self.config["preset"],
+            declarer=self.next_declarer,
+            first_drawer=self.next_declarer,
+            levels=self.levels,
+        )
+        hand = StoredHand(number, seed, game.first_drawer, self.next_declarer,
+                          dict(self.levels), None, None)
+        self.rooms.store.add_hand(self.id, hand)
+        self.game = game
+        self.hand_number = number
+        self.hands.append({"hand_number": number, "decisions": [], "result": None})
+        self.version += 1
+        self.last = self.trick_won = self.result = None
+
+    async def _bot_turn(self, seat: str, version: int) -> None:
+        delay = int(self.config["bot_delay_ms"]) / 1000
+        if delay > 0:
+            await asyncio.sleep(delay)
+        await self._think_and_apply(seat, self.bots[seat], self.players[seat], version, "bot")
+
+    async def _timeout_turn(self, seat: str, version: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        await self._think_and_apply(seat, self.standin, STANDIN, version, "timeout")
+
+    async def _next_later(self, version: int) -> None:
+        await asyncio.sleep(self.hand_pause)
+        if self.version == version and not self.closed:
+            self._next_hand()
+
+    async def _think_and_apply(
+        self, seat: str, bot: Any, name: str, version: int, made_by: str
+    ) -> None:
+        game = self.game
+        if game is None or self.version != version or game.to_act != seat:
+            return
+        phase = game.phase
+        args = (bot, phase, game.observe(seat), game.declare_options(), game.xiaosa_takeable())
+        intent: dict[str, Any] | None = None
+        self.thinking = True
+        try:
+            if is_search(name):
+                intent = await self.rooms.thinker.search(_decide, *args, stop=bot.stop)
+            else:
+                intent = await self.rooms.thinker.run(_decide, *args)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: the %s bot failed at %s's %s", self.id, name, seat, phase)
+        finally:
+            self.thinking = False
+        if self.closed or self.version != version or self.game is not game:
+            return
+        try:
+            if intent is not None:
+                try:
+                    self._decision(seat, intent, made_by)
+                    return
+                except ClientError as exc:
+                    if exc.code != "illegal_move":
+                        raise
+                    log.error("room %s: the %s bot's %s was refused: %s", self.id, name, phase, exc)
+            self._decision(seat, _fallback_intent(game), made_by)
+        except ClientError:  # not stored: try again in a moment rather than stall
+            await asyncio.sleep(1.0)
+            self.schedule()
+
+    def _decision(self, seat: str, intent: Mapping[str, Any], made_by: str) -> None:
+        """Apply a checked decision: store it, then tell everyone, then go on."""
+        game = self.game
+        assert game is not None
+        before = game.copy()
+        try:
+            _apply_intent(game, intent)
+        except IllegalMoveError as exc:
+            raise ClientError("illegal_move", str(exc)) from None
+        decision = game.history[-1].to_dict(_card_order(game))
+        finished: tuple[str, dict[str, Any]] | None = None
+        result = None
+        if game.is_over:
+            result = game.result()
+            meta = {"room": self.id, "hand": self.hand_number, "players": dict(self.players)}
+            finished = (duidiao.Record.from_game(game, meta).to_json(), result.to_dict())
+        try:
+            self.rooms.store.add_event(
+                self.id,
+                StoredEvent(self.seq + 1, self.hand_number, decision, made_by),
+                finished,
+                match_over=bool(result is not None and result.match_won),
+            )
+        except Exception:
+            self.game = before
+            log.exception("room %s: a decision could not be stored", self.id)
+            raise ClientError("internal", "the decision could not be stored; try again") from None
+        self.seq += 1
+        self.version += 1
+        self.last = self._flagged(decision, made_by)
+        self.trick_won = self._trick_just_won(game)
+        self.hands[-1]["decisions"].append(self.last)
+        if result is not None:
+            self.result = result.to_dict()
+            self.hands[-1]["result"] = self.result
+            self._take_result(self.result)
+            if result.match_won:
+                assert game.declarer is not None
+                self.match_winner = team_of(game.declarer)
+        self.broadcast()
+        self.schedule()
+
+    def _next_hand(self) -> None:
+        self._deal()
+        self.broadcast()
+        self.schedule()
+
+    # -- intents ---------------------------------------------------------------------------
+    def _seated(self, client: Client, what: str) -> str:
+        if client.room is not self or client.seat is None:
+            raise ClientError("not_seated", f"{what}: this connection holds no seat")
+        return client.seat
+
+    def act(self, client: Client, body: Mapping[str, Any], ident: Any) -> None:
+        seat = self._seated(client, "act")
+        intent = _human_intent(body)
+        game = self.game
+        if game is None or self.to_act is None:
+            raise ClientError("not_your_turn", f"nobody is to act ({self.phase})")
+        if game.to_act != seat:
+            raise ClientError(
+                "not_your_turn", f"it is {game.to_act}'s turn to {game.phase}, not {seat}'s"
+            )
+        if self.thinking:
+            raise ClientError("busy", f"the stand-in bot is deciding for {seat} (time ran out)")
+        self._reply_to = (client, ident)
+        try:
+            self._decision(seat, intent, "human")
+        finally:
+            self._reply_to = None
+
+    def _may_steer(self, client: Client, what: str) -> None:
+        if client.room is not self:
+            raise ClientError("not_seated", f"{what}: this connection is in no room")
+        if client.seat is None and self.humans:
+            raise ClientError("not_seated", f"{what}: only a seated player, in a room with people")
+
+    def speed(self, client: Client, delay_ms: int, ident: Any) -> None:
+        self._may_steer(client, "speed")
+        self.config["bot_delay_ms"] = delay_ms
+        self.rooms.store.set_config(self.id, self.config)
+        client.send({"type": "speed", "id": ident, "bot_delay_ms": delay_ms})
+        self.broadcast()
+
+    def next(self, client: Client, ident: Any) -> None:
+        self._may_steer(client, "next")
+        if self.game is None or not self.game.is_over:
+            raise ClientError("bad_request", f"next: the hand is not over ({self.phase})")
+        if self.match_winner is not None:
+            raise ClientError("bad_request", f"next: the match is over ({self.match_winner} won)")
+        self._reply_to = (client, ident)
+        try:
+            self._next_hand()
+        finally:
+            self._reply_to = None
+
+    async def hint(self, client: Client, seconds: float, ident: Any) -> None:
+        seat = self._seated(client, "hint")
+        game = self.game
+        if game is None or game.phase != "play" or self.to_act != seat:
+            raise ClientError("no_hint", f"a hint is for {seat}'s own turn in the play phase")
+        if self.hinting:
+            raise ClientError("busy", "a hint is being worked out already")
+        position, version = game.position(seat), self.version
+        stop = self.rooms.thinker.stopping
+        self.hinting = True
+        try:
+            analysis = await self.rooms.thinker.search(
+                _analyse, position, seconds, stop, wait=5.0, limit=seconds + 5.0
+            )
+        except NoSlot:
+            raise ClientError("server_busy", "every search slot is taken; try again") from None
+        finally:
+            self.hinting = False
+        client.send({"type": "hint", "id": ident, "version": version, "analysis": analysis})
+
+    # -- views -----------------------------------------------------------------------------
+    _reply_to: tuple[Client, Any] | None = None
+
+    def broadcast(self, reply_to: tuple[Client, Any] | None = None) -> None:
+        reply_to = reply_to or self._reply_to
+        for client in list(self.clients):
+            state = self.state_for(client)
+            if reply_to is not None and reply_to[0] is client and reply_to[1] is not None:
+                state["id"] = reply_to[1]
+            client.send(state)
+
+    def _view(self, key: Any) -> Any:
+        if self._views_version != self.version or self._views.get("hand") != self.hand_number:
+            self._views = {"hand": self.hand_number}
+            self._views_version = self.version
+        if key not in self._views:
+            self._views[key] = self._compute_view(key)
+        return self._views[key]
+
+    def _compute_view(self, key: Any) -> Any:
+        game = self.game
+        assert game is not None
+        if key == "public":
+            return public_dict(game)
+        if key == "everything":
+            return everything_dict(game)
+        if key == "hands":
+            return hands_dict(game)
+        if key == "options":
+            return self._options()
+        return observation_dict(game, key)
+
+    def _options(self) -> dict[str, Any] | None:
+        game = self.game
+        assert game is not None
+        phase = game.phase
+        if phase == "declare":
+            return {"declare": [{"suit": o.suit, "kind": o.kind} for o in game.declare_options()]}
+        if phase == "bury":
+            return {"bury": 8}
+        if phase == "grab":
+            return {"grab_offer": str(game.grab_offer)}
+        if phase == "xiaosa":
+            return {"xiaosa_takeable": card_text(game.xiaosa_takeable(), game.level, game.trump)}
+        if phase == "play":
+            seat = game.to_act
+            assert seat is not None
+            position = game.position(seat)
+            count = position.count_legal_moves()
+            moves = position.legal_moves()[:MAX_MOVES_LISTED] if count <= MAX_MOVES_COUNTED else []
+            return {"moves": [str(m) for m in moves], "count": count}
+        return None
+
+    def state_for(self, client: Client) -> dict[str, Any]:
+        seat = client.seat
+        game = self.game
+        observation = options = hands = None
+        if game is not None:
+            if seat is not None:
+                observation = self._view(seat)
+                if seat == self.to_act:
+                    options = self._view("options")
+            elif self.config["open"]:
+                observation, hands = self._view("everything"), self._view("hands")
+            else:
+                observation = self._view("public")
+        deadline = None
+        if self.deadline is not None:
+            left = self.deadline - asyncio.get_running_loop().time()
+            deadline = round(max(0.0, left), 1)
+        return {
+            "type": "state",
+            "room": self.id,
+            "seat": seat,
+            "version": self.version,
+            "hand_number": self.hand_number,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "seats": self.seats_dict(),
+            "levels": dict(self.levels),
+            "scores": dict(self.scores),
+            "open": self.config["open"],
+            "bot_delay_ms": self.config["bot_delay_ms"],
+            "decision_seconds": self.config["decision_seconds"],
+            "observation": observation,
+            "options": options,
+            "deadline_seconds": deadline,
+            "last": self.last,
+            "trick_won": self.trick_won,
+            "result": self.result,
+            "match_winner": self.match_winner,
+            "hands": hands,
+        }
+
+    def close(self) -> None:
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+
+class Rooms:
+    """Every room of the server, and the store and thinker they share."""
+
+    def __init__(self, store: Store, thinker: Thinker) -> None:
+        self.store = store
+        self.thinker = thinker
+        self.rooms: dict[str, Room] = {}
+
+    def load(self) -> int:
+        """Rebuild every unfinished room from the store; returns how many."""
+        count = 0
+        for room_id in self.store.room_ids(unfinished_only=True):
+            if self._load(room_id) is not None:
+                count += 1
+        return count
+
+    def _load(self, room_id: str) -> Room | None:
+        stored = self.store.load_room(room_id)
+        if stored is None:
+            return None
+        try:
+            room = Room(self, room_id, stored.config)
+            room.restore(stored)
+        except Exception:
+            log.exception("room %s cannot be restored; left out", room_id)
+            return None
+        self.rooms[room_id] = room
+        return room
+
+    def create(self, settings: Mapping[str, Any]) -> Room:
+        config = check_settings(settings)
+        playing = sum(1 for r in self.rooms.values() if r.match_winner is None)
+        if playing >= MAX_ROOMS:
+            raise ClientError("server_busy", f"{MAX_ROOMS} rooms are in play already")
+        room_id = secrets.token_hex(4)
+        while room_id in self.rooms or self.store.load_room(room_id) is not None:
+            room_id = secrets.token_hex(4)
+        self.store.add_room(room_id, config, config["seats"])
+        room = Room(self, room_id, config)
+        self.rooms[room_id] = room
+        return room
+
+    def get(self, room_id: Any) -> Room:
+        if not isinstance(room_id, str):
+            raise ClientError("bad_request", "room: a string")
+        room = self.rooms.get(room_id)
+        if room is None and len(room_id) <= 64:
+            room = self._load(room_id)
+        if room is None:
+            raise ClientError("no_room", f"no room {quote(room_id, 70)}")
+        return room
+
+    def free(self) -> list[dict[str, Any]]:
+        return [
+            r.summary() for r in self.rooms.values() if r.free_seats and r.match_winner is None
+        ]
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            room.close()
