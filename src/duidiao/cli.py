@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from . import cli_analyse
+from . import cli_analyse, cli_engine, cli_serve
 from .errors import NotationError
 from .position import Position
 from .progress import ProgressBar
@@ -142,6 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="machine-readable output")
 
     cli_analyse.add_parser(sub)
+    cli_engine.add_engine_command(sub)
+    cli_serve.add_serve_command(sub)
     return parser
 
 
@@ -662,6 +664,8 @@ _COMMANDS = {
     "bench": _cmd_bench,
     "analyse": lambda args, out: cli_analyse.run(args, out, sys.stderr),
     "analyze": lambda args, out: cli_analyse.run(args, out, sys.stderr),
+    "engine": lambda args, out: cli_engine.run(args, out),
+    "serve": lambda args, out: cli_serve.run(args, out, sys.stderr),
 }
 
 
