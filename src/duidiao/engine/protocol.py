@@ -11,6 +11,7 @@ position string) or, for a decision before the play, the seat's observation.
 
 from __future__ import annotations
 
+import re
 import sys
 import threading
 import time
@@ -122,7 +123,7 @@ def _live(position: Position) -> str:
     """The seat to move; ``hand_over`` when there is none."""
     turn = position.turn
     if turn is None:
-        raise ProtocolError("hand_over", "the hand is over: all 25 tricks are played")
+        raise ProtocolError("hand_over", "the hand is over: every card is played")
     return turn
 
 
@@ -478,13 +479,21 @@ def _solve(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     return out
 
 
+def _observation_error(message: str) -> ProtocolError:
+    """``bad_request`` for Observation.from_dict's message (``observation: seat: …``), naming
+    the key it is about when it says."""
+    if not message.startswith("observation"):
+        message = f"observation: {message}"
+    key = re.match(r"observation: ([a-z_]+)[: ]", message)
+    field = "observation" if key is None else f"observation.{key.group(1)}"
+    return ProtocolError("bad_request", message, field=field)
+
+
 def _decide(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     try:
         obs = Observation.from_dict(args["observation"])
     except ValueError as exc:
-        raise ProtocolError(
-            "bad_request", f"observation: {exc}", field="observation"
-        ) from None
+        raise _observation_error(str(exc)) from None
     if obs.seat is None:
         raise ProtocolError(
             "bad_request",
