@@ -230,6 +230,8 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> in
         sys.stdout = sys.stderr
     try:
         return Engine(stdin, stdout).run()
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt:  # Ctrl-C: a search thread in the core cannot hold the exit up
+        sys.stderr.write("duidiao: interrupted\n")
+        sys.stderr.flush()
+        os._exit(130)
 
