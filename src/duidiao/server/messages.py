@@ -249,10 +249,20 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {quote(key, 30)} is given twice")
+        out[key] = value
+    return out
+
+
 def parse_json_object(text: str) -> dict[str, Any]:
-    """``text`` as one JSON object (no NaN/Infinity); :class:`ClientError` ``bad_json``."""
+    """``text`` as one JSON object (no NaN/Infinity, no key twice); :class:`ClientError`
+    ``bad_json``."""
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_twice)
     except RecursionError:
         raise ClientError("bad_json", "not JSON: nested too deeply") from None
     except ValueError as exc:

@@ -583,13 +583,13 @@ class Room:
             if result.match_won:
                 assert game.declarer is not None
                 self.match_winner = team_of(game.declarer)
+        self.schedule()  # first: the states carry the new deadline
         self.broadcast()
-        self.schedule()
 
     def _next_hand(self) -> None:
         self._deal()
-        self.broadcast()
         self.schedule()
+        self.broadcast()
 
     # -- intents ---------------------------------------------------------------------------
     def _seated(self, client: Client, what: str) -> str:

@@ -1,0 +1,64 @@
+"""The SQLite store: the schema version, migrations, and the event log round trip."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from duidiao.server.store import (
+    FILENAME,
+    SCHEMA_VERSION,
+    Store,
+    StoredEvent,
+    StoredHand,
+    StoreError,
+)
+
+
+def test_schema_version_and_tables(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.schema_version == SCHEMA_VERSION == 1
+    store.close()
+    db = sqlite3.connect(tmp_path / FILENAME)
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"meta", "rooms", "seats", "hands", "events"} <= tables
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
+    Store(tmp_path).close()  # opening again migrates nothing and keeps the data
+
+
+def test_a_newer_file_is_refused(tmp_path: Path) -> None:
+    Store(tmp_path).close()
+    db = sqlite3.connect(tmp_path / FILENAME)
+    db.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="newer"):
+        Store(tmp_path)
+
+
+def test_a_broken_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / FILENAME).write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError):
+        Store(tmp_path)
+
+
+def test_rooms_round_trip(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    config = {"seats": {"S": "human", "E": "random", "N": "random", "W": "random"}, "seed": 1}
+    store.add_room("r1", config, config["seats"])
+    store.claim_seat("r1", "S", "ab" * 32)
+    store.add_hand("r1", StoredHand(1, 123, "E", None, {"NS": "A", "EW": "A"}, None, None))
+    store.add_event("r1", StoredEvent(1, 1, {"seat": "E", "pass": "declare", "drawn": 2}, "bot"))
+    store.close()
+    room = Store(tmp_path).load_room("r1")
+    assert room is not None and room.config == config and not room.finished
+    assert room.token_hashes == {"S": "ab" * 32, "E": None, "N": None, "W": None}
+    assert room.hands[0].seed == 123 and room.hands[0].declarer is None
+    assert room.events[0].decision == {"seat": "E", "pass": "declare", "drawn": 2}
+    assert room.events[0].made_by == "bot"
+    with pytest.raises(sqlite3.IntegrityError):  # a seq is never written twice
+        store = Store(tmp_path)
+        store.add_event("r1", StoredEvent(1, 1, {"seat": "E", "pass": "declare"}, "bot"))
