@@ -79,7 +79,8 @@ class Thinker:
                     asyncio.shield(future), self.limit if limit is None else limit
                 )
             except asyncio.TimeoutError:
-                if stop is not None:
+                # A stop with no search running would end the bot's next one: only when busy.
+                if stop is not None and not future.done():
                     log.info("a search ran over its time limit: stopped")
                     stop()
                 return await future
