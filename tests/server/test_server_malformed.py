@@ -217,3 +217,15 @@ def test_the_server_and_the_room_still_work(table: Any, live_server: ServerProce
     end = play_seat(conn, "S", hand_over, random.Random(5))
     assert end["result"] is not None
     assert live_server.alive()
+
+
+def test_a_frame_over_4_mib_closes_only_its_connection(live_server: ServerProcess) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    with Conn(live_server.ws_url) as conn:
+        conn.send_raw("z" * (5 * 1024 * 1024))
+        with pytest.raises(ConnectionClosed) as closed:
+            conn.next(timeout=15)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    with Conn(live_server.ws_url) as conn:
+        assert conn.request(type="hello")["type"] == "hello"

@@ -23,7 +23,7 @@ from duidiao import Card, Cards, Game, IllegalMoveError
 from .messages import ROOM_FIELDS, ClientError, check_fields, quote
 from .store import Store, StoredEvent, StoredHand, StoredRoom
 from .think import NoSlot, Thinker
-from .views import card_text, everything_dict, hands_dict, observation_dict, public_dict
+from .views import card_text, everything_dict, hands_dict, public_dict
 
 __all__ = ["Client", "Room", "Rooms", "MAX_ROOMS", "MAX_CONNECTIONS"]
 
@@ -690,7 +690,9 @@ class Room:
             return hands_dict(game)
         if key == "options":
             return self._options()
-        return observation_dict(game, key)
+        if isinstance(key, tuple):  # ("obs", seat): one Observation for its dict and options
+            return game.observe(key[1])
+        return self._view(("obs", key)).to_dict()
 
     def _options(self) -> dict[str, Any] | None:
         game = self.game
@@ -707,9 +709,9 @@ class Room:
         if phase == "play":
             seat = game.to_act
             assert seat is not None
-            position = game.position(seat)
-            count = position.count_legal_moves()
-            moves = position.legal_moves()[:MAX_MOVES_LISTED] if count <= MAX_MOVES_COUNTED else []
+            obs = self._view(("obs", seat))
+            count = obs.position.count_legal_moves()
+            moves = obs.legal_moves()[:MAX_MOVES_LISTED] if count <= MAX_MOVES_COUNTED else []
             return {"moves": [str(m) for m in moves], "count": count}
         return None
 

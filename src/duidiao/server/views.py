@@ -1,5 +1,5 @@
-"""What each connection of a room may see, as JSON-ready dicts: a seat's observation, a
-spectator's public view, and an open room's view of every hand."""
+"""What a spectator may see, as JSON-ready dicts: the public view, and an open room's view of
+every hand (a seat's own view is ``Observation.to_dict()``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import duidiao
 
-__all__ = ["observation_dict", "public_dict", "everything_dict", "hands_dict", "card_text"]
+__all__ = ["public_dict", "everything_dict", "hands_dict", "card_text"]
 
 
 def card_text(cards: duidiao.Cards | None, level: str | None, trump: str | None) -> str | None:
@@ -17,11 +17,6 @@ def card_text(cards: duidiao.Cards | None, level: str | None, trump: str | None)
     if trump is not None and level is not None:
         return cards.notation(level, trump)
     return str(cards)
-
-
-def observation_dict(game: duidiao.Game, seat: str) -> dict[str, Any]:
-    """What ``seat`` may know, as ``Observation.to_dict()``."""
-    return game.observe(seat).to_dict()
 
 
 def public_dict(game: duidiao.Game) -> dict[str, Any]:

@@ -1,0 +1,64 @@
+"""docs/server.md against the code: the error codes, the SQLite schema, the hello reply and
+the room settings it documents are the ones the server has."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+from duidiao.server import messages, store
+
+from .helpers import Conn, ServerProcess
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "server.md"
+SOURCES = Path(messages.__file__).parent
+
+
+def _section(title: str) -> str:
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index(title)
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def _first_column(table_text: str) -> list[str]:
+    return re.findall(r"^\| `([a-z_]+)` \|", table_text, flags=re.M)
+
+
+def test_websocket_error_codes_are_the_ones_raised() -> None:
+    documented = set(_first_column(_section("| code | |")))
+    code_text = "\n".join(p.read_text() for p in SOURCES.glob("*.py"))
+    raised = set(re.findall(r'ClientError\(\s*"([a-z_]+)"', code_text))
+    assert raised <= documented, raised - documented
+    assert documented <= raised | {"internal"}, documented - raised
+
+
+def test_schema_tables_are_documented(tmp_path: Path) -> None:
+    store.Store(tmp_path).close()
+    db = sqlite3.connect(tmp_path / store.FILENAME)
+    section = _section("## Persistence")
+    for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'"):
+        row = re.search(rf"^\| `{table}` \| (.*)\|$", section, flags=re.M)
+        assert row is not None, f"table {table} is not in docs/server.md"
+        columns = [c[1] for c in db.execute(f"PRAGMA table_info({table})")]
+        for column in columns:
+            assert f"`{column}`" in row.group(1), (table, column)
+    db.close()
+    assert f"Schema version {store.SCHEMA_VERSION}" in section
+
+
+def test_room_settings_are_documented() -> None:
+    section = _section("Room settings")
+    table = section[: section.index("Actions (`act`)")]
+    assert _first_column(table) == [f.name for f in messages.ROOM_FIELDS]
+
+
+def test_hello_reply_has_the_documented_keys(live_server: ServerProcess) -> None:
+    row = next(line for line in DOC.read_text().splitlines()
+               if line.startswith('| `{"type": "hello"}`'))
+    documented = set(re.findall(r'"([a-z_]+)": ', row.split("|")[2]))
+    with Conn(live_server.ws_url) as conn:
+        hello = conn.request(type="hello")
+    keys = set(hello) | set(hello["limits"]) | set(hello["levels"])
+    assert documented <= keys, documented - keys
