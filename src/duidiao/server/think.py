@@ -40,6 +40,7 @@ class Thinker:
         self._slots: asyncio.Semaphore | None = None
         self.running = 0
         self.stopping = threading.Event()
+        self._stops: set[Callable[[], None]] = set()  # of the searches running now
 
     def _semaphore(self) -> asyncio.Semaphore:
         if self._slots is None:  # made on the loop that uses it
@@ -71,6 +72,8 @@ class Thinker:
             except asyncio.TimeoutError:
                 raise NoSlot() from None
         self.running += 1
+        if stop is not None:
+            self._stops.add(stop)
         try:
             loop = asyncio.get_running_loop()
             future = loop.run_in_executor(self._pool, fn, *args)
@@ -86,8 +89,16 @@ class Thinker:
                 return await future
         finally:
             self.running -= 1
+            if stop is not None:
+                self._stops.discard(stop)
             slots.release()
 
     def shutdown(self) -> None:
+        """Stop every running search (so that the process can exit at once) and the pool."""
         self.stopping.set()
+        for stop in list(self._stops):
+            try:
+                stop()
+            except Exception:  # a search that ended meanwhile
+                log.debug("a stop at shutdown failed", exc_info=True)
         self._pool.shutdown(wait=False, cancel_futures=True)
