@@ -122,9 +122,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     app = create_app(
         data, search_threads=args.search_threads, bot_seconds=args.bot_seconds, on_ready=ready
     )
+    from uvicorn.config import WS_PROTOCOLS
+
+    # The sans-I/O implementation (uvicorn 0.35+) is the one without deprecation warnings.
+    ws = "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "websockets"
     config = uvicorn.Config(
         app,
-        ws="websockets-sansio",
+        ws=ws,
         ws_max_size=WS_MAX_SIZE,
         lifespan="on",
         log_config=None,
