@@ -1,0 +1,211 @@
+// Cards and names as the table draws them. No rule of the game lives here: the server sends
+// card lists already in notation order (trumps first) and says which plays are legal.
+
+export const SEATS = ["S", "E", "N", "W"];
+export const SEAT_NAMES = { S: "South", E: "East", N: "North", W: "West" };
+export const SUIT_SYMBOLS = { H: "♥", D: "♦", S: "♠", C: "♣" };
+export const SUIT_NAMES = { H: "hearts", D: "diamonds", S: "spades", C: "clubs" };
+const RANK_NAMES = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+
+// The names of a hand's outcomes (HandResult.outcome), as players say them.
+export const OUTCOMES = {
+  guangpai: ["光牌", "the defenders took no points"],
+  dacheng: ["打成", "the declarers keep the deal"],
+  dapo: ["打破", "the defenders take over"],
+  gulupo: ["轱辘坡", "the defenders take over, the declarers fall back to A"],
+  joker_dig: ["抠底", "a joker dug the last trick: the defenders take over"],
+  j_daodi: ["J到底", "a jack dug the last trick: the declarers fall back to A"],
+  q_banjie: ["Q半截", "a queen dug the last trick: the declarers fall back to 6"],
+  k_fantian: ["K翻天", "a king dug the last trick: the teams trade levels"],
+  k_sanji: ["K三级", "a king dug the last trick: the declarers fall back to 10"],
+};
+
+export const DECLARE_KINDS = { single: "亮主", lock: "封主", override: "正主" };
+
+export const PHASES = {
+  waiting: "waiting for players",
+  declare: "declaring 叫主",
+  bury: "burying 埋底",
+  grab: "抢牌",
+  xiaosa: "潇洒",
+  play: "play 出牌",
+  over: "hand over",
+};
+
+export function teamOf(seat) {
+  return seat === "S" || seat === "N" ? "NS" : "EW";
+}
+
+export function otherTeam(team) {
+  return team === "NS" ? "EW" : "NS";
+}
+
+// A notation card list ("AH,AH,?3", "-" or "") as an array: hidden cards are "?".
+export function parseCards(text) {
+  if (text === null || text === undefined) return [];
+  const cards = [];
+  for (const raw of String(text).split(",")) {
+    const token = raw.trim();
+    if (token === "" || token === "-") continue;
+    if (token.startsWith("?")) {
+      const count = Number.parseInt(token.slice(1), 10);
+      for (let i = 0; i < (Number.isFinite(count) ? count : 1); i += 1) cards.push("?");
+    } else {
+      cards.push(token.toUpperCase());
+    }
+  }
+  return cards;
+}
+
+// The tokens of a position string: {preset, keys: {level: "5", S: "...", ...}}.
+export function parsePosition(text) {
+  const keys = {};
+  let preset = null;
+  for (const token of String(text || "").trim().split(/\s+/)) {
+    if (token === "") continue;
+    const eq = token.indexOf("=");
+    if (eq < 0) {
+      if (preset === null) preset = token;
+      continue;
+    }
+    keys[token.slice(0, eq)] = token.slice(eq + 1);
+  }
+  return { preset, keys };
+}
+
+export function suitOf(card) {
+  if (card === "BJ" || card === "SJ" || card === "?") return null;
+  return card.slice(-1);
+}
+
+export function isJoker(card) {
+  return card === "BJ" || card === "SJ";
+}
+
+// A card as text for labels and logs: "A♥", "10♠", "大王".
+export function cardText(card) {
+  if (card === "BJ") return "大王";
+  if (card === "SJ") return "小王";
+  if (card === "?") return "?";
+  const rank = card.slice(0, -1);
+  return (RANK_NAMES[rank] || rank) + (SUIT_SYMBOLS[suitOf(card)] || "?");
+}
+
+export function cardsText(cards) {
+  return cards.length ? cards.map(cardText).join(" ") : "—";
+}
+
+function colourClass(card) {
+  if (card === "BJ") return "red joker";
+  if (card === "SJ") return "black joker";
+  if (card === "?") return "back";
+  const suit = suitOf(card);
+  return suit === "H" || suit === "D" ? "red" : "black";
+}
+
+function cardTitle(card) {
+  if (card === "BJ") return "big joker (BJ)";
+  if (card === "SJ") return "small joker (SJ)";
+  if (card === "?") return "a hidden card";
+  const rank = card.slice(0, -1);
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suitOf(card)] || "?"} (${card})`;
+}
+
+// One card as an element: <div class="card red" data-card="AH"> with a corner index and a pip.
+export function cardElement(card, extraClass) {
+  const el = document.createElement("div");
+  el.className = `card ${colourClass(card)}${extraClass ? ` ${extraClass}` : ""}`;
+  el.dataset.card = card;
+  el.title = cardTitle(card);
+  if (card === "?") return el;
+  const corner = document.createElement("span");
+  corner.className = "corner";
+  const pip = document.createElement("span");
+  pip.className = "pip";
+  if (isJoker(card)) {
+    corner.textContent = card === "BJ" ? "大王" : "小王";
+    pip.textContent = card === "BJ" ? "★" : "☆";
+  } else {
+    const rank = card.slice(0, -1);
+    const r = document.createElement("b");
+    r.textContent = RANK_NAMES[rank] || rank;
+    const s = document.createElement("i");
+    s.textContent = SUIT_SYMBOLS[suitOf(card)] || "?";
+    corner.append(r, s);
+    pip.textContent = SUIT_SYMBOLS[suitOf(card)] || "?";
+  }
+  el.append(corner, pip);
+  return el;
+}
+
+// Cards as coloured text ("A♥ A♥"), for tables and the log where pictures would be too small.
+export function cardsLabel(cards) {
+  const label = document.createElement("span");
+  label.className = "ctext";
+  label.dataset.cards = cards.join(",");
+  for (const card of cards) {
+    const part = document.createElement("span");
+    part.className = colourClass(card);
+    part.textContent = cardText(card);
+    label.append(part);
+  }
+  return label;
+}
+
+// A row of cards (a play, an exposed set, the kitty).
+export function cardRow(cards, extraClass) {
+  const row = document.createElement("div");
+  row.className = `cards${extraClass ? ` ${extraClass}` : ""}`;
+  for (const card of cards) row.append(cardElement(card));
+  return row;
+}
+
+// The multiset of a card list as one comparable key (order does not matter).
+export function cardsKey(cards) {
+  return [...cards].sort().join(",");
+}
+
+// Does `cards` contain every card of `part`, counting copies?
+export function containsAll(cards, part) {
+  const counts = new Map();
+  for (const card of cards) counts.set(card, (counts.get(card) || 0) + 1);
+  for (const card of part) {
+    const left = counts.get(card) || 0;
+    if (left === 0) return false;
+    counts.set(card, left - 1);
+  }
+  return true;
+}
+
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key in node && typeof value !== "string") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// A server or network error as one line: "illegal_move: 3D cannot be played: ...".
+export function errorText(error) {
+  if (!error) return "unknown error";
+  const code = error.code || "error";
+  const message = error.message || "";
+  return message ? `${code}: ${message}` : code;
+}
+
+// An analysed move's value (Analysis.to_dict()): "+1.25 ± 0.40 · makes 62%".
+export function formatValue(m) {
+  const mean = typeof m.mean === "number" ? (m.mean >= 0 ? `+${m.mean.toFixed(2)}` : m.mean.toFixed(2)) : "?";
+  const se = typeof m.stderr === "number" ? ` ± ${m.stderr.toFixed(2)}` : "";
+  const make = typeof m.make === "number" ? ` · makes ${Math.round(m.make * 100)}%` : "";
+  return `${mean}${se}${make}`;
+}

@@ -1,0 +1,148 @@
+// The lobby: create a room (rules, who sits where, the clocks) or open one that has a free
+// seat; and the join view of one room (a shared link, #room=ID).
+
+import { SEATS, SEAT_NAMES, el } from "./cards.js";
+import { getJson } from "./net.js";
+import { playerLabel } from "./board.js";
+
+const YOU = "you";
+
+// The bot choices of the server's hello: strengths first (easy, normal, hard), then every bot.
+function botChoices(hello) {
+  const choices = [];
+  const levels = (hello && hello.levels) || {};
+  for (const [strength, bot] of Object.entries(levels)) {
+    choices.push({ value: bot, label: `bot: ${strength} (${bot})`, strength });
+  }
+  const listed = new Set(choices.map((c) => c.value));
+  for (const bot of (hello && hello.bots) || []) {
+    if (!listed.has(bot)) choices.push({ value: bot, label: `bot: ${bot}` });
+  }
+  if (!choices.length) choices.push({ value: "heuristic", label: "bot: heuristic" });
+  return choices;
+}
+
+// The bot people get by default: "normal" if offered, else the first one.
+export function defaultBot(hello) {
+  const levels = (hello && hello.levels) || {};
+  if (levels.normal) return levels.normal;
+  return botChoices(hello)[0].value;
+}
+
+export function fillCreateForm(form, hello) {
+  const presetSelect = form.querySelector("#create-preset");
+  const presets = (hello && hello.presets) || ["chifeng"];
+  presetSelect.replaceChildren(...presets.map((p) => {
+    const name = typeof p === "string" ? p : p.name;
+    return el("option", { value: name, text: name });
+  }));
+  const bots = botChoices(hello);
+  const normal = defaultBot(hello);
+  for (const select of form.querySelectorAll("select[data-seat]")) {
+    const seat = select.dataset.seat;
+    const keep = select.value;
+    const options = [
+      el("option", { value: YOU, text: "you" }),
+      el("option", { value: "human", text: "a person (share the link)" }),
+      ...bots.map((b) => el("option", { value: b.value, text: b.label })),
+    ];
+    select.replaceChildren(...options);
+    select.value = keep && [...select.options].some((o) => o.value === keep) ? keep : seat === "S" ? YOU : normal;
+  }
+}
+
+// The create message from the form, and the seat to sit in (the first "you"), or null.
+export function readCreateForm(form) {
+  const seats = {};
+  let mine = null;
+  for (const select of form.querySelectorAll("select[data-seat]")) {
+    const seat = select.dataset.seat;
+    if (select.value === YOU) {
+      seats[seat] = "human";
+      if (mine === null) mine = seat;
+    } else {
+      seats[seat] = select.value;
+    }
+  }
+  const number = (id, fallback) => {
+    const value = Number(form.querySelector(id).value);
+    return Number.isFinite(value) ? value : fallback;
+  };
+  return {
+    message: {
+      type: "create",
+      preset: form.querySelector("#create-preset").value || "chifeng",
+      seats,
+      open: form.querySelector("#create-open").checked,
+      decision_seconds: number("#create-seconds", 60),
+      bot_delay_ms: number("#create-delay", 700),
+      seed: seedOf(form.querySelector("#create-seed").value),
+    },
+    seat: mine,
+  };
+}
+
+// The seed field: empty for a random match, else a whole number (the same deals again).
+function seedOf(text) {
+  const value = Number(String(text || "").trim());
+  return String(text || "").trim() !== "" && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+// A room summary's free human seats, whichever way the server spells them.
+export function freeSeats(summary) {
+  if (!summary) return [];
+  if (Array.isArray(summary.free_seats)) return summary.free_seats;
+  if (Array.isArray(summary.free)) return summary.free;
+  const seats = summary.seats || {};
+  return SEATS.filter((seat) => {
+    const info = seats[seat];
+    if (!info || typeof info !== "object") return false;
+    if (info.player !== "human") return false;
+    if ("free" in info) return Boolean(info.free);
+    if ("taken" in info) return !info.taken;
+    if ("claimed" in info) return !info.claimed;
+    return false;
+  });
+}
+
+export function roomId(summary) {
+  return summary.room || summary.id;
+}
+
+export async function loadRooms() {
+  const data = await getJson("/api/rooms");
+  return Array.isArray(data) ? data : data.rooms || [];
+}
+
+export function renderRoomList(list, rooms, handlers) {
+  if (!rooms.length) {
+    list.replaceChildren(el("li", { class: "muted", text: "no room has a free seat; create one" }));
+    return;
+  }
+  list.replaceChildren(...rooms.map((summary) => {
+    const id = roomId(summary);
+    const free = freeSeats(summary);
+    return el("li", {},
+      el("span", { class: "room-name", text: id }),
+      el("span", { class: "muted", text: ` ${summary.preset || ""} · hand ${summary.hand_number ?? 1} ` }),
+      ...free.map((seat) => el("button", { type: "button", "data-seat": seat,
+        onclick: () => handlers.join(id, seat), text: `sit ${SEAT_NAMES[seat]}` })),
+      el("button", { type: "button", onclick: () => handlers.watch(id), text: "watch" }));
+  }));
+}
+
+export function renderJoinSeats(node, summaryNode, summary, handlers) {
+  const free = summary ? freeSeats(summary) : SEATS;
+  const seats = (summary && summary.seats) || {};
+  if (summary) {
+    const who = SEATS.map((s) => `${s}: ${playerLabel(seats[s]) || "?"}`).join(" · ");
+    summaryNode.textContent = `${summary.preset || ""} · ${who}`;
+  } else {
+    summaryNode.textContent = "the room's summary is not available; pick a seat to try it";
+  }
+  node.replaceChildren(...SEATS.map((seat) => el("button", {
+    type: "button", class: free.includes(seat) ? "primary" : "", "data-seat": seat,
+    disabled: !free.includes(seat), onclick: () => handlers.join(seat),
+    text: `Sit ${SEAT_NAMES[seat]}`,
+  })));
+}

@@ -1,0 +1,838 @@
+// The table page: routing (#room=ID&seat=S), the connection, the player's hand and its
+// selection, the decisions as buttons and keys. The server is the referee: this page only
+// offers what options (the legal decisions) allow and shows every error it sends back.
+
+import {
+  DECLARE_KINDS, SEAT_NAMES, SUIT_SYMBOLS, cardElement, cardsKey, cardsLabel, containsAll, el,
+  errorText, formatValue, parseCards, suitOf,
+} from "./cards.js";
+import { Connection, getJson, socketUrl } from "./net.js";
+import {
+  describeDecision, playerLabel, renderDeclarations, renderInfo, renderKitty, renderLastTrick,
+  renderResult, renderSeats, renderTrick,
+} from "./board.js";
+import {
+  defaultBot, fillCreateForm, loadRooms, readCreateForm, renderJoinSeats, renderRoomList,
+} from "./lobby.js";
+
+const $ = (selector) => document.querySelector(selector);
+const LOG_LINES = 80;
+const HINT_SECONDS = 1;
+
+const ui = {
+  conn: null,
+  hello: null,
+  room: null,
+  seat: null,
+  watching: false,
+  state: null,
+  selected: new Set(), // indices into the hand
+  taken: new Set(), // indices into the 潇洒 takeable cards
+  cursor: 0,
+  decisionKey: "",
+  hint: null,
+  hintPending: false,
+  deadlineAt: null,
+  resultClosed: false,
+  lastVersion: null,
+  sentPlay: null,
+};
+window.duidiaoTable = ui; // for the browser tests and the curious
+
+// ---- routing and seats ------------------------------------------------------------------
+
+function readHash() {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  return {
+    room: params.get("room"),
+    seat: params.get("seat"),
+    token: params.get("token"),
+    watch: params.has("watch"),
+  };
+}
+
+function writeHash(params) {
+  const text = new URLSearchParams(params).toString();
+  history.replaceState(null, "", text ? `#${text}` : window.location.pathname);
+}
+
+function tokenKey(room, seat) {
+  return `duidiao.token.${room}.${seat}`;
+}
+
+function loadToken(room, seat) {
+  try {
+    return window.localStorage.getItem(tokenKey(room, seat));
+  } catch (err) {
+    return null;
+  }
+}
+
+function saveToken(room, seat, token) {
+  try {
+    if (token) window.localStorage.setItem(tokenKey(room, seat), token);
+    else window.localStorage.removeItem(tokenKey(room, seat));
+  } catch (err) {
+    // Storage can be off (private windows): the token then lives in the hash only.
+  }
+}
+
+function showView(name) {
+  for (const view of ["lobby", "join", "table"]) $(`#${view}`).hidden = view !== name;
+  document.body.dataset.view = name;
+}
+
+async function enterRoute() {
+  const route = readHash();
+  if (route.token && route.room && route.seat) saveToken(route.room, route.seat, route.token);
+  if (!route.room) {
+    ui.room = null;
+    ui.seat = null;
+    showView("lobby");
+    refreshRooms();
+    return;
+  }
+  if (route.seat) {
+    await joinSeat(route.room, route.seat, route.token || loadToken(route.room, route.seat));
+  } else if (route.watch) {
+    await watchRoom(route.room);
+  } else {
+    await showJoin(route.room);
+  }
+}
+
+async function joinSeat(room, seat, token) {
+  const message = { type: "join", room, seat };
+  if (token) message.token = token;
+  ui.room = room;
+  try {
+    const reply = await ui.conn.request(message);
+    ui.room = reply.room || room;
+    ui.seat = reply.seat || seat;
+    ui.watching = false;
+    if (reply.token) saveToken(ui.room, ui.seat, reply.token);
+    // The token stays in this tab's hash too, so a reload (or storage switched off) rejoins.
+    writeHash({ room: ui.room, seat: ui.seat, token: reply.token || token || "" });
+    showView("table");
+    if (ui.state && ui.state.room === ui.room) render();
+  } catch (err) {
+    showError(err);
+    if (token && err.code === "bad_token") saveToken(room, seat, null);
+    if (err.code !== "disconnected") await showJoin(room);
+  }
+}
+
+async function watchRoom(room) {
+  ui.room = room;
+  ui.seat = null;
+  try {
+    await ui.conn.request({ type: "watch", room }, true);
+    ui.watching = true;
+    writeHash({ room, watch: "1" });
+    showView("table");
+    if (ui.state && ui.state.room === ui.room) render();
+  } catch (err) {
+    showError(err);
+    if (err.code === "no_room") {
+      writeHash({});
+      await enterRoute();
+    }
+  }
+}
+
+async function showJoin(room) {
+  ui.room = room;
+  ui.seat = null;
+  writeHash({ room });
+  showView("join");
+  $("#join-room-id").textContent = room;
+  let summary = null;
+  try {
+    const reply = await getJson(`/api/rooms/${encodeURIComponent(room)}`);
+    summary = reply.room && typeof reply.room === "object" ? reply.room : reply;
+  } catch (err) {
+    showError(err);
+  }
+  renderJoinSeats($("#join-seats"), $("#join-summary"), summary, {
+    join: (seat) => joinSeat(room, seat, loadToken(room, seat)),
+  });
+}
+
+async function refreshRooms() {
+  try {
+    const rooms = await loadRooms();
+    renderRoomList($("#room-list"), rooms, {
+      join: (room, seat) => joinSeat(room, seat, loadToken(room, seat)),
+      watch: (room) => watchRoom(room),
+    });
+  } catch (err) {
+    $("#room-list").replaceChildren(el("li", { class: "muted", text: "the room list is not available" }));
+    showError(err);
+  }
+}
+
+async function createRoom(message, seat) {
+  try {
+    const reply = await ui.conn.request(message);
+    ui.speed = message.bot_delay_ms;
+    $("#speed").value = String(message.bot_delay_ms);
+    $("#speed-out").textContent = `${message.bot_delay_ms} ms`;
+    if (seat) await joinSeat(reply.room, seat, null);
+    else await watchRoom(reply.room);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function leaveRoom() {
+  if (ui.conn.isOpen) ui.conn.send({ type: "leave" });
+  if (ui.room && ui.seat) saveToken(ui.room, ui.seat, null);
+  ui.room = null;
+  ui.seat = null;
+  ui.state = null;
+  writeHash({});
+  enterRoute();
+}
+
+// ---- errors and the log -----------------------------------------------------------------
+
+function showError(error) {
+  const box = $("#errors");
+  const text = errorText(error);
+  const item = el("div", { class: "error", "data-code": (error && error.code) || "error" },
+    el("span", { text }),
+    el("button", { type: "button", class: "close", "aria-label": "dismiss", text: "×",
+      onclick: () => item.remove() }));
+  box.append(item);
+  while (box.children.length > 4) box.firstElementChild.remove();
+  addLog(el("li", { class: "log-error", text }));
+}
+
+function addLog(line) {
+  const log = $("#log");
+  log.prepend(line);
+  while (log.children.length > LOG_LINES) log.lastElementChild.remove();
+}
+
+// ---- the state --------------------------------------------------------------------------
+
+function receive(msg) {
+  if (msg.type === "state") {
+    if (ui.room && msg.room && msg.room !== ui.room) return;
+    onState(msg);
+  } else if (msg.type === "hint") {
+    showHint(msg.analysis);
+  } else if (msg.type === "hello") {
+    ui.hello = msg;
+  } else if (msg.type === "left" && msg.reason === "replaced") {
+    // Another tab (or device) rejoined this seat with its token: this one steps back.
+    showError({ code: "replaced", message: "this seat was taken over by another connection with its token" });
+    ui.seat = null;
+    ui.state = null;
+    writeHash({ room: msg.room || ui.room || "" });
+    enterRoute();
+  }
+}
+
+function onState(state) {
+  const previous = ui.state;
+  ui.state = state;
+  if (state.last && state.version !== ui.lastVersion) {
+    addLog(describeDecision(state.last));
+    noticeFailedThrow(state.last);
+  }
+  ui.lastVersion = state.version;
+  const obs = state.observation || {};
+  // A new decision (not merely a repeated state, e.g. after a seat reconnects) clears the picks.
+  const trick = obs.trick && obs.trick.plays ? obs.trick.plays.length : 0;
+  const key = [state.hand_number, state.phase, state.to_act, obs.hand, (obs.tricks || []).length,
+    trick, obs.drawn].join("|");
+  if (key !== ui.decisionKey) {
+    ui.decisionKey = key;
+    ui.selected.clear();
+    ui.taken.clear();
+    ui.hint = null;
+  }
+  if (!previous || previous.hand_number !== state.hand_number || state.phase !== "over") {
+    ui.resultClosed = false;
+  }
+  ui.deadlineAt = typeof state.deadline_seconds === "number" && myTurn()
+    ? Date.now() + state.deadline_seconds * 1000 : null;
+  const speed = $("#speed");
+  if (typeof state.bot_delay_ms === "number" && document.activeElement !== speed) {
+    speed.value = String(state.bot_delay_ms);
+    $("#speed-out").textContent = `${state.bot_delay_ms} ms`;
+  }
+  render();
+}
+
+// A throw that fails is played as its forced part: say so, since it is not what was picked.
+function noticeFailedThrow(last) {
+  if (!ui.sentPlay || last.seat !== ui.seat || last.play === undefined) return;
+  const sent = ui.sentPlay;
+  ui.sentPlay = null;
+  if (cardsKey(parseCards(last.play)) !== cardsKey(sent)) {
+    const note = el("div", { class: "error notice", "data-code": "throw_failed" },
+      el("span", { text: `Your throw ${sent.join(",")} failed: you played ${last.play}` }),
+      el("button", { type: "button", class: "close", text: "×", onclick: () => note.remove() }));
+    $("#errors").append(note);
+  }
+}
+
+function myTurn() {
+  return Boolean(ui.state && ui.seat && ui.state.to_act === ui.seat && ui.state.options);
+}
+
+function handCards() {
+  const obs = (ui.state && ui.state.observation) || {};
+  return ui.seat ? parseCards(obs.hand) : [];
+}
+
+function selectedCards() {
+  const hand = handCards();
+  return [...ui.selected].sort((a, b) => a - b).map((i) => hand[i]);
+}
+
+// The legal plays (options.moves) as card arrays, and whether the list was cut short.
+function playOptions() {
+  const options = myTurn() ? ui.state.options : null;
+  if (!options || !Array.isArray(options.moves)) return null;
+  const moves = options.moves.map(parseCards);
+  const truncated = typeof options.count === "number" && options.count > options.moves.length;
+  // Sizes the unlisted plays may have: a follow has the lead's size, like every listed move.
+  const sizes = new Set(moves.map((m) => m.length));
+  return {
+    moves,
+    keys: new Set(moves.map(cardsKey)),
+    truncated,
+    tryable: (cards) => truncated && cards.length > 0 && (sizes.size === 0 || sizes.size > 1
+      || sizes.has(cards.length)),
+  };
+}
+
+// ---- drawing ----------------------------------------------------------------------------
+
+function render() {
+  const state = ui.state;
+  if (!state || document.body.dataset.view !== "table") return;
+  const viewer = ui.seat;
+  renderInfo($("#info"), state);
+  renderSeats($("#felt"), state, viewer);
+  renderTrick($("#trick"), $("#trick-note"), state, viewer);
+  renderKitty($("#kitty"), state, viewer);
+  renderLastTrick($("#last-trick"), state);
+  renderDeclarations($("#declarations"), state);
+  renderRoomInfo(state);
+  renderHand();
+  renderActions();
+  renderPrompt();
+  renderHintPanel();
+  if (ui.resultClosed) {
+    $("#result").hidden = true;
+  } else {
+    renderResult($("#result"), state, { next: nextHand, close: closeResult });
+  }
+  document.body.dataset.phase = state.phase || "";
+  document.body.dataset.version = String(state.version ?? "");
+  document.body.dataset.myTurn = myTurn() ? "yes" : "no";
+}
+
+function renderRoomInfo(state) {
+  const seats = state.seats || {};
+  const link = `${window.location.origin}/#room=${encodeURIComponent(ui.room || state.room)}`;
+  const who = ui.seat ? `you sit ${SEAT_NAMES[ui.seat]}` : "you are watching";
+  $("#room-info").replaceChildren(
+    el("p", {}, el("b", { text: `Room ${ui.room || state.room}` }), ` · ${who}`),
+    el("p", { class: "muted", text: Object.entries(seats)
+      .map(([seat, info]) => `${seat}: ${playerLabel(info)}`).join(" · ") }),
+    el("input", { class: "link", readonly: true, value: link, "aria-label": "room link",
+      onfocus: (event) => event.target.select() }),
+  );
+  const position = (state.observation || {}).position;
+  $("#analysis-link").href = position ? `/analysis#position=${encodeURIComponent(position)}` : "/analysis";
+}
+
+function renderHand() {
+  const node = $("#hand");
+  const cards = handCards();
+  // A spectator has no hand: every seat, South included, is drawn around the felt.
+  node.classList.toggle("spectator", !ui.seat);
+  if (ui.cursor >= cards.length) ui.cursor = Math.max(0, cards.length - 1);
+  const play = playOptions();
+  const chosen = selectedCards();
+  const elements = cards.map((card, index) => {
+    const node2 = cardElement(card, "in-hand");
+    node2.dataset.index = String(index);
+    // A little air where the suit changes, so the groups of the notation order stand out.
+    if (index > 0 && suitOf(cards[index - 1]) !== suitOf(card)) node2.classList.add("gap");
+    const selected = ui.selected.has(index);
+    node2.classList.toggle("selected", selected);
+    node2.classList.toggle("cursor", index === ui.cursor && node.dataset.keys === "on");
+    if (play && !selected) {
+      const extended = chosen.concat([card]);
+      const fits = play.moves.some((move) => containsAll(move, extended));
+      node2.classList.toggle("playable", fits);
+      node2.classList.toggle("dim", !fits && !play.truncated);
+    } else if (play && selected) {
+      node2.classList.add("playable");
+    }
+    node2.addEventListener("click", () => {
+      ui.cursor = index;
+      toggle(index);
+    });
+    return node2;
+  });
+  node.replaceChildren(...elements);
+  node.dataset.count = String(cards.length);
+  fitHand(node, elements);
+}
+
+// Overlap the cards just enough for the hand to fit on one line; when even a deep overlap
+// would not do (a phone), let it wrap onto two lines with a light one.
+function fitHand(node, elements) {
+  node.style.removeProperty("--overlap");
+  if (elements.length < 2) return;
+  const style = getComputedStyle(node);
+  const width = elements[0].getBoundingClientRect().width;
+  // The content box is the width less both paddings (the left one grows with the overlap,
+  // which the formula below accounts for), less a few pixels against rounding.
+  const room = node.clientWidth - parseFloat(style.paddingRight) - 12 - 6;
+  if (!width || room <= 0) return;
+  const gaps = elements.filter((e) => e.classList.contains("gap")).length;
+  const n = elements.length;
+  const needed = 1 - (room - width - gaps * 0.16 * width) / ((n - 1) * width);
+  const overlap = needed <= 0.62 ? Math.max(0.22, needed) : 0.3;
+  node.style.setProperty("--overlap", (Math.ceil(overlap * 1000) / 1000).toFixed(3));
+}
+
+function toggle(index) {
+  if (!ui.seat) return;
+  if (ui.selected.has(index)) ui.selected.delete(index);
+  else ui.selected.add(index);
+  renderHand();
+  renderActions();
+  renderPrompt();
+}
+
+function button(label, action, onclick, attrs) {
+  return el("button", { type: "button", "data-action": action, onclick, ...(attrs || {}) }, label);
+}
+
+function renderActions() {
+  const node = $("#actions");
+  const state = ui.state;
+  const parts = [];
+  if (state && state.phase === "over" && !state.match_winner) {
+    parts.push(button("Next hand", "next", nextHand, { class: "primary" }));
+  }
+  if (myTurn()) {
+    const options = state.options;
+    const chosen = selectedCards();
+    if (Array.isArray(options.declare)) {
+      for (const option of options.declare) {
+        const red = option.suit === "H" || option.suit === "D";
+        parts.push(el("button", {
+          type: "button", class: "primary", "data-action": "declare", "data-suit": option.suit,
+          "data-kind": option.kind, title: `${option.kind}: trumps ${option.suit}`,
+          onclick: () => act({ action: "declare", suit: option.suit, kind: option.kind }),
+        }, `${DECLARE_KINDS[option.kind] || option.kind} `,
+        el("span", { class: red ? "suit red" : "suit black", text: SUIT_SYMBOLS[option.suit] || option.suit })));
+      }
+      parts.push(button("Pass", "pass", pass));
+    } else if (typeof options.bury === "number") {
+      parts.push(button(`Bury ${chosen.length}/${options.bury}`, "bury", bury,
+        { class: "primary", disabled: chosen.length !== options.bury }));
+      parts.push(button("Clear", "clear", clearSelection));
+    } else if (options.grab_offer) {
+      parts.push(el("span", { class: "offer" }, "抢牌: take ", cardElement(options.grab_offer, "small"),
+        " putting one card of yours"));
+      parts.push(button(chosen.length === 1 ? `Grab, put ${chosen[0]}` : "Grab (pick 1 card)", "grab", grab,
+        { class: "primary", disabled: chosen.length !== 1 }));
+      parts.push(button("Pass", "pass", pass));
+    } else if (options.xiaosa_takeable !== undefined) {
+      const takeable = parseCards(options.xiaosa_takeable);
+      const row = el("div", { class: "cards takeable", "aria-label": "kitty cards you may take" });
+      takeable.forEach((card, index) => {
+        const node2 = cardElement(card, "small");
+        node2.dataset.index = String(index);
+        node2.classList.toggle("selected", ui.taken.has(index));
+        node2.addEventListener("click", () => {
+          if (ui.taken.has(index)) ui.taken.delete(index);
+          else ui.taken.add(index);
+          renderActions();
+        });
+        row.append(node2);
+      });
+      parts.push(el("span", { class: "offer", text: "潇洒: take" }), row);
+      const ready = chosen.length > 0 && chosen.length === ui.taken.size;
+      parts.push(button(`潇洒 ${chosen.length} ↔ ${ui.taken.size}`, "xiaosa", xiaosa,
+        { class: "primary", disabled: !ready }));
+      parts.push(button("Pass", "pass", pass));
+    } else if (Array.isArray(options.moves)) {
+      const play = playOptions();
+      const valid = play.keys.has(cardsKey(chosen));
+      const tryable = !valid && play.tryable(chosen);
+      parts.push(button(tryable ? "Try this play" : "Play", "play", playSelection, {
+        class: "primary", disabled: !(valid || tryable),
+        title: valid ? "a legal play" : tryable ? "not in the listed moves: the server will check it"
+          : "select a legal play",
+      }));
+      parts.push(button("Hint", "hint", askHint, { disabled: ui.hintPending }));
+      parts.push(button("Clear", "clear", clearSelection, { disabled: chosen.length === 0 }));
+    }
+  }
+  node.replaceChildren(...parts);
+}
+
+function renderPrompt() {
+  const node = $("#prompt");
+  const state = ui.state;
+  if (!state) {
+    node.textContent = "";
+    return;
+  }
+  const obs = state.observation || {};
+  const seats = state.seats || {};
+  let text;
+  if (state.phase === "over") {
+    text = state.match_winner ? `The match is over: ${state.match_winner} win.` : "The hand is over.";
+  } else if (myTurn()) {
+    const options = state.options;
+    const chosen = selectedCards();
+    if (options.declare) text = `Declare trumps or pass (${obs.drawn ?? "?"} cards drawn).`;
+    else if (typeof options.bury === "number") text = `Pick ${options.bury} cards to bury face up (${chosen.length} picked).`;
+    else if (options.grab_offer) text = `抢牌: you may take the buried ${options.grab_offer}, putting a card of yours in its place.`;
+    else if (options.xiaosa_takeable !== undefined) text = "潇洒: pick jokers of your hand and as many kitty cards to take, or pass.";
+    else if (options.moves) {
+      const trick = obs.trick;
+      const leading = !trick || !trick.plays || trick.plays.length === 0;
+      const play = playOptions();
+      const valid = play.keys.has(cardsKey(chosen));
+      text = leading ? "Your lead." : "Your turn to follow.";
+      if (chosen.length && !valid) text += " This selection is not a legal play yet.";
+      if (chosen.length && valid) text += " Press Play (or Enter).";
+      text += ` ${state.options.count ?? state.options.moves.length} legal plays.`;
+    } else text = "Your decision.";
+  } else if (state.phase === "waiting") {
+    const free = Object.entries(seats).filter(([, info]) => info.player === "human" && !info.claimed)
+      .map(([seat]) => SEAT_NAMES[seat]);
+    text = `Waiting for people to sit ${free.join(", ") || "down"}: share the room link.`;
+  } else if (state.to_act) {
+    const info = seats[state.to_act];
+    text = `Waiting for ${SEAT_NAMES[state.to_act]} (${playerLabel(info) || "?"})…`;
+  } else {
+    text = "";
+  }
+  node.replaceChildren(el("span", { text }), el("span", { id: "deadline", class: "deadline" }));
+  tickDeadline();
+}
+
+function tickDeadline() {
+  const node = document.getElementById("deadline");
+  if (!node) return;
+  if (ui.deadlineAt === null) {
+    node.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Math.ceil((ui.deadlineAt - Date.now()) / 1000));
+  node.textContent = ` ${left} s left`;
+  node.classList.toggle("urgent", left <= 10);
+}
+
+// ---- hints ------------------------------------------------------------------------------
+
+async function askHint() {
+  if (!myTurn() || !ui.state.options.moves || ui.hintPending) return;
+  ui.hintPending = true;
+  ui.hint = { pending: true };
+  renderHintPanel();
+  renderActions();
+  try {
+    const reply = await ui.conn.request({ type: "hint", seconds: HINT_SECONDS });
+    showHint(reply.analysis);
+  } catch (err) {
+    ui.hint = null;
+    showError(err);
+  } finally {
+    ui.hintPending = false;
+    renderHintPanel();
+    renderActions();
+  }
+}
+
+function showHint(analysis) {
+  ui.hint = { analysis };
+  renderHintPanel();
+}
+
+function renderHintPanel() {
+  const panel = $("#hint-panel");
+  const list = $("#hint-moves");
+  if (!ui.hint) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  if (ui.hint.pending) {
+    $("#hint-meta").textContent = "thinking…";
+    list.replaceChildren();
+    return;
+  }
+  const analysis = ui.hint.analysis || {};
+  const moves = analysis.moves || [];
+  const seconds = typeof analysis.seconds === "number" ? analysis.seconds.toFixed(1) : "?";
+  $("#hint-meta").textContent = `${analysis.worlds ?? "?"} sampled deals in ${seconds} s (${analysis.method || "?"});`
+    + " the hand score difference for your side, and how often the declarers keep the deal. Click one to pick it.";
+  list.replaceChildren(...moves.slice(0, 8).map((m) => el("li", {
+    class: "move", title: "select this play", onclick: () => selectMove(parseCards(m.move)),
+  }, cardsLabel(parseCards(m.move)), el("span", { class: "value", text: formatValue(m) }))));
+}
+
+
+// Select the cards of a move in the hand (copies matched one by one).
+function selectMove(cards) {
+  const hand = handCards();
+  ui.selected.clear();
+  const used = new Set();
+  for (const card of cards) {
+    const index = hand.findIndex((c, i) => c === card && !used.has(i));
+    if (index >= 0) {
+      used.add(index);
+      ui.selected.add(index);
+    }
+  }
+  renderHand();
+  renderActions();
+  renderPrompt();
+}
+
+// ---- decisions --------------------------------------------------------------------------
+
+function act(fields) {
+  if (!myTurn()) {
+    showError({ code: "not_your_turn", message: "it is not your turn" });
+    return;
+  }
+  ui.conn.send({ type: "act", ...fields });
+}
+
+function pass() {
+  if (!myTurn()) return;
+  const options = ui.state.options;
+  if (options.declare || options.grab_offer || options.xiaosa_takeable !== undefined) act({ action: "pass" });
+}
+
+function bury() {
+  const chosen = selectedCards();
+  if (chosen.length !== ui.state.options.bury) {
+    showError({ code: "bad_selection", message: `select exactly ${ui.state.options.bury} cards to bury` });
+    return;
+  }
+  act({ action: "bury", cards: chosen.join(",") });
+}
+
+function grab() {
+  const chosen = selectedCards();
+  if (chosen.length !== 1) {
+    showError({ code: "bad_selection", message: "select the one card to put in the kitty" });
+    return;
+  }
+  act({ action: "grab", put: chosen[0] });
+}
+
+function xiaosa() {
+  const chosen = selectedCards();
+  const takeable = parseCards(ui.state.options.xiaosa_takeable);
+  const taken = [...ui.taken].sort((a, b) => a - b).map((i) => takeable[i]);
+  if (!chosen.length || chosen.length !== taken.length) {
+    showError({ code: "bad_selection", message: "pick as many jokers as kitty cards to take" });
+    return;
+  }
+  act({ action: "xiaosa", jokers: chosen.join(","), taken: taken.join(",") });
+}
+
+function playSelection() {
+  const play = playOptions();
+  if (!play) return;
+  let chosen = selectedCards();
+  if (!chosen.length) {
+    // Enter with nothing selected plays the card under the cursor when it alone is legal.
+    const card = handCards()[ui.cursor];
+    if (card && play.keys.has(cardsKey([card]))) chosen = [card];
+  }
+  const valid = play.keys.has(cardsKey(chosen));
+  if (!valid && !play.tryable(chosen)) {
+    showError({ code: "bad_selection", message: chosen.length
+      ? `${chosen.join(",")} is not one of your legal plays` : "select the cards to play" });
+    return;
+  }
+  ui.sentPlay = chosen;
+  act({ action: "play", cards: chosen.join(",") });
+}
+
+function clearSelection() {
+  ui.selected.clear();
+  ui.taken.clear();
+  renderHand();
+  renderActions();
+  renderPrompt();
+}
+
+function nextHand() {
+  ui.conn.send({ type: "next" });
+}
+
+function closeResult() {
+  ui.resultClosed = true;
+  $("#result").hidden = true;
+}
+
+// The main decision of the moment, for Enter.
+function confirm() {
+  if (!myTurn()) {
+    if (ui.state && ui.state.phase === "over") nextHand();
+    return;
+  }
+  const options = ui.state.options;
+  if (options.moves) playSelection();
+  else if (typeof options.bury === "number") bury();
+  else if (options.grab_offer) grab();
+  else if (options.xiaosa_takeable !== undefined) xiaosa();
+}
+
+// ---- keys -------------------------------------------------------------------------------
+
+function onKey(event) {
+  if (document.body.dataset.view !== "table") return;
+  const target = event.target;
+  const tag = target && target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const count = handCards().length;
+  const hand = $("#hand");
+  let handled = true;
+  switch (event.key) {
+    case "ArrowLeft":
+      ui.cursor = Math.max(0, ui.cursor - 1);
+      break;
+    case "ArrowRight":
+      ui.cursor = Math.min(Math.max(0, count - 1), ui.cursor + 1);
+      break;
+    case "Home":
+      ui.cursor = 0;
+      break;
+    case "End":
+      ui.cursor = Math.max(0, count - 1);
+      break;
+    case " ":
+    case "Spacebar":
+      if (count) toggle(ui.cursor);
+      break;
+    case "Enter":
+      confirm();
+      break;
+    case "Escape":
+      clearSelection();
+      closeResult();
+      break;
+    case "h":
+    case "H":
+      askHint();
+      break;
+    case "p":
+    case "P":
+      pass();
+      break;
+    case "n":
+    case "N":
+      if (ui.state && ui.state.phase === "over") nextHand();
+      break;
+    default:
+      handled = false;
+  }
+  if (!handled) return;
+  event.preventDefault();
+  hand.dataset.keys = "on";
+  renderHand();
+  const cursor = hand.querySelector(".card.cursor");
+  if (cursor) cursor.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+// ---- start ------------------------------------------------------------------------------
+
+async function onOpen() {
+  try {
+    ui.hello = await ui.conn.request({ type: "hello" });
+  } catch (err) {
+    showError(err);
+  }
+  fillCreateForm($("#create-form"), ui.hello);
+  await enterRoute();
+}
+
+function setStatus(text) {
+  const node = $("#conn");
+  node.textContent = text;
+  node.dataset.status = text.startsWith("reconnecting") ? "reconnecting" : text;
+}
+
+function wire() {
+  $("#create-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const { message, seat } = readCreateForm(event.target);
+    createRoom(message, seat);
+  });
+  const quick = (mine) => {
+    const { message } = readCreateForm($("#create-form"));
+    const bot = defaultBot(ui.hello);
+    message.seats = { S: mine ? "human" : bot, E: bot, N: bot, W: bot };
+    createRoom(message, mine ? "S" : null);
+  };
+  $("#quick-bots").addEventListener("click", () => quick(true));
+  $("#quick-watch").addEventListener("click", () => quick(false));
+  $("#rooms-refresh").addEventListener("click", refreshRooms);
+  $("#join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const room = $("#join-room").value.trim();
+    if (room) showJoin(room);
+  });
+  $("#join-watch").addEventListener("click", () => ui.room && watchRoom(ui.room));
+  $("#leave").addEventListener("click", leaveRoom);
+  $("#copy-link").addEventListener("click", async () => {
+    const link = $("#room-info input.link");
+    try {
+      await navigator.clipboard.writeText(link.value);
+      $("#copy-link").textContent = "Copied";
+    } catch (err) {
+      link.focus();
+      link.select();
+    }
+  });
+  const speed = $("#speed");
+  speed.addEventListener("input", () => {
+    $("#speed-out").textContent = `${speed.value} ms`;
+  });
+  speed.addEventListener("change", () => {
+    ui.conn.send({ type: "speed", bot_delay_ms: Number(speed.value) });
+  });
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", () => {
+    const route = readHash();
+    if (route.room !== ui.room || route.seat !== ui.seat) enterRoute();
+  });
+  setInterval(tickDeadline, 500);
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(renderHand, 100);
+  });
+}
+
+wire();
+ui.conn = new Connection(socketUrl(), {
+  open: onOpen,
+  message: receive,
+  error: showError,
+  status: setStatus,
+});
+ui.conn.open();

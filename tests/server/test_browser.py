@@ -1,0 +1,316 @@
+"""The browser table as a person uses it: headless chromium against a real ``duidiao serve``.
+
+Skipped when chromium or playwright is missing, unless DUIDIAO_REQUIRE_BROWSER=1 (CI): then
+they fail. ``DUIDIAO_SCREENSHOTS=docs/images pytest tests/server/test_browser.py`` writes the
+screenshots of docs/table.md (table.png, table-phone.png, analysis.png)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from .browser_helpers import (
+    OUTCOME_NAMES,
+    PageErrors,
+    action_buttons,
+    click_card,
+    crafted_state,
+    decide_by_clicking,
+    hand_cards,
+    launched_browser,
+    page_errors_text,
+    screenshot_dir,
+    table_state,
+    wait_for_new_state,
+    wait_for_turn_or_end,
+)
+from .helpers import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+README_POSITION = (
+    "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
+    "S=BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C "
+    "E=?24 N=?24 W=?24 kitty=9D,9D,8S,7S,6S,4S,3S,2S tricks=S:AC|4C|TC|6C trick=S:"
+)
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+def open_lobby(page, server: ServerProcess) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.wait_for_selector("#conn[data-status=connected]")
+
+
+def create_room_against_bots(page, seed: int, delay_ms: int = 10) -> None:
+    """The lobby's form: South is "you", the three others the default bots."""
+    page.fill("#create-delay", str(delay_ms))
+    page.fill("#create-seed", str(seed))
+    page.click("#quick-bots")
+    page.wait_for_selector("#table:not([hidden])")
+
+
+def test_whole_hand_against_three_bots(live_server: ServerProcess, tmp_path: Path) -> None:
+    shots = screenshot_dir(tmp_path)
+    started = time.monotonic()
+    with launched_browser() as browser:
+        page = browser.new_page(viewport=DESKTOP)
+        errors = PageErrors(page)
+        open_lobby(page, live_server)
+        # Seed 2: South's declaration stands, so South buries (when the kitty is not dry).
+        create_room_against_bots(page, seed=2)
+        assert "room=" in page.url and "seat=S" in page.url
+        decisions: list[str] = []
+        shot_taken = False
+        while time.monotonic() - started < 80:
+            if wait_for_turn_or_end(page, timeout=30) == "over":
+                break
+            version = page.evaluate("document.body.dataset.version")
+            if not shot_taken and "play" in action_buttons(page) and len(hand_cards(page)) <= 18:
+                # The picture of docs/table.md: mid-hand, a legal play picked, Play lit.
+                for card in hand_cards(page):
+                    if card["playable"]:
+                        click_card(page, card["index"])
+                        break
+                page.screenshot(path=str(shots / "table.png"))
+                page.click("#actions button[data-action=clear]")
+                shot_taken = True
+            decisions.append(decide_by_clicking(page))
+            wait_for_new_state(page, version, timeout=30)
+        else:
+            raise AssertionError(f"the hand did not end in time after {decisions}")
+        assert shot_taken
+        assert any(d.startswith("play") for d in decisions)
+        observation = table_state(page)["observation"]
+        south_buries = observation["declarer"] == "S" and not observation["dry"]
+        assert ("bury" in decisions) == south_buries, decisions
+        errors.check()
+        assert page_errors_text(page) == ""
+
+        # The result screen: the outcome by name, the points, the levels, Next hand.
+        state = table_state(page)
+        assert state["phase"] == "over" and state["result"] is not None
+        result = state["result"]
+        page.wait_for_selector("#result:not([hidden]) .result-card")
+        outcome = page.inner_text("#result .outcome")
+        assert OUTCOME_NAMES[result["outcome"]] in outcome
+        assert page.get_attribute("#result .outcome", "data-outcome") == result["outcome"]
+        card_text = page.inner_text("#result .result-card")
+        assert f"{result['points']} (" in card_text
+        assert "levels" in card_text and "hand score" in card_text
+        assert page.is_visible("#result button[data-action=next]")
+        # Every trick went to the log and the last trick panel holds the 25th... or the last.
+        assert page.inner_text("#last-trick").startswith(("S", "E", "N", "W"))
+        page.screenshot(path=str(shots / "table-result.png"))
+
+        # Next hand deals hand 2 of the match.
+        page.click("#result button[data-action=next]")
+        page.wait_for_function("window.duidiaoTable.state.hand_number === 2", timeout=20000)
+        assert page.is_hidden("#result")
+        errors.check()
+    assert time.monotonic() - started < 90
+
+
+def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Path) -> None:
+    shots = screenshot_dir(tmp_path)
+    started = time.monotonic()
+    with launched_browser() as browser:
+        page = browser.new_page(viewport=PHONE, device_scale_factor=2, has_touch=True)
+        errors = PageErrors(page)
+        open_lobby(page, live_server)
+        create_room_against_bots(page, seed=11)
+        plays = 0
+        dropped = False
+        while plays < 6 and time.monotonic() - started < 70:
+            if wait_for_turn_or_end(page, timeout=30) == "over":
+                break
+            version = page.evaluate("document.body.dataset.version")
+            buttons = action_buttons(page)
+            if "play" not in buttons:
+                # Declaring, burying...: P passes where passing is allowed, else click through.
+                if "pass" in buttons:
+                    page.keyboard.press("p")
+                else:
+                    decide_by_clicking(page)
+                wait_for_new_state(page, version, timeout=30)
+                continue
+            # Keys only: Home, then arrows to each highlighted card, Space to pick, Enter to play.
+            page.keyboard.press("Home")
+            for _ in range(30):
+                if action_buttons(page).get("play"):
+                    break
+                cards = hand_cards(page)
+                cursor = page.evaluate("window.duidiaoTable.cursor")
+                target = next(c["index"] for c in cards if c["playable"] and not c["selected"])
+                key = "ArrowRight" if target > cursor else "ArrowLeft"
+                for _ in range(abs(target - cursor)):
+                    page.keyboard.press(key)
+                assert page.evaluate("window.duidiaoTable.cursor") == target
+                page.keyboard.press(" ")
+            if plays == 2:
+                page.screenshot(path=str(shots / "table-phone.png"))
+                # No sideways scrolling at phone width.
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= PHONE["width"], f"the page is {width} px wide at 390 px"
+            page.keyboard.press("Enter")
+            wait_for_new_state(page, version, timeout=30)
+            plays += 1
+            if plays == 3 and not dropped:
+                # A dropped connection: the page reconnects and rejoins its seat by token.
+                page.evaluate("window.duidiaoTable.conn.drop()")
+                page.wait_for_selector("#conn[data-status=connected]", timeout=15000)
+                page.wait_for_function(
+                    "window.duidiaoTable.state && window.duidiaoTable.seat === 'S'")
+                dropped = True
+        assert plays >= 4 and dropped
+        errors.check()
+    assert time.monotonic() - started < 90
+
+
+def test_watch_four_bots_at_a_chosen_speed(live_server: ServerProcess, tmp_path: Path) -> None:
+    with launched_browser() as browser:
+        page = browser.new_page(viewport=DESKTOP)
+        errors = PageErrors(page)
+        open_lobby(page, live_server)
+        page.fill("#create-delay", "300")
+        page.click("#quick-watch")
+        page.wait_for_selector("#table:not([hidden])")
+        assert "watch=1" in page.url
+        page.wait_for_function(
+            "window.duidiaoTable.state && window.duidiaoTable.state.seat === null")
+        # The slider sends "speed"; the room's next state carries the new pause.
+        page.eval_on_selector(
+            "#speed", "s => { s.value = '0'; s.dispatchEvent(new Event('change')); }")
+        page.wait_for_function("window.duidiaoTable.state.bot_delay_ms === 0", timeout=10000)
+        page.wait_for_function(
+            "(window.duidiaoTable.state.observation || {}).tricks"
+            " && window.duidiaoTable.state.observation.tricks.length >= 2", timeout=30000)
+        # A spectator sees no hand of its own and every seat as a box around the felt.
+        assert hand_cards(page) == []
+        assert page.eval_on_selector_all(".felt .seat .badge", "bs => bs.length") == 4
+        errors.check()
+
+
+def test_analysis_page_ranks_the_readme_position(
+    live_server: ServerProcess, tmp_path: Path
+) -> None:
+    shots = screenshot_dir(tmp_path)
+    with launched_browser() as browser:
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        errors = PageErrors(page)
+        page.goto(live_server.url + "/analysis")
+        page.fill("#position", README_POSITION)
+        page.fill("#worlds", "16")
+        page.fill("#seed", "1")
+        page.click("#analyse")
+        page.wait_for_selector("#results-panel:not([hidden])", timeout=60000)
+        rows = page.eval_on_selector_all("#results tbody tr", "rs => rs.length")
+        assert rows == 107
+        assert "Ranked moves (107)" in page.text_content("#results-title")
+        assert "16 worlds" in page.inner_text("#results-meta")
+        # South's hand drawn with suit symbols; the hidden hands counted.
+        assert page.eval_on_selector_all("#drawn [data-seat=S] .card", "cs => cs.length") == 24
+        assert "24 hidden" in page.inner_text("#drawn [data-seat=E]")
+        page.screenshot(path=str(shots / "analysis.png"), full_page=False)
+
+        page.click("#legal")
+        page.wait_for_selector("#legal-panel:not([hidden])")
+        assert page.text_content("#legal-title").startswith("Legal moves: 107")
+
+        errors.check()
+
+        # A bad position is refused with the notation's message, shown on the page (the
+        # browser logs the HTTP 400 itself, so the console is not checked after this).
+        page.fill("#position", README_POSITION.replace("kitty=9D", "kitty=1H"))
+        page.click("#analyse")
+        page.wait_for_selector("#errors .error")
+        assert "kitty" in page.inner_text("#errors .error")
+
+
+def test_decisions_a_deal_rarely_offers(live_server: ServerProcess, tmp_path: Path) -> None:
+    """抢牌, 潇洒, several declarations, a throw too long to list, a dig: shown from crafted
+    states fed through the page's own connection, and the messages the buttons send."""
+    with launched_browser() as browser:
+        page = browser.new_page(viewport=DESKTOP)
+        errors = PageErrors(page)
+        open_lobby(page, live_server)
+        page.fill("#create-delay", "5000")
+        page.click("#quick-watch")
+        page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.room")
+        room = page.evaluate("window.duidiaoTable.room")
+        # Leave the room (no more real states), then sit South and record what is sent.
+        page.evaluate("""() => {
+            const ui = window.duidiaoTable;
+            ui.conn.send({type: 'leave'});
+            ui.seat = 'S';
+            window.sent = [];
+            ui.conn.send = (m) => { window.sent.push(m); return true; };
+        }""")
+        version = [1000]
+
+        def show(phase: str, hand: str, options: dict | None, **fields: object) -> None:
+            version[0] += 1
+            state = crafted_state(room, phase, hand, options, version=version[0], **fields)
+            page.evaluate("s => window.duidiaoTable.conn.receive(JSON.stringify(s))", state)
+
+        def sent() -> list[dict]:
+            return page.evaluate("window.sent.splice(0)")
+
+        hand = "BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C,4C"
+        show("declare", hand, {"declare": [{"suit": "H", "kind": "single"},
+                                           {"suit": "S", "kind": "lock"}]})
+        labels = page.eval_on_selector_all("#actions button[data-action=declare]",
+                                           "bs => bs.map(b => b.textContent)")
+        assert labels == ["亮主 ♥", "封主 ♠"]
+        page.click("#actions button[data-kind=lock]")
+        page.keyboard.press("p")
+        assert sent() == [{"type": "act", "action": "declare", "suit": "S", "kind": "lock"},
+                          {"type": "act", "action": "pass"}]
+
+        show("grab", hand, {"grab_offer": "5C"})
+        assert "5C" in page.inner_html("#actions .offer")
+        assert action_buttons(page)["grab"] is False
+        click_card(page, 24)
+        page.click("#actions button[data-action=grab]")
+        assert sent() == [{"type": "act", "action": "grab", "put": "4C"}]
+
+        show("xiaosa", hand, {"xiaosa_takeable": "3S,2S"})
+        click_card(page, 0)
+        page.click("#actions .takeable .card[data-index='1']")
+        assert action_buttons(page)["xiaosa"] is True
+        page.keyboard.press("Enter")
+        assert sent() == [{"type": "act", "action": "xiaosa", "jokers": "BJ", "taken": "2S"}]
+
+        # Following a throw with more answers than the server lists: a play of the listed
+        # moves' size may be tried, and a throw that failed is said so.
+        trick = {"leader": "E", "plays": ["KS,QS,JS"], "winner": None, "points": 10}
+        show("play", hand, {"moves": ["AS,AS,QS", "AS,AS,9S"], "count": 600},
+             observation={"trick": trick})
+        click_card(page, 12)
+        assert action_buttons(page)["play"] is False
+        click_card(page, 14)
+        click_card(page, 15)
+        assert page.inner_text("#actions button[data-action=play]") == "Try this play"
+        page.click("#actions button[data-action=play]")
+        assert sent() == [{"type": "act", "action": "play", "cards": "AS,QS,9S"}]
+        show("play", hand, None, last={"seat": "S", "play": "QS"})
+        assert "failed" in page.inner_text("#errors [data-code=throw_failed]")
+
+        # A server error nobody waits for is shown, not swallowed.
+        page.evaluate("""() => window.duidiaoTable.conn.receive(JSON.stringify({
+            type: 'error', error: {code: 'illegal_move',
+                                   message: 'S cannot bury: bury exactly 8 cards, not 7'}}))""")
+        assert "bury exactly 8 cards" in page.inner_text("#errors [data-code=illegal_move]")
+
+        # A dig's result by its name.
+        result = {"points": 40, "dig": "level", "outcome": "k_fantian",
+                  "levels": {"NS": "3", "EW": "K"}, "scores": {"NS": 10, "EW": -10},
+                  "next_declarer": "S", "match_won": False, "kitty_jokers_climb": 0,
+                  "declarers_stay": False}
+        show("over", "-", None, result=result)
+        assert "K翻天" in page.inner_text("#result .outcome")
+        assert "the teams trade levels" in page.inner_text("#result .meaning")
+        errors.check()
