@@ -16,6 +16,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -118,6 +119,15 @@ async def read_json(request: Request) -> dict[str, Any]:
 def client_error(exc: ClientError) -> JSONResponse:
     status = {"no_room": 404, "server_busy": 503}.get(exc.code, 400)
     return error_response(status, exc.code, exc.message)
+
+
+def same_origin(origin: str | None, host: str | None) -> bool:
+    """A WebSocket handshake from a browser page of this server (or from no page at all)."""
+    if origin is None:
+        return True
+    if host is None:
+        return False
+    return urlsplit(origin).netloc.lower() == host.lower()
 
 
 class WsClient(Client):
@@ -282,6 +292,11 @@ class Server:
         }
 
     async def websocket(self, ws: WebSocket) -> None:
+        if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
+            # A page of another site in the player's browser may not open rooms or take seats
+            # here (cross-site WebSocket hijacking); programs send no Origin and pass.
+            await ws.close(code=1008)
+            return
         await ws.accept()
         client = WsClient(ws)
         writer = asyncio.get_running_loop().create_task(client.writer())
