@@ -125,3 +125,21 @@ def test_python_m() -> None:
     )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == "duidiao: error: trump: missing (required)\n"
+
+
+def test_the_engine_example_of_cli_md_is_what_the_engine_answers():
+    import pathlib
+    import shlex
+    import subprocess
+    import sys
+
+    doc = pathlib.Path(__file__).resolve().parents[1] / "docs" / "cli.md"
+    lines = doc.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.endswith("| duidiao engine"))
+    request = shlex.split(lines[at][len("$ echo "):-len(" | duidiao engine")])[0]
+    answer = subprocess.run(
+        [sys.executable, "-m", "duidiao", "engine"], input=request + "\n", capture_output=True,
+        text=True, timeout=60,
+    )
+    assert answer.returncode == 0
+    assert answer.stdout.strip() == lines[at + 1]
