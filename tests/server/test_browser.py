@@ -53,6 +53,13 @@ def create_room_against_bots(page, seed: int, delay_ms: int = 10) -> None:
     page.wait_for_selector("#table:not([hidden])")
 
 
+def picture_time(page) -> bool:
+    """South's lead in mid-hand (every card in colour), or any play late in the hand."""
+    cards = len(hand_cards(page))
+    trick = (table_state(page).get("observation") or {}).get("trick") or {}
+    return (cards <= 20 and not trick.get("plays")) or cards <= 8
+
+
 def test_whole_hand_against_three_bots(live_server: ServerProcess, tmp_path: Path) -> None:
     shots = screenshot_dir(tmp_path)
     started = time.monotonic()
@@ -69,15 +76,22 @@ def test_whole_hand_against_three_bots(live_server: ServerProcess, tmp_path: Pat
             if wait_for_turn_or_end(page, timeout=30) == "over":
                 break
             version = page.evaluate("document.body.dataset.version")
-            if not shot_taken and "play" in action_buttons(page) and len(hand_cards(page)) <= 18:
-                # The picture of docs/table.md: mid-hand, a legal play picked, Play lit.
-                for card in hand_cards(page):
-                    if card["playable"]:
-                        click_card(page, card["index"])
-                        break
+            if not shot_taken and "play" in action_buttons(page) and picture_time(page):
+                # Hint: the ranked plays; clicking the best picks it and lights Play. This is
+                # the picture of docs/table.md.
+                page.click("#actions button[data-action=hint]")
+                page.wait_for_selector("#hint-moves li.move", timeout=20000)
+                page.click("#hint-moves li.move >> nth=0")
+                best = page.get_attribute("#hint-moves li.move >> nth=0 >> .ctext", "data-cards")
+                picked = ",".join(c["card"] for c in hand_cards(page) if c["selected"])
+                assert sorted(picked.split(",")) == sorted(best.split(","))
+                assert action_buttons(page)["play"]
                 page.screenshot(path=str(shots / "table.png"))
-                page.click("#actions button[data-action=clear]")
+                page.click("#actions button[data-action=play]")
+                decisions.append(f"play {picked} (the hint's)")
                 shot_taken = True
+                wait_for_new_state(page, version, timeout=30)
+                continue
             decisions.append(decide_by_clicking(page))
             wait_for_new_state(page, version, timeout=30)
         else:
@@ -118,7 +132,8 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
     shots = screenshot_dir(tmp_path)
     started = time.monotonic()
     with launched_browser() as browser:
-        page = browser.new_page(viewport=PHONE, device_scale_factor=2, has_touch=True)
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+        page = context.new_page()
         errors = PageErrors(page)
         open_lobby(page, live_server)
         create_room_against_bots(page, seed=11)
@@ -167,7 +182,46 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
                 dropped = True
         assert plays >= 4 and dropped
         errors.check()
+
+        # The seat's address opened in another tab moves the seat there; the first tab says so.
+        other = context.new_page()
+        other.goto(page.url)
+        other.wait_for_selector("#table:not([hidden])")
+        other.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat === 'S'")
+        page.wait_for_selector("#errors [data-code=replaced]")
+        page.wait_for_selector("#join:not([hidden])")
     assert time.monotonic() - started < 90
+
+
+def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None:
+    """South creates a room with North for a friend; the friend opens the room link."""
+    with launched_browser() as browser:
+        host = browser.new_context(viewport=DESKTOP).new_page()
+        errors = PageErrors(host)
+        open_lobby(host, live_server)
+        host.select_option("select[data-seat=N]", "human")
+        host.fill("#create-delay", "0")
+        host.click("#create-form button[type=submit]")
+        host.wait_for_selector("#table:not([hidden])")
+        host.wait_for_function("(window.duidiaoTable.state || {}).phase === 'waiting'")
+        assert "North" in host.inner_text("#prompt")
+        link = host.input_value("#room-info input.link")
+        assert "token" not in link
+
+        friend = browser.new_context(viewport=DESKTOP).new_page()
+        friend_errors = PageErrors(friend)
+        friend.goto(link)
+        friend.wait_for_selector("#join:not([hidden])")
+        assert friend.is_disabled("#join-seats button[data-seat=S]")
+        friend.click("#join-seats button[data-seat=N]")
+        friend.wait_for_selector("#table:not([hidden])")
+        # Both seats taken: the hand is dealt, each tab sees its own seat at the bottom.
+        for page, seat in ((host, "S"), (friend, "N")):
+            page.wait_for_function("(window.duidiaoTable.state || {}).phase === 'declare'"
+                                   " || (window.duidiaoTable.state || {}).hand_number >= 1")
+            assert page.get_attribute(".felt .seat.bottom", "data-seat") == seat
+        errors.check()
+        friend_errors.check()
 
 
 def test_watch_four_bots_at_a_chosen_speed(live_server: ServerProcess, tmp_path: Path) -> None:
@@ -220,6 +274,18 @@ def test_analysis_page_ranks_the_readme_position(
         page.wait_for_selector("#legal-panel:not([hidden])")
         assert page.text_content("#legal-title").startswith("Legal moves: 107")
 
+        # Building a hand by clicking: 25 cards of the picker, then the position is written.
+        page.click("#b-clear")
+        for index in range(25):
+            page.click(f"#picker .card >> nth={index}")
+        assert page.inner_text("#b-hand-count") == "25/25"
+        page.click("#b-write")
+        written = page.input_value("#position")
+        assert written.startswith("chifeng level=5 trump=H declarer=S S=BJ,SJ,AH,")
+        assert "E=?25" in written and written.endswith("trick=S:")
+        page.click("#legal")
+        page.wait_for_function(
+            "document.querySelector('#legal-title').textContent.startsWith('Legal moves: 527')")
         errors.check()
 
         # A bad position is refused with the notation's message, shown on the page (the
