@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ProtocolError, quote
+from .strict_json import type_name
 
 __all__ = [
     "Field",
@@ -41,24 +42,6 @@ class _Missing:
 
 MISSING: Any = _Missing()
 """The default of a field that is absent: the handler sees ``None``."""
-
-
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__  # pragma: no cover - json.loads makes nothing else
 
 
 def _bad(name: str, message: str) -> ProtocolError:
@@ -100,7 +83,7 @@ class Str(Field):
 
     def check(self, value: Any) -> Any:
         if not isinstance(value, str):
-            raise _bad(self.name, f"expected a string, not {_type_name(value)}")
+            raise _bad(self.name, f"expected a string, not {type_name(value)}")
         if len(value) > self.max_chars:
             raise _bad(
                 self.name, f"at most {self.max_chars} characters, not {len(value)}"
@@ -121,7 +104,7 @@ class Choice(Field):
 
     def check(self, value: Any) -> Any:
         if not isinstance(value, str):
-            raise _bad(self.name, f"expected a string, not {_type_name(value)}")
+            raise _bad(self.name, f"expected a string, not {type_name(value)}")
         if value not in self.choices:
             raise _bad(
                 self.name, f"{quote(value)} is not one of {', '.join(self.choices)}"
@@ -141,7 +124,7 @@ class Int(Field):
 
     def check(self, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(self.name, f"expected a whole number, not {_type_name(value)}")
+            raise _bad(self.name, f"expected a whole number, not {type_name(value)}")
         if not self.minimum <= value <= self.maximum:
             raise _bad(
                 self.name,
@@ -167,7 +150,7 @@ class Num(Field):
 
     def check(self, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise _bad(self.name, f"expected a number, not {_type_name(value)}")
+            raise _bad(self.name, f"expected a number, not {type_name(value)}")
         number = float(value)
         if not math.isfinite(number) or not self.above < number <= self.maximum:
             raise _bad(
@@ -188,7 +171,7 @@ class SeatCards(Field):
 
     def check(self, value: Any) -> Any:
         if not isinstance(value, dict):
-            raise _bad(self.name, f"expected an object, not {_type_name(value)}")
+            raise _bad(self.name, f"expected an object, not {type_name(value)}")
         out: dict[str, str] = {}
         for seat, cards in value.items():
             if seat not in SEATS:
@@ -211,7 +194,7 @@ class Levels(Field):
 
     def check(self, value: Any) -> Any:
         if not isinstance(value, dict):
-            raise _bad(self.name, f"expected an object, not {_type_name(value)}")
+            raise _bad(self.name, f"expected an object, not {type_name(value)}")
         for team in value:
             if team not in ("NS", "EW"):
                 raise _bad(self.name, f"{quote(team)} is not a team (NS or EW)")
@@ -238,7 +221,7 @@ class Obj(Field):
 
     def check(self, value: Any) -> Any:
         if not isinstance(value, dict):
-            raise _bad(self.name, f"expected an object, not {_type_name(value)}")
+            raise _bad(self.name, f"expected an object, not {type_name(value)}")
         return value
 
     def type_schema(self) -> dict[str, Any]:

@@ -18,44 +18,12 @@ from typing import IO, Any
 
 from .errors import ProtocolError
 from .protocol import LIMITS, command_of, error_reply, request_id, run_command
+from .strict_json import JsonError, loads
 
 __all__ = ["Engine", "serve", "decode_line"]
 
 LINE_BYTES = int(LIMITS["line_bytes"])
-NUMBER_DIGITS = 40  # a JSON integer longer than this is refused before Python converts it
 STOP_WAIT = 2.0  # seconds stop waits for the search's own reply, so that it comes first
-
-
-class _TooBig(ValueError):
-    pass
-
-
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > NUMBER_DIGITS:
-        raise _TooBig(f"a number of {len(text)} digits (at most {NUMBER_DIGITS})")
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    if len(text) > 2 * NUMBER_DIGITS:
-        raise _TooBig(f"a number of {len(text)} characters (at most {2 * NUMBER_DIGITS})")
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise _TooBig(f"the number {text[:NUMBER_DIGITS]} is too large")
-    return value
-
-
-def _refuse_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not JSON")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"the key {key[:60]!r} appears twice")
-        out[key] = value
-    return out
 
 
 def decode_line(line: bytes) -> Any:
@@ -67,23 +35,10 @@ def decode_line(line: bytes) -> Any:
             "bad_json", f"the line is not UTF-8: byte 0x{line[exc.start]:02x} at {exc.start}"
         ) from None
     try:
-        return json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_refuse_constant,
-            object_pairs_hook=_no_duplicates,
-        )
-    except _TooBig as exc:
-        raise ProtocolError("bad_request", str(exc)) from None
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(
-            "bad_json", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise ProtocolError("bad_json", "not JSON this engine reads: nested too deeply") from None
-    except ValueError as exc:
-        raise ProtocolError("bad_json", f"not JSON: {exc}") from None
+        return loads(text)
+    except JsonError as exc:
+        code = "bad_request" if exc.too_big else "bad_json"
+        raise ProtocolError(code, str(exc) if exc.too_big else f"not JSON: {exc}") from None
 
 
 class Engine:

@@ -7,11 +7,12 @@ message naming the field; nothing is repaired silently.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ..engine.strict_json import JsonError, loads, type_name
 
 __all__ = [
     "ClientError",
@@ -75,7 +76,7 @@ class Field:
             raise ClientError("bad_request", f"{name}: must not be null")
         if self.kind == "string":
             if not isinstance(value, str):
-                raise ClientError("bad_request", f"{name}: a string, not {_json_type(value)}")
+                raise ClientError("bad_request", f"{name}: a string, not {type_name(value)}")
             if self.max_length is not None and len(value) > self.max_length:
                 raise ClientError(
                     "bad_request", f"{name}: at most {self.max_length} characters, not {len(value)}"
@@ -88,11 +89,11 @@ class Field:
             return value
         if self.kind == "boolean":
             if not isinstance(value, bool):
-                raise ClientError("bad_request", f"{name}: true or false, not {_json_type(value)}")
+                raise ClientError("bad_request", f"{name}: true or false, not {type_name(value)}")
             return value
         if self.kind in ("integer", "number"):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ClientError("bad_request", f"{name}: a number, not {_json_type(value)}")
+                raise ClientError("bad_request", f"{name}: a number, not {type_name(value)}")
             if self.kind == "integer" and not isinstance(value, int):
                 raise ClientError("bad_request", f"{name}: a whole number, not {quote(value)}")
             if isinstance(value, float) and not math.isfinite(value):
@@ -105,7 +106,7 @@ class Field:
             return value
         if self.kind == "object":
             if not isinstance(value, dict):
-                raise ClientError("bad_request", f"{name}: an object, not {_json_type(value)}")
+                raise ClientError("bad_request", f"{name}: an object, not {type_name(value)}")
             return value
         raise AssertionError(self.kind)  # pragma: no cover - tables are written here
 
@@ -136,20 +137,6 @@ def _num(value: float | None) -> str:
     if value is None:
         return "any"
     return str(int(value)) if float(value).is_integer() else str(value)
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return "null"
 
 
 def check_fields(
@@ -245,30 +232,16 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"the key {quote(key, 30)} is given twice")
-        out[key] = value
-    return out
-
-
 def parse_json_object(text: str) -> dict[str, Any]:
-    """``text`` as one JSON object (no NaN/Infinity, no key twice); :class:`ClientError`
-    ``bad_json``."""
+    """``text`` as one JSON object (strict JSON: ``duidiao.engine.strict_json``);
+    :class:`ClientError` ``bad_json`` (``bad_request`` for a number past the bound)."""
     try:
-        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_twice)
-    except RecursionError:
-        raise ClientError("bad_json", "not JSON: nested too deeply") from None
-    except ValueError as exc:
-        raise ClientError("bad_json", f"not JSON: {quote(str(exc), 120)}") from None
+        data = loads(text)
+    except JsonError as exc:
+        code = "bad_request" if exc.too_big else "bad_json"
+        raise ClientError(code, str(exc) if exc.too_big else f"not JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise ClientError("bad_json", f"a message is a JSON object, not {_json_type(data)}")
+        raise ClientError("bad_json", f"a message is a JSON object, not {type_name(data)}")
     return data
 
 
@@ -291,7 +264,7 @@ def parse_frame(text: str) -> tuple[Any, str, dict[str, Any]]:
         if kind is None:
             raise ClientError("bad_request", "type: missing")
         if not isinstance(kind, str):
-            raise ClientError("bad_request", f"type: a string, not {_json_type(kind)}")
+            raise ClientError("bad_request", f"type: a string, not {type_name(kind)}")
         fields = MESSAGES.get(kind)
         if fields is None:
             raise ClientError(
