@@ -37,20 +37,12 @@ TIME_LIMIT = 540.0
 URL_LINE = re.compile(r"duidiao: the table is at (http://\S+)/")
 
 
-def _serve_command() -> list[str]:
-    from duidiao import cli
-
-    if "serve" in getattr(cli, "_COMMANDS", {}):
-        return [sys.executable, "-m", "duidiao", "serve"]
-    return [sys.executable, "-m", "duidiao.server"]
-
-
 class _Server:
     """``duidiao serve --port 0`` on a temporary data directory."""
 
     def __init__(self, data: str) -> None:
         self.proc = subprocess.Popen(
-            [*_serve_command(), "--port", "0", "--data", data],
+            [*[sys.executable, "-m", "duidiao", "serve"], "--port", "0", "--data", data],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True,
         )

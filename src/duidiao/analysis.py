@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .cards import LEVELS, Cards
-from .errors import HiddenCardsError
 from .position import Move, Position
 
 __all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse"]
@@ -168,15 +167,7 @@ def analyse(
     from . import _core
 
     pos = position if isinstance(position, Position) else Position(position)
-    if pos.is_over:
-        raise HiddenCardsError("the hand is over: there is nothing to analyse")
-    turn = pos.turn
-    assert turn is not None
-    if pos.unknown[turn]:
-        raise HiddenCardsError(
-            f"analysis is from the point of view of the seat to move, {turn}, "
-            f"and {pos.unknown[turn]} of its cards are unknown"
-        )
+    turn = pos.seat_to_choose("analysis is")
     if worlds is not None and (isinstance(worlds, bool) or int(worlds) != worlds or worlds < 1):
         raise ValueError(f"worlds must be a whole number of at least 1, not {worlds!r}")
     if worlds is None and not (isinstance(seconds, (int, float)) and math.isfinite(seconds)

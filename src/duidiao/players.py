@@ -19,7 +19,7 @@ from typing import Any, Protocol, Union, runtime_checkable
 
 from .analysis import MoveAnalysis
 from .cards import LEVELS, SEATS, SUITS, Card, Cards
-from .errors import HiddenCardsError, IllegalMoveError
+from .errors import IllegalMoveError
 from .game import DECLARE_KINDS, DeclareOption, Game, Observation
 from .position import Move, Position
 from .result import HandResult
@@ -118,15 +118,7 @@ class CoreBot:
         from . import _core
 
         pos = position if isinstance(position, Position) else Position(position)
-        if pos.is_over:
-            raise HiddenCardsError("the hand is over: there is no play to choose")
-        turn = pos.turn
-        assert turn is not None
-        if pos.unknown[turn]:
-            raise HiddenCardsError(
-                f"a play is chosen from the view of the seat to move, {turn}, "
-                f"and {pos.unknown[turn]} of its cards are unknown"
-            )
+        pos.seat_to_choose("a play is chosen")
         levels = pos.levels
         obs = _core.observe_play(pos.core, LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"]))
         return pos.parse_move(Cards.from_masks(*self._bot.play(obs)))

@@ -502,6 +502,21 @@ class Position:
         return format_cards(cards, self._static.level, self._static.trump)
 
     # -- moves ---------------------------------------------------------------------------
+    def seat_to_choose(self, what: str) -> str:
+        """The seat to move, for a search that chooses its play (``what``: "a play is chosen",
+        "analysis is done"...); :class:`HiddenCardsError` when the hand is over or that seat's
+        cards are not all known."""
+        if self.is_over:
+            raise HiddenCardsError("the hand is over: there is no play to choose")
+        seat = int(self._hand.turn)
+        n = int(self._hand.unknown(seat))
+        if n:
+            raise HiddenCardsError(
+                f"{what} from the view of the seat to move, {SEATS[seat]}, "
+                f"and {n} of its cards are unknown"
+            )
+        return SEATS[seat]
+
     def _require_known_mover(self) -> int:
         seat = int(self._hand.turn)
         n = int(self._hand.unknown(seat))

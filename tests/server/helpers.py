@@ -21,12 +21,8 @@ URL_LINE = re.compile(r"duidiao: the table is at (http://\S+)/")
 
 
 def serve_command() -> list[str]:
-    """``python -m duidiao serve`` once the CLI has the command, else the server's module."""
-    from duidiao import cli
-
-    if "serve" in getattr(cli, "_COMMANDS", {}):
-        return [sys.executable, "-m", "duidiao", "serve"]
-    return [sys.executable, "-m", "duidiao.server"]
+    """``python -m duidiao serve``."""
+    return [sys.executable, "-m", "duidiao", "serve"]
 
 
 class ServerProcess:
