@@ -31,7 +31,13 @@ OUTCOME_NAMES = {
 
 
 def chromium_path() -> str:
-    """Debian's chromium, or the skip (the failure in CI) saying why there is none."""
+    """The chromium to drive: $DUIDIAO_CHROMIUM, else Debian's, else one on PATH; or the skip
+    (the failure in CI) saying why there is none."""
+    given = os.environ.get("DUIDIAO_CHROMIUM")
+    if given:
+        if not os.path.exists(given):
+            missing(f"DUIDIAO_CHROMIUM={given} does not exist")
+        return given
     path = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
     if path is None:
         missing(f"no chromium at {CHROMIUM} or on PATH (apt-get install chromium)")
@@ -71,12 +77,21 @@ def screenshot_dir(tmp_path: Path) -> Path:
 
 
 class PageErrors:
-    """JavaScript errors of a page (uncaught exceptions, console errors): a test fails on any."""
+    """JavaScript errors of a page (uncaught exceptions, console errors) and requests to any
+    other origin than the server's (the pages use no CDN): a test fails on any."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, origin: str = "") -> None:
         self.errors: list[str] = []
+        self.origin = origin
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
         page.on("console", self._console)
+        page.on("request", self._request)
+
+    def _request(self, request: Any) -> None:
+        url = str(request.url)
+        same = url.startswith(self.origin) or url.startswith(self.origin.replace("http", "ws"))
+        if self.origin and not same and not url.startswith("data:"):
+            self.errors.append(f"request to another origin: {url}")
 
     def _console(self, message: Any) -> None:
         if message.type == "error":

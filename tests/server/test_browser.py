@@ -65,7 +65,7 @@ def test_whole_hand_against_three_bots(live_server: ServerProcess, tmp_path: Pat
     started = time.monotonic()
     with launched_browser() as browser:
         page = browser.new_page(viewport=DESKTOP)
-        errors = PageErrors(page)
+        errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
         # Seed 2: South's declaration stands, so South buries (when the kitty is not dry).
         create_room_against_bots(page, seed=2)
@@ -134,7 +134,7 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
     with launched_browser() as browser:
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
         page = context.new_page()
-        errors = PageErrors(page)
+        errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
         create_room_against_bots(page, seed=11)
         plays = 0
@@ -197,7 +197,7 @@ def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None
     """South creates a room with North for a friend; the friend opens the room link."""
     with launched_browser() as browser:
         host = browser.new_context(viewport=DESKTOP).new_page()
-        errors = PageErrors(host)
+        errors = PageErrors(host, live_server.url)
         open_lobby(host, live_server)
         host.select_option("select[data-seat=N]", "human")
         host.fill("#create-delay", "0")
@@ -209,7 +209,7 @@ def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None
         assert "token" not in link
 
         friend = browser.new_context(viewport=DESKTOP).new_page()
-        friend_errors = PageErrors(friend)
+        friend_errors = PageErrors(friend, live_server.url)
         friend.goto(link)
         friend.wait_for_selector("#join:not([hidden])")
         assert friend.is_disabled("#join-seats button[data-seat=S]")
@@ -227,7 +227,7 @@ def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None
 def test_watch_four_bots_at_a_chosen_speed(live_server: ServerProcess, tmp_path: Path) -> None:
     with launched_browser() as browser:
         page = browser.new_page(viewport=DESKTOP)
-        errors = PageErrors(page)
+        errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
         page.fill("#create-delay", "300")
         page.click("#quick-watch")
@@ -254,7 +254,7 @@ def test_analysis_page_ranks_the_readme_position(
     shots = screenshot_dir(tmp_path)
     with launched_browser() as browser:
         page = browser.new_page(viewport={"width": 1100, "height": 900})
-        errors = PageErrors(page)
+        errors = PageErrors(page, live_server.url)
         page.goto(live_server.url + "/analysis")
         page.fill("#position", README_POSITION)
         page.fill("#worlds", "16")
@@ -301,7 +301,7 @@ def test_decisions_a_deal_rarely_offers(live_server: ServerProcess, tmp_path: Pa
     states fed through the page's own connection, and the messages the buttons send."""
     with launched_browser() as browser:
         page = browser.new_page(viewport=DESKTOP)
-        errors = PageErrors(page)
+        errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
         page.fill("#create-delay", "5000")
         page.click("#quick-watch")

@@ -24,7 +24,6 @@ const ui = {
   hello: null,
   room: null,
   seat: null,
-  watching: false,
   state: null,
   selected: new Set(), // indices into the hand
   taken: new Set(), // indices into the 潇洒 takeable cards
@@ -109,7 +108,6 @@ async function joinSeat(room, seat, token) {
     const reply = await ui.conn.request(message);
     ui.room = reply.room || room;
     ui.seat = reply.seat || seat;
-    ui.watching = false;
     if (reply.token) saveToken(ui.room, ui.seat, reply.token);
     // The token stays in this tab's hash too, so a reload (or storage switched off) rejoins.
     writeHash({ room: ui.room, seat: ui.seat, token: reply.token || token || "" });
@@ -127,7 +125,6 @@ async function watchRoom(room) {
   ui.seat = null;
   try {
     await ui.conn.request({ type: "watch", room }, true);
-    ui.watching = true;
     writeHash({ room, watch: "1" });
     showView("table");
     if (ui.state && ui.state.room === ui.room) render();
@@ -174,7 +171,6 @@ async function refreshRooms() {
 async function createRoom(message, seat) {
   try {
     const reply = await ui.conn.request(message);
-    ui.speed = message.bot_delay_ms;
     $("#speed").value = String(message.bot_delay_ms);
     $("#speed-out").textContent = `${message.bot_delay_ms} ms`;
     if (seat) await joinSeat(reply.room, seat, null);
@@ -197,6 +193,7 @@ function leaveRoom() {
 // ---- errors and the log -----------------------------------------------------------------
 
 function showError(error) {
+  ui.sentPlay = null; // a refused play is not played
   const box = $("#errors");
   const text = errorText(error);
   const item = el("div", { class: "error", "data-code": (error && error.code) || "error" },
@@ -271,6 +268,7 @@ function noticeFailedThrow(last) {
   if (!ui.sentPlay || last.seat !== ui.seat || last.play === undefined) return;
   const sent = ui.sentPlay;
   ui.sentPlay = null;
+  if (last.timeout) return; // the stand-in bot played, not the cards sent
   if (cardsKey(parseCards(last.play)) !== cardsKey(sent)) {
     const note = el("div", { class: "error notice", "data-code": "throw_failed" },
       el("span", { text: `Your throw ${sent.join(",")} failed: you played ${last.play}` }),
@@ -388,7 +386,7 @@ function renderHand() {
 }
 
 // Overlap the cards just enough for the hand to fit on one line; when even a deep overlap
-// would not do (a phone), let it wrap onto two lines with a light one.
+// would not do (a phone), just enough for two lines of about half the hand each.
 function fitHand(node, elements) {
   node.style.removeProperty("--overlap");
   if (elements.length < 2) return;
@@ -400,8 +398,10 @@ function fitHand(node, elements) {
   if (!width || room <= 0) return;
   const gaps = elements.filter((e) => e.classList.contains("gap")).length;
   const n = elements.length;
-  const needed = 1 - (room - width - gaps * 0.16 * width) / ((n - 1) * width);
-  const overlap = needed <= 0.62 ? Math.max(0.22, needed) : 0.3;
+  const fit = (count, gapCount) => 1 - (room - width - gapCount * 0.16 * width) / ((count - 1) * width);
+  let overlap = fit(n, gaps);
+  if (overlap > 0.62) overlap = Math.min(0.62, fit(Math.ceil(n / 2), Math.ceil(gaps / 2)));
+  overlap = Math.max(0.22, overlap);
   node.style.setProperty("--overlap", (Math.ceil(overlap * 1000) / 1000).toFixed(3));
 }
 
