@@ -220,6 +220,15 @@ def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None
             page.wait_for_function("(window.duidiaoTable.state || {}).phase === 'declare'"
                                    " || (window.duidiaoTable.state || {}).hand_number >= 1")
             assert page.get_attribute(".felt .seat.bottom", "data-seat") == seat
+        # Leave keeps the seat: the room link offers it back to the same browser.
+        host.click("#leave")
+        host.wait_for_selector("#lobby:not([hidden])")
+        host.goto(link)
+        host.wait_for_selector("#join:not([hidden])")
+        assert host.inner_text("#join-seats button[data-seat=S]") == "Back to South"
+        host.click("#join-seats button[data-seat=S]")
+        host.wait_for_function("window.duidiaoTable.seat === 'S' && window.duidiaoTable.state")
+        assert host.is_visible("#table")
         errors.check()
         friend_errors.check()
 

@@ -140,9 +140,14 @@ export function renderJoinSeats(node, summaryNode, summary, handlers) {
   } else {
     summaryNode.textContent = "the room's summary is not available; pick a seat to try it";
   }
-  node.replaceChildren(...SEATS.map((seat) => el("button", {
-    type: "button", class: free.includes(seat) ? "primary" : "", "data-seat": seat,
-    disabled: !free.includes(seat), onclick: () => handlers.join(seat),
-    text: `Sit ${SEAT_NAMES[seat]}`,
-  })));
+  // A seat this browser holds the token of (it left, or the tab was closed) can be taken back.
+  node.replaceChildren(...SEATS.map((seat) => {
+    const mine = handlers.held(seat);
+    const open = free.includes(seat) || mine;
+    return el("button", {
+      type: "button", class: open ? "primary" : "", "data-seat": seat, disabled: !open,
+      onclick: () => handlers.join(seat),
+      text: mine ? `Back to ${SEAT_NAMES[seat]}` : `Sit ${SEAT_NAMES[seat]}`,
+    });
+  }));
 }

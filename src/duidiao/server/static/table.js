@@ -152,6 +152,7 @@ async function showJoin(room) {
   }
   renderJoinSeats($("#join-seats"), $("#join-summary"), summary, {
     join: (seat) => joinSeat(room, seat, loadToken(room, seat)),
+    held: (seat) => Boolean(loadToken(room, seat)),
   });
 }
 
@@ -180,9 +181,10 @@ async function createRoom(message, seat) {
   }
 }
 
+// Back to the lobby. The seat stays claimed by its token (docs/server.md), so the token is
+// kept: the seat's address, or the room's, takes it back later.
 function leaveRoom() {
   if (ui.conn.isOpen) ui.conn.send({ type: "leave" });
-  if (ui.room && ui.seat) saveToken(ui.room, ui.seat, null);
   ui.room = null;
   ui.seat = null;
   ui.state = null;
