@@ -44,7 +44,7 @@ export function renderInfo(node, state) {
   const levels = state.levels || obs.levels || {};
   const scores = state.scores || {};
   const parts = [
-    chip("hand", `#${state.hand_number ?? 1}`),
+    chip("hand", state.hand_number ? `#${state.hand_number}` : "—"),
     chip("phase", PHASES[state.phase] || state.phase || "—"),
     chip("level", obs.level || "—"),
     chip("trumps", trumpNode(obs.trump), "trump"),
