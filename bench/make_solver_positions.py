@@ -114,7 +114,7 @@ def write_suite(cards: int, lines: list[str], seeds: list[str], skipped: int, li
         "# self-play (4 'heuristic' bots; presets chifeng, chifeng-classic, chifeng-10 in turn;",
         f"# seeds '<preset>:{cards}:<i>'; random declarer and levels): {', '.join(seeds)}.",
         f"# Positions whose two solves took over {limit} s when made were left out: {skipped}.",
-        "# Columns (tab-separated): score = hand score difference (RULES.md 7.2) from the side",
+        "# Columns (tab-separated): score = hand score difference (rules §7.2) from the side",
         "# to move's team at the position's levels; points = the defenders' final points;",
         "# position = the position string (every hand and the kitty known). Do not edit.",
     ]

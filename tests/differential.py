@@ -176,7 +176,7 @@ class HandRun:
         self.points = self.banked
         self.voids = [0, 0, 0, 0]
 
-    # -- position strings for the reports (NOTATION.md) -------------------------------------
+    # -- position strings for the reports (docs/notation.md) -------------------------------------
     def position(self) -> str:
         parts = [
             self.preset,

@@ -1,4 +1,4 @@
-"""Card and Cards (NOTATION.md "Cards"; docs/internals.md encodings)."""
+"""Card and Cards (docs/notation.md "Writing cards"; docs/internals.md encodings)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class TestCard:
         assert Card("SJ").is_joker and not Card("2C").is_joker
 
     def test_points(self) -> None:
-        # RULES.md §2: 5 = 5, 10 = 10, K = 10
+        # rules §2: 5 = 5, 10 = 10, K = 10
         assert [Card(c).points for c in ("5H", "TD", "KS", "QC", "BJ")] == [5, 10, 10, 0, 0]
 
     @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ class TestCard:
         assert pickle.loads(pickle.dumps(Card("QS"))) is Card("QS")
 
     def test_effective_suit(self) -> None:
-        # RULES.md §3: level cards and the trump suit are trumps
+        # rules §3: level cards and the trump suit are trumps
         assert Card("5S").effective_suit("5", "H") == "T"
         assert Card("6S").effective_suit("5", "H") == "S"
         assert Card("2H").effective_suit("5", "H") == "T"
@@ -94,7 +94,7 @@ class TestCards:
         assert [c.id for c in cards] == [53, 52, 12, 8, 0, 14, 38, 50, 39]
 
     def test_context_order(self) -> None:
-        # NOTATION.md: trumps from the highest (off-suit level cards H D S C), then H D S C
+        # docs/notation.md: trumps from the highest (off-suit level cards H D S C), then H D S C
         cards = Cards("5C,5H,5S,BJ,AH,AS,2H,SJ,KD,6S,5D,TC")
         assert cards.notation("5", "S") == "BJ,SJ,5S,5H,5D,5C,AS,6S,AH,2H,KD,TC"
         assert cards.notation("T", "H") == "BJ,SJ,TC,AH,5H,2H,KD,5D,AS,6S,5S,5C"

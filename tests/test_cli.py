@@ -18,7 +18,7 @@ EXAMPLE = (
     "E=?24 N=?24 W=?24 kitty=9D,9D,8S,7S,6S,4S,3S,2S tricks=S:AC|4C|TC|6C trick=S:"
 )
 
-# the last trick of a hand: every other card is in gone (NOTATION.md `gone`, `points`, `turn`)
+# the last trick of a hand: every other card is in gone (docs/notation.md `gone`, `points`, `turn`)
 LAST_TRICK = (
     "chifeng level=2 trump=S declarer=S levels=NS:2,EW:2 S=AH E=KH N=QH W=JH "
     "kitty=7D,7D,6D,6D,4D,4D,3D,3D gone={gone} points=100 turn=S"
@@ -66,7 +66,7 @@ def test_play_to_the_end_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["is_over"] and data["turn"] is None
     assert [p["seat"] for p in data["played"]] == ["S", "E", "N", "W"]
     result = data["result"]
-    # RULES.md §7: 100 points for the defenders, no dig (S wins the last trick): 打破
+    # rules §7: 100 points for the defenders, no dig (S wins the last trick): 打破
     assert result["points"] == 100 and result["outcome"] == "dapo" and result["dig"] is None
     assert result["next_declarer"] == "E" and result["levels"] == {"NS": "2", "EW": "2"}
 

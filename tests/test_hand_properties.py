@@ -1,4 +1,4 @@
-"""Properties of whole hands over thousands of games (RULES.md §6; the issue's acceptance):
+"""Properties of whole hands over thousands of games (rules §6; the issue's acceptance):
 cards are conserved through every phase, no observation holds a card its seat could not know,
 and a saved record replays to the same result.
 

@@ -1,4 +1,4 @@
-"""Matches (RULES.md §8): first hand 抢庄, levels, next declarer, the end at K."""
+"""Matches (rules §8): first hand 抢庄, levels, next declarer, the end at K."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Position strings: NOTATION.md "Example", "Canonical form" and "Errors"."""
+"""Position strings: docs/notation.md "Example", "Canonical form" and "Errors"."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ FOLLOW_PLAYED = {"S": "AD,QH,QH", "E": "3D,3H,4C", "N": "4D,JH,TH", "W": "5D,9H,
 
 class TestExample:
     def test_record_round_trip(self) -> None:
-        # NOTATION.md "Example" is in canonical form
+        # docs/notation.md "Example" is in canonical form
         assert format_record(parse_record(EXAMPLE)) == EXAMPLE
 
     def test_fields(self) -> None:
@@ -81,7 +81,7 @@ class TestExample:
         assert position.points == 0 and position.turn == "S"
 
     def test_input_variants_print_canonically(self, core: Any) -> None:
-        # NOTATION.md: keys in any order, card lists case-insensitive, 10 for T, ♥ for H
+        # docs/notation.md: keys in any order, card lists case-insensitive, 10 for T, ♥ for H
         from duidiao import Position
 
         tokens = EXAMPLE.split()
@@ -98,7 +98,7 @@ class TestExample:
 
 
 class TestErrorsSection:
-    """Every example of NOTATION.md "Errors" produces that message."""
+    """Every example of docs/notation.md "Errors" produces that message."""
 
     def test_not_a_card(self) -> None:
         text = EXAMPLE.replace("kitty=9D,", "kitty=1H,")

@@ -1,4 +1,4 @@
-"""The Position API: properties, legal moves, play, result (RULES.md §5–§8, NOTATION.md)."""
+"""The Position API: properties, legal moves, play, result (rules §5–§8, docs/notation.md)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ class TestProperties:
             rules = Rules.preset(name)
             assert rules.name == name and Rules.from_core(rules.to_core()) == rules
             assert "k_dig=" in str(rules) and repr(rules) == f"Rules.preset({name!r})"
-        assert Rules.preset("chifeng-10").must_play_levels == (9, 10, 11, 12)  # RULES.md §9
+        assert Rules.preset("chifeng-10").must_play_levels == (9, 10, 11, 12)  # rules §9
         assert Rules.preset("chifeng-classic").k_dig == "ten"
         assert Rules.preset("chifeng") != Rules.preset("chifeng-classic")
         with pytest.raises(ValueError):
@@ -118,7 +118,7 @@ class TestMoves:
         assert a == p.play(Cards("KC")) == p.play(Move(Cards("KC"))) == p.play(Move.parse("kc"))
         assert str(a).endswith("trick=S:KC")
         assert str(p) == EXAMPLE  # play never changes the original
-        # a hidden hand may play cards not known (RULES.md §5.3 is checked against voids)
+        # a hidden hand may play cards not known (rules §5.3 is checked against voids)
         b = a.play("4S")
         assert b.unknown["E"] == 23 and b.voids["E"] == "C"
         assert Position(str(b)) == b
@@ -136,7 +136,7 @@ class TestMoves:
         assert not p.is_legal("QH") and p.is_legal("KC")
 
     def test_follow_rule(self) -> None:
-        # RULES.md §5.3: a follower holding the led suit must play it
+        # rules §5.3: a follower holding the led suit must play it
         rng = random.Random(7)
         p = random_deal(rng)
         lead = p.legal_moves()[0]
@@ -179,7 +179,7 @@ class TestFullHands:
             hidden_kitty.result()
 
     def test_result_points_rows(self) -> None:
-        # RULES.md §7: guangpai/dacheng/dapo/gulupo follow the defenders' points without a dig
+        # rules §7: guangpai/dacheng/dapo/gulupo follow the defenders' points without a dig
         rng = random.Random(11)
         for _ in range(6):
             result = play_out(random_deal(rng), rng).result()
@@ -205,7 +205,7 @@ def test_written_tricks_checked() -> None:
 
 
 def test_gone_and_points() -> None:
-    # NOTATION.md: points count every trick, gone ones included; required with point cards
+    # docs/notation.md: points count every trick, gone ones included; required with point cards
     text = EXAMPLE.replace("tricks=S:AC|4C|TC|6C trick=S:", "gone=AC,4C,TC,6C points=10 turn=S")
     p = Position(text)
     assert p.points == 10 and p.gone == Cards("AC,4C,TC,6C") and p.tricks == []
@@ -251,7 +251,7 @@ def finish(position: Position, *moves: str) -> Position:
 
 
 def test_joker_dig() -> None:
-    # RULES.md §7 joker dig: a defender wins the last trick with a big joker: +3, whatever P
+    # rules §7 joker dig: a defender wins the last trick with a big joker: +3, whatever P
     p = last_trick({"S": "AH", "E": "BJ", "N": "QH", "W": "JH"}, "7D,7D,6D,6D,4D,4D,3D,3D", 60)
     result = finish(p, "AH", "BJ", "QH", "JH").result()
     assert (result.dig, result.outcome, result.points) == ("joker", "joker_dig", 60)
@@ -260,7 +260,7 @@ def test_joker_dig() -> None:
 
 
 def test_kitty_jokers_and_dry() -> None:
-    # RULES.md §6.4: a big joker in the kitty adds 3 to the winner's climb; §6.3 dry: nothing
+    # rules §6.4: a big joker in the kitty adds 3 to the winner's climb; §6.3 dry: nothing
     hands = {"S": "AH", "E": "KH", "N": "QH", "W": "JH"}
     result = finish(last_trick(hands, "7D,7D,6D,6D,4D,4D,3D,BJ", 60), "AH", "KH", "QH", "JH")
     r = result.result()
@@ -288,7 +288,7 @@ def test_no_trick_after_the_last() -> None:
 
 
 def test_failed_throw_is_replaced() -> None:
-    # RULES.md §5.2: E holds KD, so S's throw AD,QD fails and QD is played instead
+    # rules §5.2: E holds KD, so S's throw AD,QD fails and QD is played instead
     deck = Cards.deck()
     s_hand = Cards("AD,QD,BJ,BJ,SJ,SJ,AC,AC,KC,KC,QC,QC,JC,JC,TC,TC,9C,9C,8C,8C,7C,7C,6C,6C,5C")
     rest = list(deck - s_hand)
@@ -306,7 +306,7 @@ def test_failed_throw_is_replaced() -> None:
 
 
 def test_s5_3_a_void_stated_for_a_suit_played_earlier_is_known_to_the_core() -> None:
-    """RULES.md §5.3: E followed clubs in the written trick, and `voids=E:C` says E has none
+    """rules §5.3: E followed clubs in the written trick, and `voids=E:C` says E has none
     left. The void holds from now on: E may not play a club, and the sampler keeps clubs from E."""
     example = (
         "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
@@ -326,7 +326,7 @@ def test_s5_3_a_void_stated_for_a_suit_played_earlier_is_known_to_the_core() -> 
 
 
 def test_s5_3_a_void_contradicted_by_a_known_card_is_refused() -> None:
-    """RULES.md §5.3: S holds clubs, so it cannot be void in them."""
+    """rules §5.3: S holds clubs, so it cannot be void in them."""
     text = (
         "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
         "S=BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C "

@@ -1,4 +1,4 @@
-"""Properties of positions (NOTATION.md round trips; RULES.md §2 conservation), by hypothesis.
+"""Properties of positions (docs/notation.md round trips; rules §2 conservation), by hypothesis.
 
 - strings of random play parse back to the same position, also as seen by one player;
 - parsing any text gives a Position or raises NotationError, never another exception;
@@ -205,7 +205,7 @@ _LATE, _GONE = _late_positions()
 
 
 def test_folded_tricks_are_the_same_hand() -> None:
-    # NOTATION.md `gone`: tricks folded into gone keep the hands, the points and the turn
+    # docs/notation.md `gone`: tricks folded into gone keep the hands, the points and the turn
     late, folded = Position(_LATE), Position(_GONE)
     assert folded.hands == late.hands and folded.points == late.points
     assert folded.turn == late.turn and Position(str(folded)) == folded

@@ -1,4 +1,4 @@
-"""Unit tests of duidiao.reference on small hand-written cases, one RULES.md section each."""
+"""Unit tests of duidiao.reference on small hand-written cases, one rules section each."""
 
 from __future__ import annotations
 

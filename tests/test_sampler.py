@@ -2,7 +2,7 @@
 one seat's view, drawn uniformly over the deals of the physical cards.
 
 A world must keep every known card in place, respect the voids revealed by failing to follow
-(RULES.md §5.3) and make every throw of the tricks stand or fail as it did (§5.2).
+(rules §5.3) and make every throw of the tricks stand or fail as it did (§5.2).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-// Rules options (RULES.md §9): every table custom is a field, presets are data.
+// Rules options (rules §9): every table custom is a field, presets are data.
 #pragma once
 #include <string>
 #include <vector>

@@ -100,7 +100,7 @@ class Hand:
         self, attempts: Literal[True]
     ) -> list[tuple[int, list[CardSet], int, int, CardSet]]:
         """With ``attempts``, a fifth item: the lead as attempted (a failed throw's whole
-        throw, RULES.md §5.2; else the lead itself)."""
+        throw, rules §5.2; else the lead itself)."""
         ...
     @property
     def lead_attempt(self) -> CardSet:

@@ -13,7 +13,7 @@ The hidden cards are sampled (``duidiao.sample_worlds``: uniform over the deals 
 what the seat to move knows); in each world every legal move is valued — exactly by the
 double-dummy solver when the seat to move holds at most ``solve_cards`` cards, otherwise by
 playing the hand out with the ``heuristic`` bot for every seat — and the values are averaged.
-Values are hand score differences (RULES.md §7.2) from the team of the seat to move, so higher
+Values are hand score differences (rules §7.2) from the team of the seat to move, so higher
 is better for it. The search runs in C++ with the GIL released, on ``threads`` threads.
 
 With a fixed number of ``worlds`` and a ``seed`` the analysis is the same on every run, whatever

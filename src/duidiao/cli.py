@@ -48,16 +48,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     moves = sub.add_parser("moves", help="list the legal moves of the seat to play")
-    moves.add_argument("position", help="a position string (NOTATION.md), quoted")
+    moves.add_argument("position", help="a position string (docs/notation.md), quoted")
     moves.add_argument("--json", action="store_true", help="machine-readable output")
 
     play = sub.add_parser("play", help="play moves and print the position after them")
-    play.add_argument("position", help="a position string (NOTATION.md), quoted")
+    play.add_argument("position", help="a position string (docs/notation.md), quoted")
     play.add_argument("moves", nargs="+", metavar="MOVE", help="a card list, e.g. AH,AH")
     play.add_argument("--json", action="store_true", help="machine-readable output")
 
     show = sub.add_parser("show", help="check a position and print its canonical form")
-    show.add_argument("position", help="a position string (NOTATION.md), quoted")
+    show.add_argument("position", help="a position string (docs/notation.md), quoted")
     show.add_argument("--json", action="store_true", help="machine-readable output")
 
     selfplay = sub.add_parser(
@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         "solve", help="solve a fully known position: every legal move's exact value"
     )
     solve.add_argument(
-        "position", nargs="?", default=None, help="a position string (NOTATION.md), quoted"
+        "position", nargs="?", default=None, help="a position string (docs/notation.md), quoted"
     )
     solve.add_argument(
         "--objective",

@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         aliases=["analyze"],
         help="rank the legal moves of the seat to move by Monte Carlo search",
     )
-    p.add_argument("position", help="a position string (NOTATION.md), quoted; '?N' hides cards")
+    p.add_argument("position", help="a position string (docs/notation.md), quoted; ?N hides cards")
     p.add_argument(
         "--seconds", type=float, default=1.0, metavar="S", help="time budget (default 1)"
     )
@@ -95,7 +95,7 @@ def table(analysis: Analysis, top: int) -> str:
         f"thread{'s' if analysis.threads > 1 else ''}, seed {analysis.seed}"
     )
     lines.append(
-        f"mean: hand score difference for {team} ({analysis.turn} to play, RULES.md §7.2); "
+        f"mean: hand score difference for {team} ({analysis.turn} to play, docs/rules.md §7.2); "
         "make: how often the declaring team stays; vs heuristic: the paired difference from the "
         "heuristic bot's choice"
     )

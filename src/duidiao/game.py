@@ -1,4 +1,4 @@
-"""One whole hand, deal to result (RULES.md §6, §7): a typed facade over ``_core.Game``.
+"""One whole hand, deal to result (rules §6, §7): a typed facade over ``_core.Game``.
 
 >>> import duidiao
 >>> game = duidiao.Game.deal(seed=7, declarer="S")
@@ -45,7 +45,7 @@ __all__ = [
 PHASES = ("declare", "bury", "grab", "xiaosa", "play", "over")
 """Phase names by the core's phase number."""
 DECLARE_KINDS = ("single", "lock", "override")
-"""Declaration kinds (RULES.md §6.2): 亮主, 封主, 正主; the core numbers them 1, 2, 3."""
+"""Declaration kinds (rules §6.2): 亮主, 封主, 正主; the core numbers them 1, 2, 3."""
 
 LevelsLike = Union[Mapping[str, Union[str, int]], Sequence[Union[str, int]], None]
 
@@ -1187,7 +1187,7 @@ class Game:
 
     # -- results and views ---------------------------------------------------------------
     def result(self) -> HandResult:
-        """The result (RULES.md §7); raises :class:`IllegalMoveError` before the hand is over."""
+        """The result (rules §7); raises :class:`IllegalMoveError` before the hand is over."""
         if not self.is_over:
             raise IllegalMoveError(f"no result yet: the game is in its {self.phase} phase")
         return HandResult.from_core(self._core.result())

@@ -1,4 +1,4 @@
-"""A match to K (RULES.md §8): hands in a row until a team wins a hand as declarers at K.
+"""A match to K (rules §8): hands in a row until a team wins a hand as declarers at K.
 
 >>> import duidiao
 >>> bots = [duidiao.make_bot("random", seed=s) for s in range(4)]

@@ -1,4 +1,4 @@
-"""Position strings (NOTATION.md): tokens to a :class:`Record` and back.
+"""Position strings (docs/notation.md): tokens to a :class:`Record` and back.
 
 :func:`parse_record` checks everything that does not need the rule engine (syntax, card
 counts, duplicates, levels, voids, the turn where it follows from the text);
@@ -407,7 +407,7 @@ def played_by_seat(record: Record) -> list[int]:
 
 
 def check_record(record: Record) -> None:
-    """The checks that need no rule engine (NOTATION.md: counts, duplicates, voids, turn)."""
+    """The checks that need no rule engine (docs/notation.md: counts, duplicates, voids, turn)."""
     sources = _sources(record)
     total = (
         sum(len(cards) for _, cards in sources)
@@ -518,7 +518,7 @@ def format_trick(trick: TrickRecord, level: int, trump: int) -> str:
 
 
 def format_record(record: Record) -> str:
-    """The canonical form (NOTATION.md): preset, level, trump, declarer, levels, hands,
+    """The canonical form (docs/notation.md): preset, level, trump, declarer, levels, hands,
     kitty, tricks, trick, gone with points, voids, dry. ``turn`` is never written; ``trick``
     is written when ``record.trick`` is not None."""
     lv, tr = record.level, record.trump

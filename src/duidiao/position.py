@@ -125,7 +125,7 @@ def _check_follow(
     level: int,
     trump: int,
 ) -> None:
-    """NOTATION.md: a follower that still held a card of the led suit must have played it."""
+    """docs/notation.md: a follower that still held a card of the led suit must have played it."""
     suits = {effective_suit(f, level, trump) for f in lead.faces()}
     if len(suits) != 1:
         return
@@ -280,7 +280,7 @@ def _position_from_record(record: Record) -> tuple[_Static, Any]:
 
 
 class Position:
-    """A hand in its play phase. ``Position(text)`` parses a position string (NOTATION.md);
+    """A hand in its play phase. ``Position(text)`` parses a position string (docs/notation.md);
     ``str(position)`` prints its canonical form, ``Position.parse(str(p)) == p``.
 
     Positions are immutable: :meth:`play` returns a new one.
@@ -566,7 +566,7 @@ class Position:
     def play(self, move: MoveLike) -> Position:
         """The position after the seat to move plays ``move`` (a Move, Cards or ``'AH,AH'``).
 
-        A throw that fails is replaced by the forced component (RULES.md §5.2); see
+        A throw that fails is replaced by the forced component (rules §5.2); see
         :meth:`played`. Raises :class:`IllegalMoveError` saying why a move is not legal.
         """
         return self._play(move)[0]
@@ -612,7 +612,7 @@ class Position:
 
     # -- result --------------------------------------------------------------------------
     def result(self) -> HandResult:
-        """The result of the finished hand (RULES.md §7). Raises :class:`HiddenCardsError`
+        """The result of the finished hand (rules §7). Raises :class:`HiddenCardsError`
         while the hand is not over or when the kitty is unknown."""
         if not self._hand.is_over:
             raise HiddenCardsError("no result yet: the hand is not over")

@@ -1,4 +1,4 @@
-"""The result of a finished hand (RULES.md §7)."""
+"""The result of a finished hand (rules §7)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ __all__ = ["HandResult"]
 
 @dataclass(frozen=True)
 class HandResult:
-    """What a finished hand decides (RULES.md §7, §8).
+    """What a finished hand decides (rules §7, §8).
 
     - ``points``: the defenders' points from tricks (*P*).
     - ``dig``: ``None``, ``"joker"`` or ``"level"`` (抠底).

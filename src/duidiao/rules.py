@@ -1,4 +1,4 @@
-"""Rule options (RULES.md §9): a typed, immutable facade over ``_core.Rules``."""
+"""Rule options (rules §9): a typed, immutable facade over ``_core.Rules``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ __all__ = ["Rules", "PRESETS"]
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
 """The preset names a position string may start with."""
 
-# The rules options (RULES.md §9), in the order they are printed.
+# The rules options (rules §9), in the order they are printed.
 OPTION_FIELDS = (
     "must_follow_format",
     "ace_low_tractor",

@@ -15,7 +15,7 @@ Two objectives (docs/solver.md):
 
 - ``"points"``: the defenders' points at the end of the hand (banked points included). The
   defenders maximise, the declaring team minimises, whoever is to move.
-- ``"score"``: the hand score difference of RULES.md §7.2 (the side to move's team's hand score
+- ``"score"``: the hand score difference of rules §7.2 (the side to move's team's hand score
   minus the other team's), computed with the position's ``levels``. The side to move maximises.
 
 The search runs in C++ (``duidiao._core.Solver``) with the GIL released, so separate

@@ -9,7 +9,7 @@
 ['JH', 'QH', 'QH', 'QH']
 
 Each world places every hidden card of the position, seen from one seat (the seat to move by
-default): in the hands that may still hold it (a seat void in a suit gets none of it, RULES.md
+default): in the hands that may still hold it (a seat void in a suit gets none of it, rules
 §5.3) and in the kitty when it is unknown, so that every throw of the tricks stood or failed as
 it did (§5.2). The draw is uniform over the deals of the 108 physical cards consistent with that
 knowledge: two copies of a face are two cards, so a deal that splits a pair between two hands
@@ -44,7 +44,7 @@ def sample_worlds(
 ) -> list[Position]:
     """``n`` full-information positions drawn uniformly from the deals consistent with what
     ``seat`` (default: the seat to move) knows of ``position``: its own hand, the other hands'
-    known cards and hidden counts, the kitty (or ``?8``), every card played, the voids (RULES.md
+    known cards and hidden counts, the kitty (or ``?8``), every card played, the voids (rules
     §5.3) and the throws that stood or failed (§5.2).
 
     Every hidden card is placed and the kitty is known in the worlds; everything else (tricks,

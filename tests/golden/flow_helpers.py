@@ -1,4 +1,4 @@
-"""Helpers for the golden tests of a whole hand (RULES.md §6) and of a match (§8), driven
+"""Helpers for the golden tests of a whole hand (rules §6) and of a match (§8), driven
 through ``duidiao._core.Game``.
 
 A deck is written as "who draws which card when": :func:`deal` takes, per seat, the cards it

@@ -1,4 +1,7 @@
-"""Helpers for the golden rule tests (one or more per paragraph of RULES.md).
+"""Helpers for the golden rule tests (one or more per paragraph of docs/rules.md).
+
+A test's docstring quotes the rule it pins as the project's rules specification words it; the
+rules book docs/rules.md says the same in its own words, under the same section numbers.
 
 The interesting part of every position is written literally in its test. :func:`complete`
 only does the card arithmetic a reader does not need to see: every card of the 108 that the

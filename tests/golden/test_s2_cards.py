@@ -1,4 +1,4 @@
-"""Golden tests for RULES.md §2 (cards)."""
+"""Golden tests for rules §2 (cards)."""
 
 from collections import Counter
 

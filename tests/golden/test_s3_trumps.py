@@ -1,4 +1,4 @@
-"""Golden tests for RULES.md §3 (levels, level cards, trumps) and §3.1 (order of power)."""
+"""Golden tests for rules §3 (levels, level cards, trumps) and §3.1 (order of power)."""
 
 from golden_helpers import canon, moves, play, position
 

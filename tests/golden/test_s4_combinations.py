@@ -1,4 +1,4 @@
-"""Golden tests for RULES.md §4 (combinations: singles, pairs, tractors, throws)."""
+"""Golden tests for rules §4 (combinations: singles, pairs, tractors, throws)."""
 
 import pytest
 from golden_helpers import canon, lead_of, moves, play, position, same

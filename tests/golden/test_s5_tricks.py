@@ -1,4 +1,4 @@
-"""Golden tests for RULES.md §5 (tricks): §5.1 leading, §5.2 throw validity, §5.3 following,
+"""Golden tests for rules §5 (tricks): §5.1 leading, §5.2 throw validity, §5.3 following,
 §5.4 who wins the trick (and the points)."""
 
 import pytest

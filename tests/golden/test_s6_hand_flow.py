@@ -1,12 +1,12 @@
-"""Golden tests for RULES.md §6 (a hand, step by step), driven through ``duidiao._core.Game``.
+"""Golden tests for rules §6 (a hand, step by step), driven through ``duidiao._core.Game``.
 
 Every test writes its deck as "who draws which card when" (:func:`flow_helpers.deal`: ``AH@3``
 is the seat's third draw; cards not written fill the other draws, level cards and jokers last)
 and scripts every decision. Unless a test says otherwise the hand is a match's first hand
 (抢庄) with both teams at A, so the level cards are the aces. Seats S E N W are 0 1 2 3.
 
-Readings of RULES.md that the engine takes where the text leaves room (each is pinned by a
-test below):
+Readings that the engine takes where the rules leave room (rules §6.2 and §6.3 state them; each
+is pinned by a test below):
 - an override of a single may be made by the single's own declarer, with a pair of another suit
   ("shown by any player");
 - once a single has been overridden, its declarer cannot lock it any more: adding the second
@@ -545,7 +545,7 @@ def test_s6_3_grab_nobody_takes_it():
 
 
 def test_s6_3_grab_each_buried_level_card_in_turn():
-    """§6.3 抢牌: "for each level card buried". Engine reading (RULES.md gives no order): the
+    """§6.3 抢牌: "for each level card buried". Engine reading (stated in rules §6.3): the
     buried level cards are offered one after the other in card order (♥ ♦ ♠ ♣ — here AD, then
     AS, AS, then AC), each from the declarer's next again; a copy is offered once per copy."""
     g = _grab_game("chifeng-classic", buried="AC,AS,AS,AD,6D,7D,8D,9D")

@@ -1,4 +1,4 @@
-"""Golden tests for RULES.md §7 (the result of a hand), §7.1 (must-play levels) and §7.2 (the hand
+"""Golden tests for rules §7 (the result of a hand), §7.1 (must-play levels) and §7.2 (the hand
 score).
 
 Every position is at the end of its hand: all hands empty, the last trick written in

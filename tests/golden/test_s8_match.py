@@ -1,4 +1,4 @@
-"""Golden tests for RULES.md §8.3 (winning the match) and §8.4 (the next declarer)."""
+"""Golden tests for rules §8.3 (winning the match) and §8.4 (the next declarer)."""
 
 import pytest
 from golden_helpers import position

@@ -1,4 +1,4 @@
-"""Golden tests for RULES.md §8 (a match) played through whole hands: ``duidiao._core.Game`` and
+"""Golden tests for rules §8 (a match) played through whole hands: ``duidiao._core.Game`` and
 the Python ``duidiao.Game`` / ``duidiao.Match``. (tests/golden/test_s8_match.py checks the same
 paragraphs on end-of-hand positions.)
 

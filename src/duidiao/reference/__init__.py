@@ -1,7 +1,7 @@
-"""A plain, readable Python implementation of the play-phase rules (RULES.md §2–§5, §7).
+"""A plain, readable Python implementation of the play-phase rules (rules §2–§5, §7).
 
 It is the oracle of the differential tests and the baseline of the benchmarks. It is written
-from RULES.md alone and never uses ``duidiao._core`` or any other duidiao module.
+from docs/rules.md alone and never uses ``duidiao._core`` or any other duidiao module.
 """
 
 from .cards import LEVELS, RANKS, SUITS, Context, RefRules, card_points, full_deck

@@ -1,10 +1,10 @@
-"""Cards, rule options and the per-hand context (RULES.md §2, §3, §4 tractor order, §9).
+"""Cards, rule options and the per-hand context (rules §2, §3, §4 tractor order, §9).
 
 Cards are strings: rank then suit, ``"AH"``, ``"TH"`` (ten is ``T``), ``"5S"``; jokers ``"BJ"``
 and ``"SJ"``. Seats are ints ``0=S, 1=E, 2=N, 3=W``. Levels are strings ``"A", "2", …, "9",
 "T", "J", "Q", "K"`` (a level is also the rank of its level cards).
 
-This module is part of the reference implementation: plain Python written from RULES.md,
+This module is part of the reference implementation: plain Python written from docs/rules.md,
 independent of the C++ core.
 """
 
@@ -44,7 +44,7 @@ def card_points(card: str) -> int:
 
 @dataclass(frozen=True)
 class RefRules:
-    """The rule options of RULES.md §9 (only what the play phase and the result need)."""
+    """The rule options of rules §9 (only what the play phase and the result need)."""
 
     name: str
     must_follow_format: bool
@@ -59,7 +59,7 @@ class RefRules:
 
     @classmethod
     def preset(cls, name: str) -> RefRules:
-        """The presets of RULES.md §9: ``chifeng``, ``chifeng-classic``, ``chifeng-10``."""
+        """The presets of rules §9: ``chifeng``, ``chifeng-classic``, ``chifeng-10``."""
         table = {  # name: (level_card_grab, k_dig, must_play_levels)
             "chifeng": (False, "swap", ("J", "Q", "K")),
             "chifeng-classic": (True, "ten", ("J", "Q", "K")),

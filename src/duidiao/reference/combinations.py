@@ -1,4 +1,4 @@
-"""Combinations (牌型, RULES.md §4): singles, pairs, tractors, and the format of a throw.
+"""Combinations (牌型, rules §4): singles, pairs, tractors, and the format of a throw.
 
 A component is a single (0 pairs), a pair (1 pair) or a tractor (n >= 2 pairs). A throw's
 format is its decomposition into components: the longest tractor first (the highest first

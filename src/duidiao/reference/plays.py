@@ -1,4 +1,4 @@
-"""Tricks (RULES.md §5): legal leads and follows, throw validity, the trick winner, points.
+"""Tricks (rules §5): legal leads and follows, throw validity, the trick winner, points.
 
 Every play is a tuple of card strings sorted with ``sorted()``.
 """

@@ -1,4 +1,4 @@
-"""The result of a hand (RULES.md §7, §7.1, §7.2, §8.3, §8.4)."""
+"""The result of a hand (rules §7, §7.1, §7.2, §8.3, §8.4)."""
 
 from __future__ import annotations
 
