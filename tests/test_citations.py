@@ -17,7 +17,7 @@ from duidiao.rules import OPTION_FIELDS, PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "docs" / "rules.md"
-SCANNED = ("src", "tests", "docs", "bench", "README.md")
+SCANNED = ("src", "bindings", "tests", "docs", "bench", "examples", "README.md")
 SKIPPED_DIRS = {"__pycache__", "build", "node_modules"}
 
 # The two specification files outside the repository, and the shared folder that holds them.
