@@ -14,7 +14,10 @@ from setuptools import setup
 
 ParallelCompile("NPY_NUM_BUILD_JOBS", default=2).install()
 
-sources = sorted(glob("src/core/*.cpp") + glob("src/search/*.cpp") + glob("bindings/*.cpp"))
+sources = sorted(
+    glob("src/core/*.cpp") + glob("src/search/*.cpp") + glob("src/search/solver/*.cpp")
+    + glob("bindings/*.cpp")
+)
 
 compile_args = ["-Wall", "-Wextra"]
 # Card sets are bit masks: let popcount be one instruction (every x86-64 CPU since 2008 has it).

@@ -87,7 +87,8 @@ def test_stop_ends_a_bot_play_from_another_thread():
     move = bot.play_position(EXAMPLE)
     elapsed = time.perf_counter() - start
     assert elapsed < 3.0, elapsed
-    assert Position(EXAMPLE).is_legal(move)
+    # One of the legal moves (a throw among them may depend on hidden cards: is_legal says no).
+    assert move.cards in {m.cards for m in Position(EXAMPLE).legal_moves()}
     assert bot.last_values and bot.last_values[0].worlds >= 1
 
 

@@ -1,6 +1,7 @@
 // Solver: the exact double-dummy value of a fully known play-phase position — two-team minimax
 // with alpha-beta, a transposition table at trick starts, move ordering, merging of equivalent
-// cards and cheap bounds at each trick's start.
+// cards and cheap bounds at each trick's start. Split by idea in src/search/solver/: search.cpp,
+// ordering.cpp, bounds.cpp, equivalence.cpp, keys.cpp (each opens with what it does and why).
 //
 // Objectives: POINTS, the defenders' final points (the defenders maximise); SCORE, the hand score
 // difference of §7.2 (NS minus EW; a Solution reports it from the side to move's team).
@@ -102,6 +103,8 @@ class Solver {
   template <typename F>
   void each_by_power(int e, uint64_t mask, F&& f) const;
   void merge_equivalents(const Node& node, std::vector<CardSet>& moves) const;
+  // The move a play is searched as: its equivalent cards written as the lowest of each class.
+  CardSet canonical_play(const Node& node, const CardSet& play) const;
   uint64_t key_of(const Node& node) const;
   uint64_t score_points_key(const Node& node) const;
   bool maximising(const Node& node) const;

@@ -1,0 +1,125 @@
+// Cheap bounds at a trick's start, which end a search before it looks at a move: the points
+// already banked, the points still out, and the points the leader's team is sure to cash.
+#include "search/solver.h"
+
+#include <algorithm>
+
+#include "core/combination.h"
+#include "core/legal.h"
+#include "core/result.h"
+#include "search/solver/internal.h"
+
+namespace duidiao {
+
+using namespace solver_internal;
+
+// The highest (or lowest) power among the faces of `mask`, non-empty, of effective suit e.
+int Solver::power_extreme(int e, uint64_t mask, bool highest) const {
+  if (e != TRUMP) return ctx_.power[highest ? highest_bit(mask) : lowest_bit(mask)];
+  const uint64_t parts[5] = {trump_naturals_, off_level_, trump_level_, bit(SMALL_JOKER), bit(BIG_JOKER)};
+  for (int i = 0; i < 5; ++i) {
+    const uint64_t m = mask & parts[highest ? 4 - i : i];
+    if (m) return ctx_.power[highest ? highest_bit(m) : lowest_bit(m)];
+  }
+  return 0;
+}
+
+// Points the leader's team is sure to take from here. The leader cashes its singles that no
+// opponent can beat, one trick each: cards at least as high as every opponent's card of their
+// suit (an equal card played later loses). In a side suit it leads no more of them than an
+// opponent holding trumps can follow, so that opponent never becomes void there and trumps
+// (in a trump trick it may run out of trumps, and then cannot trump later); an opponent without
+// trumps cannot trump at all. In any suit it leads no more of them than its partner can follow
+// with cards no higher than the lowest of them, so the partner never takes the trick and the
+// lead — unless the partner is void there and cannot win: the suit is trumps, or it holds no
+// trumps (it discards cards it does not need for following: there are enough, as every trick
+// of the plan takes one card from each hand). So each of these tricks goes to the leader, in
+// any order, whatever the opponents do. The team banks every card played in them: the
+// leader's, the partner's best points among its low cards, and at least an opponent's least
+// points of each suit for the tricks it can follow (it plays at least that many cards of the
+// suit, following or discarding).
+int Solver::cashable_points(const Node& node) const {
+  const int leader = node.trick.leader;
+  const CardSet& mine = node.held[leader];
+  const CardSet& mate = node.held[partner(leader)];
+  const CardSet* opponents[2] = {&node.held[next_seat(leader)], &node.held[partner(next_seat(leader))]};
+  const uint64_t opponent_faces = opponents[0]->one | opponents[1]->one;
+  const uint64_t trumps = ctx_.suit_mask[TRUMP];
+  // Points of the best or the least k cards of a set, from its counts of tens and fives.
+  auto best = [](const CardSet& c, int k) {
+    const int tens = c.within(TENS_AND_KINGS).size(), fives = c.within(FIVES).size();
+    const int t = std::min(tens, k);
+    return 10 * t + 5 * std::min(fives, k - t);
+  };
+  auto least = [](const CardSet& c, int k) {
+    const int tens = c.within(TENS_AND_KINGS).size(), fives = c.within(FIVES).size();
+    const int zeros = c.size() - tens - fives;
+    k = std::min(k, c.size()) - zeros;
+    if (k <= 0) return 0;
+    const int f = std::min(fives, k);
+    return 5 * f + 10 * (k - f);
+  };
+  int total = 0;
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    const uint64_t suit = ctx_.suit_mask[e];
+    if (!(mine.one & suit)) continue;
+    const uint64_t theirs = opponent_faces & suit;
+    // The leader's faces that no opponent beats, and the partner's no higher than all of them.
+    const uint64_t winners = mine.one & (theirs ? at_least_[e][power_extreme(e, theirs, true)] : suit);
+    if (!winners) continue;
+    const CardSet cashed = mine.within(winners);
+    const uint64_t low = mate.one & suit & ~at_least_[e][power_extreme(e, winners, false) + 1];
+    // A partner void in the suit discards instead, and cannot take the trick when the suit is
+    // trumps or it holds no trumps (what it discards, it has to spare: it follows suit low only
+    // in as many tricks as it has reserved cards for, fewer than its hand).
+    const bool discards = !(mate.one & suit) && (e == TRUMP || !(mate.one & trumps));
+    int n = discards ? cashed.size() : std::min(cashed.size(), mate.within(low).size());
+    if (e != TRUMP)
+      for (const CardSet* o : opponents)
+        if (o->one & trumps) n = std::min(n, o->within(suit).size());
+    if (n <= 0) continue;
+    total += best(cashed, n) + best(mate.within(low), n);
+    for (const CardSet* o : opponents) total += least(o->within(suit), n);
+  }
+  return total;
+}
+
+// Bounds on the value at a trick start, from the point rows the final points can still fall in
+// (SCORE: and the digs the defenders still hold cards for): the banked points are safe, the
+// points still out at most all reachable. When those bounds leave the window (alpha, beta)
+// open, the points the leader's team can cash tighten its side.
+std::pair<int, int> Solver::bounds(const Node& node, int alpha, int beta) const {
+  const int p = node.points, out = node.out;
+  // SCORE: the outcomes possible with final points in [lowest, highest].
+  const CardSet defenders = objective_ == Objective::SCORE
+                                ? node.held[next_seat(declarer_)].plus(node.held[partner(next_seat(declarer_))])
+                                : CardSet{};
+  auto outcomes = [&](int lowest, int highest) {
+    if (objective_ == Objective::POINTS) return std::pair<int, int>{lowest, highest};
+    int lo = INF, hi = -INF;
+    auto can = [&](int outcome) {
+      lo = std::min(lo, outcome_[outcome]);
+      hi = std::max(hi, outcome_[outcome]);
+    };
+    if (lowest == 0) can(GUANGPAI);
+    if (lowest <= 75 && highest >= 5) can(DACHENG);
+    if (lowest <= 135 && highest >= 80) can(DAPO);
+    if (highest >= 140) can(GULUPO);
+    if (defenders.count(BIG_JOKER)) can(DIG_BIG_JOKER);
+    if (defenders.count(SMALL_JOKER)) can(DIG_SMALL_JOKER);
+    if (ctx_.level >= LEVEL_J && (defenders.one & ctx_.level_cards)) can(DIG_LEVEL);
+    return std::pair<int, int>{lo, hi};
+  };
+  auto [lo, hi] = outcomes(p, p + out);
+  if (lo >= beta || hi <= alpha || lo == hi) return {lo, hi};
+  if (const int cash = cashable_points(node)) {
+    // The leader's team can keep the outcome among these: the worst of them bounds its value.
+    const bool defenders_lead = team_of(node.trick.leader) != team_of(declarer_);
+    const auto [kept_lo, kept_hi] = defenders_lead ? outcomes(p + cash, p + out) : outcomes(p, p + out - cash);
+    if (team_of(node.trick.leader) == max_team_) lo = std::max(lo, kept_lo);
+    else hi = std::min(hi, kept_hi);
+  }
+  return {lo, hi};
+}
+
+}  // namespace duidiao
