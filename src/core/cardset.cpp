@@ -2,21 +2,6 @@
 
 namespace duidiao {
 
-namespace {
-uint64_t faces_of_rank(int rank) {
-  uint64_t m = 0;
-  for (int s = 0; s < 4; ++s) m |= bit(make_card(s, rank));
-  return m;
-}
-const uint64_t FIVES = faces_of_rank(RANK_5);
-const uint64_t TENS_AND_KINGS = faces_of_rank(RANK_10) | faces_of_rank(RANK_K);
-}  // namespace
-
-int CardSet::points() const {
-  return 5 * (popcount(one & FIVES) + popcount(two & FIVES)) +
-         10 * (popcount(one & TENS_AND_KINGS) + popcount(two & TENS_AND_KINGS));
-}
-
 std::string card_name(Card c) {
   if (c == BIG_JOKER) return "BJ";
   if (c == SMALL_JOKER) return "SJ";

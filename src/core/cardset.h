@@ -14,6 +14,17 @@ inline uint64_t bit(int i) { return uint64_t(1) << i; }
 
 constexpr uint64_t ALL_FACES = (uint64_t(1) << FACE_NB) - 1;
 
+// The faces of one rank in the four suits.
+constexpr uint64_t faces_of_rank(int rank) {
+  uint64_t m = 0;
+  for (int suit = 0; suit < 4; ++suit) m |= uint64_t(1) << (suit * 13 + rank);
+  return m;
+}
+// Point cards (§1): fives count 5, tens and kings 10.
+constexpr uint64_t FIVE_FACES = faces_of_rank(RANK_5);
+constexpr uint64_t TEN_POINT_FACES = faces_of_rank(RANK_10) | faces_of_rank(RANK_K);
+constexpr uint64_t POINT_FACES = FIVE_FACES | TEN_POINT_FACES;
+
 // Bit layout: bit f of `one` is set when face f is held at least once, bit f of `two` when
 // it is held twice. Invariant: two is a subset of one, and no bit above 53 is set.
 struct CardSet {
@@ -49,7 +60,10 @@ struct CardSet {
     return {(o.one & ~one) | (o.two & ~two), o.two & ~one};
   }
   // Points on 5, 10 and K.
-  int points() const;
+  int points() const {  // inline: the solver counts points at every node
+    return 5 * (popcount(one & FIVE_FACES) + popcount(two & FIVE_FACES)) +
+           10 * (popcount(one & TEN_POINT_FACES) + popcount(two & TEN_POINT_FACES));
+  }
   bool operator==(const CardSet& o) const { return one == o.one && two == o.two; }
   bool operator!=(const CardSet& o) const { return !(*this == o); }
 };

@@ -4,6 +4,12 @@
 
 namespace duidiao {
 
+bool is_simple_combination(const Context& ctx, const CardSet& cards) {
+  int length, top;
+  return cards.size() == 1 || (cards.size() == 2 && cards.one == cards.two) ||
+         is_tractor(ctx, cards, &length, &top);
+}
+
 bool is_tractor(const Context& ctx, const CardSet& cards, int* length, int* top) {
   if (cards.one != cards.two) return false;
   int n = popcount(cards.two);

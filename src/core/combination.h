@@ -45,6 +45,9 @@ bool for_each_tractor(const Context& ctx, int e, uint64_t pairs, F&& f);
 // Is `cards` exactly one tractor? Sets its length and top position.
 bool is_tractor(const Context& ctx, const CardSet& cards, int* length, int* top);
 
+// A single, a pair or a tractor (§4): one combination. Led, anything else is a throw (§5.2).
+bool is_simple_combination(const Context& ctx, const CardSet& cards);
+
 // §4 decomposition of a one-suit play: longest tractor first (highest first among equal
 // length), then pairs, then singles.
 void decompose(const Context& ctx, const CardSet& cards, Decomposition* out);

@@ -3,7 +3,6 @@
 namespace duidiao {
 
 namespace {
-void refuse(const std::string& message) { throw IllegalMove(message); }
 
 const char* PHASE_NAMES[] = {"declaring", "burying", "grabbing", "xiaosa", "play", "over"};
 

@@ -11,13 +11,6 @@ std::string suit_name(int e) {
 
 std::string seat_name(int seat) { return std::string(1, "SENW"[seat]); }
 
-namespace {
-void require(bool ok, const std::string& message) {
-  if (!ok) throw std::invalid_argument(message);
-}
-void refuse(const std::string& message) { throw IllegalMove(message); }
-}  // namespace
-
 Hand::Hand(const HandSetup& s)
     : rules_(s.rules),
       declarer_(s.declarer),
@@ -192,10 +185,7 @@ CardSet Hand::play(const CardSet& cards, bool recorded) {
   if (trick_.played == 0) {
     int e = ctx_.common_suit(cards);
     if (e < 0) refuse("a lead must be of one suit: " + ctx_.format(cards) + " mixes suits");
-    int length, top;
-    bool simple = cards.size() == 1 || (cards.size() == 2 && cards.one == cards.two) ||
-                  is_tractor(ctx_, cards, &length, &top);
-    if (!simple) {
+    if (!is_simple_combination(ctx_, cards)) {
       if (e == TRUMP) refuse("trumps cannot be thrown: " + ctx_.format(cards));
       trick_.led = e;
       actual = resolve_throw(seat, cards, recorded);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "checks.h"
 #include "context.h"
 #include "result.h"
 #include "rules.h"
@@ -21,11 +22,6 @@ struct TrickRecord {
   CardSet attempt;
   int winner = 0;
   int points = 0;  // point cards in the trick, whoever won it
-};
-
-// A move is illegal: the message says why in game terms.
-struct IllegalMove : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
 };
 
 struct HandSetup {

@@ -100,11 +100,6 @@ uint64_t count_tractors(const Context& ctx, const CardSet& hand) {
   return n;
 }
 
-bool is_single_combination(const Context& ctx, const CardSet& s) {
-  int len, top;
-  return s.size() == 1 || (s.size() == 2 && s.two == s.one) || is_tractor(ctx, s, &len, &top);
-}
-
 }  // namespace
 
 void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
@@ -132,7 +127,7 @@ void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
         const CardSet c{one, two};
         const int size = singles + popcount(two);
         // Not a throw: fewer than two cards, a pair, a tractor.
-        if (size >= 2 && !(one == two && (size == 2 || is_single_combination(ctx, c))))
+        if (size >= 2 && !(one == two && (size == 2 || is_simple_combination(ctx, c))))
           out->push_back(c);
         two = (two - doubles) & doubles;
       } while (two);

@@ -63,11 +63,6 @@ int max_power(const Context& ctx, uint64_t mask) {
   return best;
 }
 
-bool is_simple(const Context& ctx, const CardSet& s) {
-  int length, top;
-  return s.size() == 1 || (s.size() == 2 && s.one == s.two) || is_tractor(ctx, s, &length, &top);
-}
-
 // ---- the play: what this seat knows ----
 
 struct Situation {
@@ -360,7 +355,7 @@ CardSet sure_winners(const Situation& st, int e) {
   bool top_out = true;  // 浑甩: nobody else can hold the top ranks
   for (int i = 0; i < 3; ++i)
     if (opp[i].one & ctx.top_ranks[e]) top_out = false;
-  if (top_out && mine.size() >= 2 && !is_simple(ctx, mine)) return mine;
+  if (top_out && mine.size() >= 2 && !is_simple_combination(ctx, mine)) return mine;
 
   Decomposition d;
   decompose(ctx, mine, &d);
@@ -373,7 +368,7 @@ CardSet sure_winners(const Situation& st, int e) {
     win = win.plus(d.parts[p].cards);
     if (best_part < 0 || d.parts[p].cards.size() > d.parts[best_part].cards.size()) best_part = p;
   }
-  if (win.empty() || is_simple(ctx, win)) return win;
+  if (win.empty() || is_simple_combination(ctx, win)) return win;
   Decomposition w;
   decompose(ctx, win, &w);
   if (judge_throw(ctx, w, e, opp).valid) return win;
@@ -402,7 +397,7 @@ CardSet sure_trump(const Situation& st, bool singles) {
 CardSet lead(const Situation& st) {
   const Context& ctx = st.ctx;
   const CardSet& hand = st.hand;
-  if (is_simple(ctx, hand)) return hand;
+  if (is_simple_combination(ctx, hand)) return hand;
 
   const CardSet trumps = st.suit(hand, TRUMP);
   uint64_t opp_trumps = 0;

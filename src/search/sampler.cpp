@@ -8,9 +8,8 @@ namespace duidiao {
 
 namespace {
 
-void require(bool ok, const std::string& message) {
-  if (!ok) throw std::invalid_argument("WorldSampler: " + message);
-}
+// The core's require, its messages saying who refused.
+void need(bool ok, const std::string& message) { require(ok, "WorldSampler: " + message); }
 
 // 1/k! for every count of cards one holder can take from one group.
 struct InverseFactorials {
@@ -21,13 +20,6 @@ struct InverseFactorials {
   }
 };
 const InverseFactorials INV_FACTORIAL;
-
-// A single, a pair or a tractor: anything else led is a throw (§5.2).
-bool is_simple(const Context& ctx, const CardSet& lead) {
-  int length, top;
-  return lead.size() == 1 || (lead.size() == 2 && lead.one == lead.two) ||
-         is_tractor(ctx, lead, &length, &top);
-}
 
 // Copies of each face in a, as many as in b when b has more (the union of two multisets).
 CardSet most(const CardSet& a, const CardSet& b) { return {a.one | b.one, a.two | b.two}; }
@@ -70,13 +62,13 @@ double uniform01(Rng& rng) { return double(rng.next() >> 11) * 0x1.0p-53; }
 
 WorldSampler::WorldSampler(const Hand& view, int seat, const SamplerOptions& options)
     : view_(view), seat_(seat) {
-  require(seat >= 0 && seat < 4, "seat must be 0..3");
-  require(!options.soft_weights, "soft weights are not implemented");
+  need(seat >= 0 && seat < 4, "seat must be 0..3");
+  need(!options.soft_weights, "soft weights are not implemented");
   // §5.3: without a format to follow, failing to follow shows only a void; with one, a follow
   // would also reveal missing pairs and tractors, which this sampler does not model.
-  require(!view.rules().must_follow_format,
+  need(!view.rules().must_follow_format,
           "must_follow_format=on is not supported: follows would constrain more than voids");
-  require(view.unknown(seat) == 0, seat_name(seat) + "'s own hand is not known (" +
+  need(view.unknown(seat) == 0, seat_name(seat) + "'s own hand is not known (" +
                                        std::to_string(view.unknown(seat)) + " hidden cards)");
   const Context& ctx = view.context();
   CardSet pool = view.unknown_pool();
@@ -111,7 +103,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat, const SamplerOptions& opt
   CardSet required[4];
   for (int t = 0; t < tricks; ++t) {
     const CardSet attempt = attempt_of(t);
-    if (attempt == record[t].plays[0] || is_simple(ctx, attempt)) continue;
+    if (attempt == record[t].plays[0] || is_simple_combination(ctx, attempt)) continue;
     const int thrower = record[t].leader;
     required[thrower] = most(required[thrower], later[t * 4 + thrower].missing(attempt));
   }
@@ -120,13 +112,13 @@ WorldSampler::WorldSampler(const Hand& view, int seat, const SamplerOptions& opt
     for (uint64_t m = extra.one; m; m &= m - 1) {
       const Card f = lowest_bit(m);
       const int want = extra.count(f), hidden = pool.count(f);
-      require(want <= hidden && !(view.voids(s) & (1 << ctx.suit_of(f))),
+      need(want <= hidden && !(view.voids(s) & (1 << ctx.suit_of(f))),
               "no deal is consistent: " + seat_name(s) + " kept " + card_name(f) +
                   " of a failed throw, but cannot hold it now");
       for (int k = 0; k < want; ++k) fixed_[s].add(f), pool.remove(f);
       if (want == 1 && hidden == 2) halves_.push_back({s, f});
     }
-    require(fixed_[s].size() <= view.unknown(s),
+    need(fixed_[s].size() <= view.unknown(s),
             "no deal is consistent: " + seat_name(s) + " kept more cards of failed throws (" +
                 to_string(fixed_[s].plus(view.held(s))) + ") than its hand holds");
   }
@@ -143,7 +135,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat, const SamplerOptions& opt
   }
   int capacity = 0;
   for (int h = 0; h < holder_nb_; ++h) capacity += cap_[h];
-  require(capacity == pool.size(), "the view's hidden counts do not match its hidden cards");
+  need(capacity == pool.size(), "the view's hidden counts do not match its hidden cards");
 
   // Groups: the hidden cards of the effective suits that the same holders may take (§5.3 voids).
   struct Group {
@@ -158,7 +150,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat, const SamplerOptions& opt
     int allowed = 0;
     for (int h = 0; h < holder_nb_; ++h)
       if (holder_[h] == 4 || !(view.voids(holder_[h]) & (1 << e))) allowed |= 1 << h;
-    require(allowed != 0, "no deal is consistent: every hand that could hold the hidden " +
+    need(allowed != 0, "no deal is consistent: every hand that could hold the hidden " +
                               suit_name(e) + " is void in them");
     int g = 0;
     while (g < group_nb && groups[g].allowed != allowed) ++g;
@@ -181,14 +173,14 @@ WorldSampler::WorldSampler(const Hand& view, int seat, const SamplerOptions& opt
   group_start_[group_nb] = next;
 
   build_table();
-  require(table(0, states_ - 1) > 0,
+  need(table(0, states_ - 1) > 0,
           "no deal is consistent with the view: the voids leave too few places for the hidden "
           "cards");
 
   // §5.2: every throw stood or failed against the hands of that moment.
   for (int t = 0; t < tricks; ++t) {
     const CardSet attempt = attempt_of(t);
-    if (is_simple(ctx, attempt)) continue;
+    if (is_simple_combination(ctx, attempt)) continue;
     add_throw_check(record[t].leader, attempt, record[t].plays[0], &later[t * 4], pool);
   }
 }
@@ -200,7 +192,7 @@ void WorldSampler::add_throw_check(int thrower, const CardSet& attempt,
   ThrowCheck c;
   c.thrower = thrower;
   c.suit = ctx.common_suit(attempt);
-  require(c.suit >= 0 && c.suit != TRUMP, "the throw " + ctx.format(attempt) + " of " +
+  need(c.suit >= 0 && c.suit != TRUMP, "the throw " + ctx.format(attempt) + " of " +
                                                seat_name(thrower) + " is not of one side suit");
   decompose(ctx, attempt, &c.shape);
   c.stands = attempt == played;
@@ -225,9 +217,9 @@ void WorldSampler::add_throw_check(int thrower, const CardSet& attempt,
   };
   const std::string what = seat_name(thrower) + "'s throw " + ctx.format(attempt);
   if (c.stands) {
-    require(low.valid, "no deal is consistent: " + what + " stood, but the known cards beat it");
+    need(low.valid, "no deal is consistent: " + what + " stood, but the known cards beat it");
   } else {
-    require(!high.valid, "no deal is consistent: " + what + " failed, but nothing could beat it");
+    need(!high.valid, "no deal is consistent: " + what + " failed, but nothing could beat it");
   }
   if (same(low) && same(high)) return;  // decided by the known cards
   checks_.push_back(c);

@@ -47,12 +47,12 @@ int Solver::cashable_points(const Node& node) const {
   const uint64_t trumps = ctx_.suit_mask[TRUMP];
   // Points of the best or the least k cards of a set, from its counts of tens and fives.
   auto best = [](const CardSet& c, int k) {
-    const int tens = c.within(TENS_AND_KINGS).size(), fives = c.within(FIVES).size();
+    const int tens = c.within(TEN_POINT_FACES).size(), fives = c.within(FIVE_FACES).size();
     const int t = std::min(tens, k);
     return 10 * t + 5 * std::min(fives, k - t);
   };
   auto least = [](const CardSet& c, int k) {
-    const int tens = c.within(TENS_AND_KINGS).size(), fives = c.within(FIVES).size();
+    const int tens = c.within(TEN_POINT_FACES).size(), fives = c.within(FIVE_FACES).size();
     const int zeros = c.size() - tens - fives;
     k = std::min(k, c.size()) - zeros;
     if (k <= 0) return 0;

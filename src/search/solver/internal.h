@@ -1,5 +1,5 @@
-// What the solver's files share: the bounds of a search, point counting at every node, and the
-// Zobrist numbers of the hands' keys. Internal to src/search/solver/.
+// What the solver's files share: the bounds of a search, points on the table and in the hands,
+// and the Zobrist numbers of the hands' keys. Internal to src/search/solver/.
 #pragma once
 #include <cstdint>
 
@@ -19,23 +19,8 @@ inline uint64_t mix(uint64_t x) {
   return x;
 }
 
-// CardSet::points, inline: it runs at every node.
-constexpr uint64_t rank_mask(int rank) {
-  uint64_t m = 0;
-  for (int suit = 0; suit < 4; ++suit) m |= uint64_t(1) << (suit * 13 + rank);
-  return m;
-}
-constexpr uint64_t FIVES = rank_mask(RANK_5);
-constexpr uint64_t TENS_AND_KINGS = rank_mask(RANK_10) | rank_mask(RANK_K);
-constexpr uint64_t POINT_FACES = FIVES | TENS_AND_KINGS;
-
-inline int points_of(const CardSet& c) {
-  return 5 * (popcount(c.one & FIVES) + popcount(c.two & FIVES)) +
-         10 * (popcount(c.one & TENS_AND_KINGS) + popcount(c.two & TENS_AND_KINGS));
-}
-
 inline int team_points(const CardSet held[4]) {
-  return points_of(held[0]) + points_of(held[1]) + points_of(held[2]) + points_of(held[3]);
+  return held[0].points() + held[1].points() + held[2].points() + held[3].points();
 }
 
 // Zobrist keys: one random number per seat, face and number of copies held (none: 0), so a
@@ -65,7 +50,7 @@ inline uint64_t hand_key(int seat, const CardSet& hand) {
 
 inline int table_points(const Trick& t) {
   int p = 0;
-  for (int i = 0; i < t.played; ++i) p += points_of(t.plays[i]);
+  for (int i = 0; i < t.played; ++i) p += t.plays[i].points();
   return p;
 }
 

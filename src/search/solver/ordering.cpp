@@ -32,9 +32,7 @@ void Solver::generate(const Node& node, std::vector<CardSet>& out) const {
     size_t kept = 0;
     for (size_t i = 0; i < out.size(); ++i) {
       const CardSet& m = out[i];
-      int length, top;
-      bool simple = m.size() == 1 || (m.size() == 2 && m.one == m.two) || is_tractor(ctx_, m, &length, &top);
-      if (!simple) {
+      if (!is_simple_combination(ctx_, m)) {
         Decomposition d;
         decompose(ctx_, m, &d);
         if (!judge_throw(ctx_, d, ctx_.suit_of(lowest_bit(m.one)), others).valid) continue;
@@ -67,7 +65,7 @@ void Solver::order(const Node& node, std::vector<CardSet>& moves, int first, int
       Trick after = t;
       after.follow(ctx_, m);
       const bool mine = team_of(after.winner_seat()) == my_team;
-      const int points = points_of(m);
+      const int points = m.points();
       if (mine && after.winner == t.played && partner_winning) s += 40000 + 100 * points - power;
       else if (mine && after.winner == t.played) s += 100000 - 10 * power + (defending ? 50 * points : 0);
       else if (mine) s += 50000 + 100 * points - power;

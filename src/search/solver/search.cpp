@@ -106,7 +106,7 @@ bool Solver::apply(Node& node, const CardSet& cards) const {
     const Card c = lowest_bit(m);
     node.hands_key ^= ZOBRIST.key[seat][c][before.count(c)] ^ ZOBRIST.key[seat][c][node.held[seat].count(c)];
   }
-  node.out -= points_of(cards);
+  node.out -= cards.points();
   if (t.played == 0) {
     t.lead(ctx_, cards);
     return false;
