@@ -76,7 +76,7 @@ struct Situation {
   CardSet possible[4];     // what each other seat may hold (its known cards and the unplaced ones)
   bool opp_jokers = false; // might an opponent hold a joker?
 
-  Situation(const Hand& v, int seat)
+  Situation(const Hand& v, int seat, bool others_hidden)
       : view(v), ctx(v.context()), trick(v.trick()), me(seat) {
     declaring = team_of(me) == team_of(view.declarer());
     hand = view.held(seat);
@@ -85,13 +85,15 @@ struct Situation {
       for (int i = 0; i < 4; ++i) gone = gone.plus(view.history(h).plays[i]);
     for (int i = 0; i < trick.played; ++i) gone = gone.plus(trick.plays[i]);
     others = CardSet::full_deck().minus(gone);
+    // Seen hidden, another hand is its count of cards alone (as Hand::conceal leaves it).
     CardSet pool = others;
     for (int s = 0; s < 4; ++s)
-      if (s != me) pool = pool.minus(view.held(s));
+      if (s != me && !others_hidden) pool = pool.minus(view.held(s));
     for (int s = 0; s < 4; ++s) {
       if (s == me) continue;
-      possible[s] = view.held(s);
-      if (view.unknown(s)) {
+      const int hidden = others_hidden ? view.held(s).size() + view.unknown(s) : view.unknown(s);
+      possible[s] = others_hidden ? CardSet{} : view.held(s);
+      if (hidden) {
         uint64_t mask = 0;
         for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
           if (!((view.voids(s) >> e) & 1)) mask |= ctx.suit_mask[e];
@@ -625,8 +627,8 @@ std::pair<CardSet, CardSet> HeuristicPlayer::xiaosa(const Observation& obs, cons
   return {jokers, taken};
 }
 
-CardSet heuristic_play(const Hand& view, int seat) {
-  const Situation st(view, seat);
+CardSet heuristic_play(const Hand& view, int seat, bool others_hidden) {
+  const Situation st(view, seat, others_hidden);
   const CardSet play = st.trick.played == 0 ? lead(st) : follow(st);
   return make_legal(st, play);
 }

@@ -9,7 +9,9 @@ namespace duidiao {
 
 // The heuristic's play for `seat`, the seat to move, from a view of the play in which that seat's
 // hand is known (other hands may be hidden or known: a full deal makes it a playout policy).
-CardSet heuristic_play(const Hand& view, int seat);
+// others_hidden: play as if the other hands were hidden (what seat's view would show), though
+// `view` may show them — a fair playout on the full deal, with no concealed copy to make.
+CardSet heuristic_play(const Hand& view, int seat, bool others_hidden = false);
 
 class HeuristicPlayer : public Player {
  public:

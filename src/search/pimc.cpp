@@ -91,10 +91,9 @@ uint64_t world_seed(uint64_t seed, int world) {
 struct PimcSearch::Worker {
   explicit Worker(const PimcOptions& o) : solver(SolverOptions{o.tt_bytes, true}) {}
   Solver solver;
-  Hand world, line, seen;
+  Hand world, line;
   std::vector<int> values;
   std::vector<char> makes;
-  CardSet exposed[4];  // none: playout seats know only their own hands
   Totals totals;
   std::mutex totals_lock;  // held while a world is added, so that progress reports can read
   uint64_t nodes = 0;
@@ -165,13 +164,7 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
         w.line.play(moves[m]);
         while (!w.line.is_over()) {
           const int seat = w.line.turn();
-          if (options_.fair_playouts) {
-            w.seen = w.line;
-            w.seen.conceal(seat, w.exposed);
-            w.line.play(heuristic_play(w.seen, seat));
-          } else {
-            w.line.play(heuristic_play(w.line, seat));
-          }
+          w.line.play(heuristic_play(w.line, seat, options_.fair_playouts));
         }
         const HandResult r = w.line.result(level_ns, level_ew);
         w.values[m] = score_of(r, team);
