@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -21,4 +22,16 @@ MODULES = sorted(
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+
+
+DOCS = Path(__file__).resolve().parents[1]
+PAGES = [DOCS / "README.md", *sorted((DOCS / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_page_examples(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # From an empty directory: an example must not depend on where it is run from.
+    monkeypatch.chdir(tmp_path)
+    failures, _ = doctest.testfile(str(page), module_relative=False, encoding="utf-8")
     assert failures == 0

@@ -39,6 +39,7 @@ from duidiao import _core  # noqa: E402
 BENCH_SIGNATURE = 1113567
 
 ENDGAMES = 2000  # endgames checked against brute force in CI (both objectives)
+ENDGAMES_FAST = 200  # the same in the fast runs (-m "not slow": sanitizer, oldest Python)
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
 LEVELS = "A23456789TJQK"
 SLOW = bool(os.environ.get("DUIDIAO_SLOW_BENCH"))
@@ -125,13 +126,16 @@ def check_endgame(e: Endgame, objective: str) -> tuple[int, int]:
     return len(got), int(raw["nodes"])
 
 
-def test_endgames_match_brute_force() -> None:
+@pytest.mark.parametrize(
+    "count", [ENDGAMES_FAST, pytest.param(ENDGAMES, marks=pytest.mark.slow)]
+)
+def test_endgames_match_brute_force(count: int) -> None:
     start = time.perf_counter()
     moves = 0
-    for e in endgames(ENDGAMES):
+    for e in endgames(count):
         for objective in ("score", "points"):
             moves += check_endgame(e, objective)[0]
-    assert moves > ENDGAMES
+    assert moves > count
     assert time.perf_counter() - start < 600
 
 

@@ -60,10 +60,8 @@ double uniform01(Rng& rng) { return double(rng.next() >> 11) * 0x1.0p-53; }
 
 }  // namespace
 
-WorldSampler::WorldSampler(const Hand& view, int seat, const SamplerOptions& options)
-    : view_(view), seat_(seat) {
+WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat) {
   need(seat >= 0 && seat < 4, "seat must be 0..3");
-  need(!options.soft_weights, "soft weights are not implemented");
   // §5.3: without a format to follow, failing to follow shows only a void; with one, a follow
   // would also reveal missing pairs and tractors, which this sampler does not model.
   need(!view.rules().must_follow_format,

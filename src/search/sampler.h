@@ -13,17 +13,12 @@
 
 namespace duidiao {
 
-struct SamplerOptions {
-  // Reserved for soft weights (e.g. a point card discarded on the opponents' trick); off.
-  bool soft_weights = false;
-};
-
 class WorldSampler {
  public:
   // `view` is the play as `seat` sees it: that seat's hand fully known, the others' (and the
   // kitty, when not face up) partly or wholly hidden. Throws std::invalid_argument when the
   // seat's own hand is not fully known or when no deal is consistent with the view.
-  WorldSampler(const Hand& view, int seat, const SamplerOptions& options = {});
+  WorldSampler(const Hand& view, int seat);
 
   // One consistent world: a copy of the view with every hidden card placed (no unknown cards,
   // the kitty known). Throws std::invalid_argument if rejection of throw constraints keeps
