@@ -65,9 +65,9 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
   // §5.3: without a format to follow, failing to follow shows only a void; with one, a follow
   // would also reveal missing pairs and tractors, which this sampler does not model.
   need(!view.rules().must_follow_format,
-          "must_follow_format=on is not supported: follows would constrain more than voids");
+       "must_follow_format=on is not supported: follows would constrain more than voids");
   need(view.unknown(seat) == 0, seat_name(seat) + "'s own hand is not known (" +
-                                       std::to_string(view.unknown(seat)) + " hidden cards)");
+                                    std::to_string(view.unknown(seat)) + " hidden cards)");
   const Context& ctx = view.context();
   CardSet pool = view.unknown_pool();
   hidden_ = pool.size();
@@ -111,14 +111,14 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
       const Card f = lowest_bit(m);
       const int want = extra.count(f), hidden = pool.count(f);
       need(want <= hidden && !(view.voids(s) & (1 << ctx.suit_of(f))),
-              "no deal is consistent: " + seat_name(s) + " kept " + card_name(f) +
-                  " of a failed throw, but cannot hold it now");
+           "no deal is consistent: " + seat_name(s) + " kept " + card_name(f) +
+               " of a failed throw, but cannot hold it now");
       for (int k = 0; k < want; ++k) fixed_[s].add(f), pool.remove(f);
       if (want == 1 && hidden == 2) halves_.push_back({s, f});
     }
     need(fixed_[s].size() <= view.unknown(s),
-            "no deal is consistent: " + seat_name(s) + " kept more cards of failed throws (" +
-                to_string(fixed_[s].plus(view.held(s))) + ") than its hand holds");
+         "no deal is consistent: " + seat_name(s) + " kept more cards of failed throws (" +
+             to_string(fixed_[s].plus(view.held(s))) + ") than its hand holds");
   }
 
   // The holders: the seats with cards still to draw, then the unknown kitty.
@@ -149,7 +149,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
     for (int h = 0; h < holder_nb_; ++h)
       if (holder_[h] == 4 || !(view.voids(holder_[h]) & (1 << e))) allowed |= 1 << h;
     need(allowed != 0, "no deal is consistent: every hand that could hold the hidden " +
-                              suit_name(e) + " is void in them");
+                           suit_name(e) + " is void in them");
     int g = 0;
     while (g < group_nb && groups[g].allowed != allowed) ++g;
     if (g == group_nb) groups[group_nb++].allowed = allowed;
@@ -172,8 +172,8 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
 
   build_table();
   need(table(0, states_ - 1) > 0,
-          "no deal is consistent with the view: the voids leave too few places for the hidden "
-          "cards");
+       "no deal is consistent with the view: the voids leave too few places for the hidden "
+       "cards");
 
   // §5.2: every throw stood or failed against the hands of that moment.
   for (int t = 0; t < tricks; ++t) {
@@ -191,7 +191,7 @@ void WorldSampler::add_throw_check(int thrower, const CardSet& attempt,
   c.thrower = thrower;
   c.suit = ctx.common_suit(attempt);
   need(c.suit >= 0 && c.suit != TRUMP, "the throw " + ctx.format(attempt) + " of " +
-                                               seat_name(thrower) + " is not of one side suit");
+                                            seat_name(thrower) + " is not of one side suit");
   decompose(ctx, attempt, &c.shape);
   c.stands = attempt == played;
   c.forced = played;
