@@ -97,8 +97,7 @@ void init_game(py::module_& m) {
       .def("grabs", [](const Game& g) { return grabs(g.grabs()); })
       .def("xiaosas", [](const Game& g) { return xiaosas(g.xiaosas()); })
       .def("observe", [](const Game& g, int seat, bool everything) {
-             if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3, not " + std::to_string(seat));
-             return observe(g, seat, everything);
+             return observe(g, checked_seat(seat), everything);
            }, py::arg("seat"), py::arg("everything") = false)
       .def("copy", [](const Game& g) { return Game(g); });
 

@@ -619,6 +619,7 @@ def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
         threads=args.threads,
         progress=show,
         on_hand=on_hand,
+        records=False,  # the summary needs none: memory stays flat for any --hands
     )
     progress.close()
     data = result.to_json()
