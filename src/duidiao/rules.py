@@ -36,9 +36,9 @@ _BOOL_FIELDS = (
     "level_card_grab",
 )
 K_DIGS = ("swap", "ten")
-"""The values of ``k_dig`` (RULES.md §7): K翻天 or K三级."""
+"""The values of ``k_dig`` (rules §7): K翻天 or K三级."""
 KITTY_POINTS = ("never",)
-"""The values of ``kitty_points`` (RULES.md §6.3)."""
+"""The values of ``kitty_points`` (rules §6.3)."""
 
 
 @dataclass(frozen=True)
