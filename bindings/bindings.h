@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "core/cardset.h"
@@ -15,6 +17,14 @@ namespace py = pybind11;
 using Masks = std::pair<uint64_t, uint64_t>;
 inline duidiao::CardSet to_set(const Masks& m) { return {m.first, m.second}; }
 inline Masks to_masks(const duidiao::CardSet& s) { return {s.one, s.two}; }
+
+// A seat number from Python, refused (ValueError) outside 0..3 rather than wrapped: `seat & 3`
+// would quietly turn 5 into East.
+inline int checked_seat(int seat) {
+  if (seat < 0 || seat > 3)
+    throw std::invalid_argument("seat must be 0 to 3 (S, E, N, W), not " + std::to_string(seat));
+  return seat;
+}
 
 // The tricks played in a Hand as (leader, [4 plays], winner, points) tuples, with the lead as
 // attempted (a failed throw's whole throw, §5.2) as a fifth item when `attempts` is set.

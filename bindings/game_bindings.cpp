@@ -74,8 +74,8 @@ void init_game(py::module_& m) {
       .def_property_readonly("original_kitty", [](const Game& g) { return to_masks(g.original_kitty()); })
       .def_property_readonly("grab_offer", &Game::grab_offer)
       .def("deck", [](const Game& g) { return std::vector<int>(g.deck(), g.deck() + 108); })
-      .def("held", [](const Game& g, int seat) { return to_masks(g.held(seat & 3)); }, py::arg("seat"))
-      .def("exposed", [](const Game& g, int seat) { return to_masks(g.exposed(seat & 3)); }, py::arg("seat"))
+      .def("held", [](const Game& g, int seat) { return to_masks(g.held(checked_seat(seat))); }, py::arg("seat"))
+      .def("exposed", [](const Game& g, int seat) { return to_masks(g.exposed(checked_seat(seat))); }, py::arg("seat"))
       .def("declarations", [](const Game& g) { return declarations(g.declarations()); })
       .def("declare_options", [](const Game& g) {
         py::list out;
@@ -97,8 +97,7 @@ void init_game(py::module_& m) {
       .def("grabs", [](const Game& g) { return grabs(g.grabs()); })
       .def("xiaosas", [](const Game& g) { return xiaosas(g.xiaosas()); })
       .def("observe", [](const Game& g, int seat, bool everything) {
-             if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3, not " + std::to_string(seat));
-             return observe(g, seat, everything);
+             return observe(g, checked_seat(seat), everything);
            }, py::arg("seat"), py::arg("everything") = false)
       .def("copy", [](const Game& g) { return Game(g); });
 
@@ -113,7 +112,7 @@ void init_game(py::module_& m) {
              if (exposed.size() != 4 || hand_sizes.size() != 4)
                throw std::invalid_argument("observation: exposed and hand_sizes need 4 entries");
              Observation o;
-             o.seat = seat, o.phase = Phase(phase), o.rules = rules, o.level = level;
+             o.seat = checked_seat(seat), o.phase = Phase(phase), o.rules = rules, o.level = level;
              o.levels[0] = levels.first, o.levels[1] = levels.second;
              o.trump = trump, o.declarer = declarer, o.first_drawer = first_drawer, o.drawn = drawn;
              o.hand = to_set(hand);
@@ -142,8 +141,8 @@ void init_game(py::module_& m) {
       .def_readonly("first_drawer", &Observation::first_drawer)
       .def_readonly("drawn", &Observation::drawn)
       .def_property_readonly("hand", [](const Observation& o) { return to_masks(o.hand); })
-      .def("exposed", [](const Observation& o, int seat) { return to_masks(o.exposed[seat & 3]); }, py::arg("seat"))
-      .def("hand_size", [](const Observation& o, int seat) { return o.hand_size[seat & 3]; }, py::arg("seat"))
+      .def("exposed", [](const Observation& o, int seat) { return to_masks(o.exposed[checked_seat(seat)]); }, py::arg("seat"))
+      .def("hand_size", [](const Observation& o, int seat) { return o.hand_size[checked_seat(seat)]; }, py::arg("seat"))
       .def_property_readonly("declarations", [](const Observation& o) { return declarations(o.declarations); })
       .def_readonly("kitty_visible", &Observation::kitty_visible)
       .def_property_readonly("kitty", [](const Observation& o) { return to_masks(o.kitty); })
@@ -160,7 +159,7 @@ void init_game(py::module_& m) {
                                    const std::vector<std::tuple<int, int, int, int>>& made, int drawn) {
         std::vector<Declaration> ds;
         for (auto [s, suit, kind, d] : made) ds.push_back({s, suit, kind, d});
-        return declarations(declaration_options(seat & 3, to_set(hand), level, ds, drawn));
+        return declarations(declaration_options(checked_seat(seat), to_set(hand), level, ds, drawn));
       }, py::arg("seat"), py::arg("hand"), py::arg("level"), py::arg("made"), py::arg("drawn"));
   m.def("xiaosa_takeable", [](const Masks& kitty, int level) {
         return to_masks(xiaosa_takeable(to_set(kitty), level));

@@ -96,9 +96,9 @@ void init_hand(py::module_& m) {
       .def_property_readonly("kitty_known", &Hand::kitty_known)
       .def_property_readonly("tricks_done", &Hand::tricks_done)
       .def_property_readonly("is_over", &Hand::is_over)
-      .def("hand", [](const Hand& h, int seat) { return to_masks(h.held(seat & 3)); }, py::arg("seat"))
-      .def("unknown", [](const Hand& h, int seat) { return h.unknown(seat & 3); }, py::arg("seat"))
-      .def("voids", [](const Hand& h, int seat) { return h.voids(seat & 3); }, py::arg("seat"))
+      .def("hand", [](const Hand& h, int seat) { return to_masks(h.held(checked_seat(seat))); }, py::arg("seat"))
+      .def("unknown", [](const Hand& h, int seat) { return h.unknown(checked_seat(seat)); }, py::arg("seat"))
+      .def("voids", [](const Hand& h, int seat) { return h.voids(checked_seat(seat)); }, py::arg("seat"))
       .def("add_voids", &Hand::add_voids, py::arg("seat"), py::arg("mask"))
       .def("trick", [](const Hand& h) {
         std::vector<Masks> plays;

@@ -146,7 +146,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["analyse", "chifeng nonsense"], "error"),
         (["analyse", EXAMPLE, "--seconds", "-1"], "--seconds must be"),
-        (["analyse", EXAMPLE, "--worlds", "-3"], "worlds must be"),
+        (["analyse", EXAMPLE, "--worlds", "-3"], "--worlds: expected a whole number from 1"),
     ],
 )
 def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

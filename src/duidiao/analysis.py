@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Union
 
+from ._limits import INT_MAX
 from .cards import LEVELS, Cards
 from .position import Move, Position
 
@@ -168,18 +169,24 @@ def analyse(
 
     pos = position if isinstance(position, Position) else Position(position)
     turn = pos.seat_to_choose("analysis is")
-    if worlds is not None and (isinstance(worlds, bool) or int(worlds) != worlds or worlds < 1):
-        raise ValueError(f"worlds must be a whole number of at least 1, not {worlds!r}")
+    if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int)
+                               or not 1 <= worlds <= INT_MAX):
+        raise ValueError(f"worlds must be a whole number from 1 to {INT_MAX}, not {worlds!r:.40}")
+    if isinstance(solve_cards, bool) or not isinstance(solve_cards, int) or not (
+            0 <= solve_cards <= 25):
+        raise ValueError(
+            f"solve_cards must be a whole number from 0 to 25, not {solve_cards!r:.40}"
+        )
     if worlds is None and not (isinstance(seconds, (int, float)) and math.isfinite(seconds)
                                and seconds > 0):
         raise ValueError(f"seconds must be a positive number, not {seconds!r}")
     if threads is None:
         threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or int(threads) != threads or not 1 <= threads <= 256:
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
         raise ValueError(f"threads must be from 1 to 256, not {threads!r}")
     if seed is None:
         seed = secrets.randbits(63)
-    if isinstance(seed, bool) or int(seed) != seed or seed < 0 or seed >= 1 << 64:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
         raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
 
     search = _core.PimcSearch(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Union
 
+from ._limits import quote
 from .errors import NotationError
 
 __all__ = [
@@ -90,16 +91,16 @@ def parse_face(token: str) -> int:
         return SMALL_JOKER
     if len(token) < 2:
         if token and parse_rank(token) is not None:
-            raise NotationError(f"{token!r} is not a card ({_SUIT_HELP})")
-        raise NotationError(f"{token!r} is not a card ({_RANK_HELP})")
+            raise NotationError(f"{quote(token)} is not a card ({_SUIT_HELP})")
+        raise NotationError(f"{quote(token)} is not a card ({_RANK_HELP})")
     suit = parse_suit(token[-1])
     if suit is None:
         if parse_rank(token[:-1]) is None:
-            raise NotationError(f"{token!r} is not a card ({_RANK_HELP})")
-        raise NotationError(f"{token!r} is not a card ({_SUIT_HELP})")
+            raise NotationError(f"{quote(token)} is not a card ({_RANK_HELP})")
+        raise NotationError(f"{quote(token)} is not a card ({_SUIT_HELP})")
     rank = parse_rank(token[:-1])
     if rank is None:
-        raise NotationError(f"{token!r} is not a card ({_RANK_HELP})")
+        raise NotationError(f"{quote(token)} is not a card ({_RANK_HELP})")
     return suit * 13 + rank
 
 
@@ -163,7 +164,7 @@ def _level_number(level: str | int) -> int:
         text = "T"
     if len(text) == 1 and text in LEVELS:
         return LEVELS.index(text)
-    raise ValueError(f"{level!r} is not a level (A, 2-9, T or 10, J, Q, K)")
+    raise ValueError(f"{quote(level)} is not a level (A, 2-9, T or 10, J, Q, K)")
 
 
 def _suit_number(trump: str | int) -> int:
@@ -173,7 +174,7 @@ def _suit_number(trump: str | int) -> int:
         raise ValueError(f"suit {trump} is not 0..3")
     suit = parse_suit(str(trump))
     if suit is None:
-        raise ValueError(f"{trump!r} is not a suit (H, D, S, C)")
+        raise ValueError(f"{quote(trump)} is not a suit (H, D, S, C)")
     return suit
 
 
@@ -500,9 +501,9 @@ def _parse_masks(text: str) -> tuple[int, int]:
     one = two = 0
     for token in text.split(","):
         if not token:
-            raise NotationError(f"empty card in {text!r}")
+            raise NotationError(f"empty card in {quote(text)}")
         if token.startswith("?"):
-            raise NotationError(f"{token!r}: unknown cards have no place in a card set")
+            raise NotationError(f"{quote(token)}: unknown cards have no place in a card set")
         face = parse_face(token)
         bit = 1 << face
         if two & bit:

@@ -17,9 +17,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import cli_analyse, cli_engine, cli_serve
+from ._limits import COUNT_MAX, SEED_MAX, int_in
 from .errors import NotationError
 from .position import Position
 from .progress import ProgressBar
@@ -39,8 +40,18 @@ def _write_json(out: TextIO, data: Any) -> None:
     out.write("\n")
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, ``duidiao: error: ...`` (docs/cli.md),
+    with the command named, instead of a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.partition(" ")[2]
+        where = f"{command}: " if command else ""
+        self.exit(EXIT_ERROR, f"duidiao: error: {where}{message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="duidiao",
         description="Chifeng Duidiao (赤峰对调) engine: positions, legal moves, analysis, bots.",
     )
@@ -63,10 +74,16 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay = sub.add_parser(
         "selfplay", help="play hands (or whole matches) between bots and print statistics"
     )
-    selfplay.add_argument("--hands", type=int, default=100, metavar="N", help="hands to play")
+    selfplay.add_argument(
+        "--hands",
+        type=int_in(0, COUNT_MAX),
+        default=100,
+        metavar="N",
+        help=f"hands to play (at most {COUNT_MAX:,})",
+    )
     selfplay.add_argument(
         "--matches",
-        type=int,
+        type=int_in(0, COUNT_MAX),
         default=None,
         metavar="M",
         help="play M whole matches to K instead of independent hands",
@@ -77,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument(
         "--ew", default="random", metavar="BOT", help="EW bot (random, heuristic, pimc)"
     )
-    selfplay.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
+    selfplay.add_argument(
+        "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
+    )
     selfplay.add_argument("--preset", default="chifeng", choices=PRESETS, help="rules preset")
     selfplay.add_argument(
         "--records", default=None, metavar="DIR", help="write one JSON record per hand in DIR"
@@ -90,13 +109,19 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--a", required=True, metavar="BOT", help="bot A (random, heuristic, ...)")
     duel.add_argument("--b", required=True, metavar="BOT", help="bot B (random, heuristic, ...)")
     duel.add_argument(
-        "--hands", type=int, default=200, metavar="N", help="hands to play (even: 2 per deal)"
+        "--hands",
+        type=int_in(0, COUNT_MAX),
+        default=200,
+        metavar="N",
+        help=f"hands to play (even: 2 per deal; at most {COUNT_MAX:,})",
     )
-    duel.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
+    duel.add_argument(
+        "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
+    )
     duel.add_argument("--preset", default="chifeng", choices=PRESETS, help="rules preset")
     duel.add_argument(
         "--threads",
-        type=int,
+        type=int_in(1, 256),
         default=None,
         metavar="T",
         help="games played at once (default: the number of CPUs)",
@@ -261,45 +286,78 @@ _BANDS = (("0", 0, 0), ("5-75", 5, 75), ("80-135", 80, 135), ("140+", 140, 200))
 _QUANTILES = (10, 25, 50, 75, 90)
 
 
-def _mean_ci(values: list[int]) -> dict[str, float]:
-    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
-    n = len(values)
+class _Sums:
+    """The count, sum and sum of squares of whole numbers: a mean and its confidence interval in
+    flat memory, however many hands are played (exact, as the sums are Python ints)."""
+
+    def __init__(self) -> None:
+        self.n = self.total = self.squares = 0
+
+    def add(self, value: int) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def mean_ci(self) -> dict[str, float]:
+        """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+        n = self.n
+        if n == 0:
+            return {"mean": 0.0, "ci95": 0.0}
+        mean = self.total / n
+        if n == 1:
+            return {"mean": mean, "ci95": 0.0}
+        var = (n * self.squares - self.total * self.total) / (n * (n - 1))
+        return {"mean": round(mean, 4), "ci95": round(1.96 * (var / n) ** 0.5, 4)}
+
+
+def _quantile(counts: dict[int, int], n: int, q: int) -> float:
+    """The ``q``-th percentile (linear between order statistics) of ``n`` values given as
+    value -> count."""
     if n == 0:
-        return {"mean": 0.0, "ci95": 0.0}
-    mean = sum(values) / n
-    if n == 1:
-        return {"mean": mean, "ci95": 0.0}
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return {"mean": round(mean, 4), "ci95": round(1.96 * (var / n) ** 0.5, 4)}
-
-
-def _quantile(sorted_values: list[int], q: int) -> float:
-    if not sorted_values:
         return 0.0
-    pos = (len(sorted_values) - 1) * q / 100
+    pos = (n - 1) * q / 100
     low = int(pos)
-    high = min(low + 1, len(sorted_values) - 1)
-    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (pos - low)
+    high = min(low + 1, n - 1)
+    values = sorted(counts)
+
+    def nth(k: int) -> int:  # the k-th smallest value (0-based)
+        seen = 0
+        for value in values:
+            seen += counts[value]
+            if k < seen:
+                return value
+        return values[-1]
+
+    a, b = nth(low), nth(high)
+    return a + (b - a) * (pos - low)
 
 
 class _Stats:
     """Totals over the hands of a selfplay run."""
 
     def __init__(self) -> None:
-        self.points: list[int] = []
+        self.hands = 0
+        self.points: dict[int, int] = {}  # defenders' points -> hands: memory stays flat
         self.stays = 0
         self.declaring = {"NS": [0, 0], "EW": [0, 0]}  # team -> [hands, stays]
         self.outcomes: dict[str, int] = {}
         self.digs = {"joker": 0, "level": 0}
         self.xiaosa_hands = 0
-        self.scores: dict[str, list[int]] = {"NS": [], "EW": []}
-        self.match_hands: list[int] = []
+        self.scores = {"NS": _Sums(), "EW": _Sums(), "NS-EW": _Sums()}
+        self.match_hands = _Sums()
+        self.match_hands_range: tuple[int, int] | None = None  # (min, max)
         self.match_wins = {"NS": 0, "EW": 0}
+
+    def add_match(self, hands: int) -> None:
+        self.match_hands.add(hands)
+        low, high = self.match_hands_range or (hands, hands)
+        self.match_hands_range = (min(low, hands), max(high, hands))
 
     def add(self, game: Any, result: HandResult) -> None:
         declarer = game.declarer
         team = "NS" if declarer in ("S", "N") else "EW"
-        self.points.append(result.points)
+        self.hands += 1
+        self.points[result.points] = self.points.get(result.points, 0) + 1
         self.stays += result.declarers_stay
         self.declaring[team][0] += 1
         self.declaring[team][1] += result.declarers_stay
@@ -308,13 +366,16 @@ class _Stats:
             self.digs[result.dig] = self.digs.get(result.dig, 0) + 1
         self.xiaosa_hands += bool(game.xiaosas)
         for t in ("NS", "EW"):
-            self.scores[t].append(result.scores[t])
+            self.scores[t].add(result.scores[t])
+        self.scores["NS-EW"].add(result.scores["NS"] - result.scores["EW"])
 
     def summary(self, args: argparse.Namespace) -> dict[str, Any]:
-        n = len(self.points)
-        points = sorted(self.points)
-        bands = {name: sum(1 for p in points if lo <= p <= hi) for name, lo, hi in _BANDS}
-        diff = [a - b for a, b in zip(self.scores["NS"], self.scores["EW"])]
+        n = self.hands
+        points = self.points
+        bands = {
+            name: sum(k for p, k in points.items() if lo <= p <= hi) for name, lo, hi in _BANDS
+        }
+        points_total = sum(p * k for p, k in points.items())
         data: dict[str, Any] = {
             "mode": "matches" if args.matches else "hands",
             "preset": args.preset,
@@ -327,8 +388,8 @@ class _Stats:
                 for t, (h, s) in self.declaring.items()
             },
             "defender_points": {
-                "mean": round(sum(points) / n, 4) if n else 0.0,
-                "quantiles": {str(q): _quantile(points, q) for q in _QUANTILES},
+                "mean": round(points_total / n, 4) if n else 0.0,
+                "quantiles": {str(q): _quantile(points, n, q) for q in _QUANTILES},
                 "bands": bands,
             },
             "outcomes": dict(sorted(self.outcomes.items())),
@@ -341,22 +402,19 @@ class _Stats:
                 "hands": self.xiaosa_hands,
                 "rate": round(self.xiaosa_hands / n, 4) if n else 0.0,
             },
-            "scores": {
-                "NS": _mean_ci(self.scores["NS"]),
-                "EW": _mean_ci(self.scores["EW"]),
-                "NS-EW": _mean_ci(diff),
-            },
+            "scores": {team: sums.mean_ci() for team, sums in self.scores.items()},
             "matches": None,
         }
         if args.matches:
-            m = len(self.match_hands)
+            m = self.match_hands.n
+            low, high = self.match_hands_range or (0, 0)
             data["matches"] = {
                 "played": m,
                 "wins": dict(self.match_wins),
                 "hands_per_match": {
-                    "mean": round(sum(self.match_hands) / m, 4) if m else 0.0,
-                    "min": min(self.match_hands, default=0),
-                    "max": max(self.match_hands, default=0),
+                    "mean": round(self.match_hands.total / m, 4) if m else 0.0,
+                    "min": low,
+                    "max": high,
                 },
             }
         return data
@@ -407,6 +465,19 @@ def _summary_text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _os_reason(exc: OSError) -> str:
+    """``'PATH': reason`` of a failed file operation, on one line."""
+    where = f"{exc.filename!s:.200}" if exc.filename is not None else "?"
+    return f"{where!r}: {exc.strerror or exc}"
+
+
+def _write_record(path: Any, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"--records: cannot write {_os_reason(exc)}") from None
+
+
 def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     import random
     from pathlib import Path
@@ -426,7 +497,12 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     meta_base = {"seed": args.seed, "players": {"NS": args.ns, "EW": args.ew}}
     records = Path(args.records) if args.records else None
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
+        if records.exists() and not records.is_dir():
+            raise ValueError(f"--records: {str(records)!r:.200} is a file, not a folder")
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file of that name, /proc, no permission ...
+            raise ValueError(f"--records: cannot make the folder {_os_reason(exc)}") from None
     stats = _Stats()
 
     if args.matches:
@@ -448,8 +524,8 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
                 stats.add(game, result)
                 if records is not None:
                     name = f"match-{m + 1:04d}-hand-{match.hands:04d}.json"
-                    (records / name).write_text(match.records[-1].to_json(), encoding="utf-8")
-            stats.match_hands.append(match.hands)
+                    _write_record(records / name, match.records[-1].to_json())
+            stats.add_match(match.hands)
             assert match.winner is not None
             stats.match_wins[match.winner] += 1
             progress.update(m + 1)
@@ -466,7 +542,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
             stats.add(game, result)
             if records is not None:
                 record = Record.from_game(game, {**meta_base, "hand": i + 1})
-                (records / f"hand-{i + 1:06d}.json").write_text(record.to_json(), encoding="utf-8")
+                _write_record(records / f"hand-{i + 1:06d}.json", record.to_json())
             progress.update(i + 1)
         progress.close()
 
@@ -543,6 +619,7 @@ def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
         threads=args.threads,
         progress=show,
         on_hand=on_hand,
+        records=False,  # the summary needs none: memory stays flat for any --hands
     )
     progress.close()
     data = result.to_json()

@@ -9,6 +9,7 @@ import math
 import time
 from typing import TextIO
 
+from ._limits import INT_MAX, SEED_MAX, int_in
 from .analysis import Analysis, analyse
 from .diagram import card_text, position_diagram
 from .position import Position
@@ -28,17 +29,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "--seconds", type=float, default=1.0, metavar="S", help="time budget (default 1)"
     )
     p.add_argument(
-        "--worlds", type=int, default=None, metavar="N",
+        "--worlds", type=int_in(1, INT_MAX), default=None, metavar="N",
         help="search exactly N sampled worlds instead of a time budget",
     )
-    p.add_argument("--threads", type=int, default=None, metavar="T", help="default: all cores")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the worlds")
     p.add_argument(
-        "--solve-cards", type=int, default=4, metavar="N",
+        "--threads", type=int_in(1, 256), default=None, metavar="T", help="default: all cores"
+    )
+    p.add_argument(
+        "--seed", type=int_in(0, SEED_MAX), default=None, metavar="S", help="seed of the worlds"
+    )
+    p.add_argument(
+        "--solve-cards", type=int_in(0, 25), default=4, metavar="N",
         help="solve worlds exactly when the mover holds at most N cards (default 4)",
     )
     p.add_argument(
-        "--top", type=int, default=20, metavar="N", help="moves to list (default 20; 0: all)"
+        "--top", type=int_in(0, INT_MAX), default=20, metavar="N",
+        help="moves to list (default 20; 0: all)",
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 

@@ -13,12 +13,15 @@ Playing the same cards from both sides cancels most of the luck of the deal: the
 A's edge is the mean over deals of the two games' average hand score difference (§7.2), and its
 confidence interval is computed over deals.
 
-Games run in the C++ core (``_core.play_game``, which releases the GIL) on a thread pool, and
-the records are kept in deal order, so a seed gives the same result whatever the thread count.
+Games run in the C++ core (``_core.play_game``, which releases the GIL) on a thread pool, a
+bounded window of deals at a time, and their results are folded into whole-number totals as they
+come, so that memory stays flat however many hands are played (``records=False``) and a seed
+gives the same result whatever the thread count; the records, when kept, are in deal order.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import random
@@ -27,6 +30,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._limits import COUNT_MAX
 from .cards import LEVELS, SEATS
 from .players import make_bot
 from .result import HandResult
@@ -36,6 +40,8 @@ __all__ = ["duel", "DuelResult", "DuelHand"]
 
 BOTS = ("A", "B")
 """The duel's two sides, as the records name them."""
+MAX_HANDS = COUNT_MAX
+"""The most hands one duel plays (10**9)."""
 
 
 def _team(seat: int) -> str:
@@ -97,9 +103,51 @@ class DuelHand:
         }
 
 
+class _Tally:
+    """The statistics of a duel as whole-number totals, folded in game by game: flat memory,
+    and the same totals in any order (so whatever the thread count)."""
+
+    def __init__(self) -> None:
+        self.deals = 0
+        self.pair_total = 0  # over deals, the sum of the two games' margins (A - B) ...
+        self.pair_squares = 0  # ... and of their squares
+        self.declared = {side: 0 for side in BOTS}
+        self.stays = {side: 0 for side in BOTS}
+        self.points = {side: 0 for side in BOTS}  # the defenders' points against side
+        self.digs = {side: {"joker": 0, "level": 0} for side in BOTS}  # won by side defending
+        self.xiaosas = {side: 0 for side in BOTS}
+
+    def add_game(self, game: DuelHand) -> None:
+        side = game.declaring
+        self.declared[side] += 1
+        self.stays[side] += game.declarers_stay
+        self.points[side] += game.points
+        if game.dig is not None:
+            digs = self.digs["B" if side == "A" else "A"]
+            digs[game.dig] = digs.get(game.dig, 0) + 1
+        for seat in game.xiaosas:
+            self.xiaosas[game.side_of(seat)] += 1
+
+    def add_deal(self, first: DuelHand, second: DuelHand) -> None:
+        self.add_game(first)
+        self.add_game(second)
+        pair = first.margin + second.margin
+        self.deals += 1
+        self.pair_total += pair
+        self.pair_squares += pair * pair
+
+    @classmethod
+    def of(cls, records: tuple[DuelHand, ...]) -> _Tally:
+        tally = cls()
+        for d in range(len(records) // 2):
+            tally.add_deal(records[2 * d], records[2 * d + 1])
+        return tally
+
+
 @dataclass(frozen=True)
 class DuelResult:
-    """The games of a duel (``records``, deal by deal, A as NS first) and their statistics.
+    """The games of a duel (``records``, deal by deal, A as NS first; empty when the duel was
+    played with ``records=False``) and their statistics.
 
     ``a`` and ``b`` are the bots' names; ``hands`` the number of games (2 per deal).
     """
@@ -110,59 +158,66 @@ class DuelResult:
     seed: int
     preset: str
     records: tuple[DuelHand, ...] = field(repr=False, hash=False)
+    _tally: _Tally | None = field(default=None, repr=False, hash=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._tally is None:
+            object.__setattr__(self, "_tally", _Tally.of(self.records))
+
+    @property
+    def tally(self) -> _Tally:
+        assert self._tally is not None
+        return self._tally
 
     @property
     def deals(self) -> int:
         return self.hands // 2
 
     def deal_margins(self) -> list[float]:
-        """Per deal, the mean of its two games' margins (A − B): the paired duplicate score."""
+        """Per deal, the mean of its two games' margins (A − B): the paired duplicate score
+        (from the records: empty when they were not kept)."""
         margins = [r.margin for r in self.records]
-        return [(margins[2 * d] + margins[2 * d + 1]) / 2 for d in range(self.deals)]
+        return [(margins[2 * d] + margins[2 * d + 1]) / 2 for d in range(len(margins) // 2)]
 
     @property
     def mean(self) -> float:
         """A's hand score minus B's, per hand."""
-        values = self.deal_margins()
-        return sum(values) / len(values) if values else 0.0
+        t = self.tally
+        return t.pair_total / (2 * t.deals) if t.deals else 0.0
 
     @property
     def ci95(self) -> float:
         """The half-width of the 95% confidence interval of :attr:`mean`, over deals (normal
         approximation, 1.96·sd/√deals); NaN with fewer than two deals."""
-        values = self.deal_margins()
-        n = len(values)
+        t = self.tally
+        n = t.deals
         if n < 2:
             return math.nan
-        mean = sum(values) / n
-        var = sum((v - mean) ** 2 for v in values) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        # the variance of the deal margins pair/2, from the exact integer sums
+        var = (n * t.pair_squares - t.pair_total * t.pair_total) / (4 * n * (n - 1))
+        return 1.96 * math.sqrt(max(var, 0.0) / n)
 
     def declaring(self, side: str) -> dict[str, Any]:
         """When ``side`` (``"A"`` or ``"B"``) declared: ``declared`` hands, ``stays`` (光牌 or
         打成), the success ``rate`` and the defenders' mean ``defender_points`` against it."""
-        hands = [r for r in self.records if r.declaring == side]
-        n = len(hands)
-        stays = sum(r.declarers_stay for r in hands)
+        t = self.tally
+        n, stays = t.declared[side], t.stays[side]
         return {
             "declared": n,
             "stays": stays,
             "rate": stays / n if n else 0.0,
-            "defender_points": sum(r.points for r in hands) / n if n else 0.0,
+            "defender_points": t.points[side] / n if n else 0.0,
         }
 
     def digs(self, side: str) -> dict[str, int]:
         """The digs (抠底) won by ``side``'s bots as defenders: ``joker``, ``level``, ``total``."""
-        out = {"joker": 0, "level": 0}
-        for r in self.records:
-            if r.dig is not None and r.declaring != side:
-                out[r.dig] = out.get(r.dig, 0) + 1
+        out = dict(self.tally.digs[side])
         out["total"] = sum(out.values())
         return out
 
     def xiaosas(self, side: str) -> int:
         """The 潇洒 made by ``side``'s bots."""
-        return sum(r.side_of(seat) == side for r in self.records for seat in r.xiaosas)
+        return self.tally.xiaosas[side]
 
     def to_json(self) -> dict[str, Any]:
         """The summary as a JSON-ready dict (``records`` left out; see :meth:`DuelHand.to_dict`)."""
@@ -257,6 +312,7 @@ def duel(
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_hand: Callable[[DuelHand], None] | None = None,
+    records: bool = True,
 ) -> DuelResult:
     """Play a duplicate duel of ``hands`` games (an even number: ``hands // 2`` deals, each
     played with A as NS, then as EW) between the bots named ``a`` and ``b`` (any name
@@ -264,10 +320,16 @@ def duel(
 
     ``threads`` (default ``os.cpu_count()``) games run at once. ``progress(done, total)`` and
     ``on_hand(hand)`` are called in the calling thread as games finish (in completion order,
-    which depends on the threads; the result does not).
+    which depends on the threads; the result does not). With ``records=False`` no game is
+    kept (``DuelResult.records`` is empty; the statistics are all there), so that memory stays
+    flat however many hands are played; at most :data:`MAX_HANDS` hands.
     """
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands <= 0 or hands % 2:
-        raise ValueError(f"hands: a positive even number (2 games per deal), not {hands!r}")
+    if (isinstance(hands, bool) or not isinstance(hands, int) or not 0 < hands <= MAX_HANDS
+            or hands % 2):
+        raise ValueError(
+            f"hands: a positive even number (2 games per deal) up to {MAX_HANDS}, "
+            f"not {hands!r:.40}"
+        )
     if threads is None:
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
@@ -282,13 +344,17 @@ def duel(
     # Deals go to the workers in chunks of up to 8: fewer tasks for fast bots, whose games
     # take about as long as a task's overhead; small enough for a slow bot's progress bar.
     chunk = max(1, min(8, deals // (threads * 8)))
-    spans = [(first, min(first + chunk, deals)) for first in range(0, deals, chunk)]
-    done_spans: dict[int, list[DuelHand]] = {}
+    spans = ((first, min(first + chunk, deals)) for first in range(0, deals, chunk))
+    kept: dict[int, list[DuelHand]] = {}
+    tally = _Tally()
     done = 0
 
     def collect(first: int, games: list[DuelHand]) -> None:
         nonlocal done
-        done_spans[first] = games
+        for i in range(0, len(games), 2):
+            tally.add_deal(games[i], games[i + 1])
+        if records:
+            kept[first] = games
         for game in games:
             done += 1
             if on_hand is not None:
@@ -300,17 +366,27 @@ def duel(
         for first, stop in spans:
             collect(first, _play_deals(_core, core_rules, seed, a, b, first, stop))
     else:
+        # A bounded window of chunks in flight (not every chunk submitted up front): memory
+        # stays flat for any number of hands, and the workers are never short of work.
+        window = threads * 4
         pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="duel")
         try:
-            pending: dict[Future[list[DuelHand]], int] = {
-                pool.submit(_play_deals, _core, core_rules, seed, a, b, first, stop): first
-                for first, stop in spans
-            }
+            pending: dict[Future[list[DuelHand]], int] = {}
+
+            def submit() -> None:
+                for first, stop in itertools.islice(spans, window - len(pending)):
+                    future = pool.submit(_play_deals, _core, core_rules, seed, a, b, first, stop)
+                    pending[future] = first
+
+            submit()
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     collect(pending.pop(future), future.result())
+                submit()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
-    records = tuple(game for first, _ in spans for game in done_spans[first])
-    return DuelResult(a=a, b=b, hands=hands, seed=seed, preset=rules.name, records=records)
+    games = tuple(game for first in sorted(kept) for game in kept[first])
+    return DuelResult(
+        a=a, b=b, hands=hands, seed=seed, preset=rules.name, records=games, _tally=tally
+    )

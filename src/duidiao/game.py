@@ -62,7 +62,7 @@ def _seat_number(seat: str | int, what: str = "seat") -> int:
             return seat
     elif isinstance(seat, str) and len(seat) == 1 and seat.upper() in SEATS:
         return SEATS.index(seat.upper())
-    raise ValueError(f"{what}: {seat!r} is not a seat (S, E, N, W)")
+    raise ValueError(f"{what}: {seat!r:.40} is not a seat (S, E, N, W)")
 
 
 def _level_number(level: str | int, what: str = "level") -> int:
@@ -838,7 +838,10 @@ class Game:
             rng.shuffle(faces)
             deck = [Card(face) for face in faces]
         if first_drawer is None:
-            first_drawer = declarer if declarer is not None else rng.randrange(4)
+            # checked here, so that a bad declarer is named as such, not as first_drawer
+            first_drawer = (
+                _seat_number(declarer, "declarer") if declarer is not None else rng.randrange(4)
+            )
         return cls(deck, first_drawer, rules=rules, declarer=declarer, levels=levels)
 
     # -- state ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ._limits import QUOTE_MAX, quote
 from .cards import (
     EFFECTIVE_SUITS,
     LEVELS,
@@ -104,20 +105,20 @@ def parse_seat(text: str, field: str) -> int:
     upper = text.upper()
     if len(upper) == 1 and upper in SEATS:
         return SEATS.index(upper)
-    raise _err(field, f"{text!r} is not a seat (S, E, N, W)")
+    raise _err(field, f"{quote(text)} is not a seat (S, E, N, W)")
 
 
 def parse_level(text: str, field: str) -> int:
     rank = parse_rank(text)
     if rank is None:
-        raise _err(field, f"{text!r} is not a level (A, 2-9, T or 10, J, Q, K)")
+        raise _err(field, f"{quote(text)} is not a level (A, 2-9, T or 10, J, Q, K)")
     return (rank + 1) % 13
 
 
 def _parse_trump(text: str) -> int:
     suit = parse_suit(text)
     if suit is None:
-        raise _err("trump", f"{text!r} is not a suit (H, D, S, C)")
+        raise _err("trump", f"{quote(text)} is not a suit (H, D, S, C)")
     return suit
 
 
@@ -132,15 +133,17 @@ def _card_list(text: str, field: str, allow_unknown: bool) -> tuple[Cards, int, 
     has_unknown = False
     for token in text.split(","):
         if not token:
-            raise _err(field, f"empty card in {text!r}")
+            raise _err(field, f"empty card in {quote(text)}")
         if token.startswith("?"):
             if not allow_unknown:
-                raise _err(field, f"{token!r}: unknown cards are written only in hands and kitty")
+                raise _err(
+                    field, f"{quote(token)}: unknown cards are written only in hands and kitty"
+                )
             digits = token[1:]
             if not digits.isdigit() or not digits.isascii() or len(digits) > 3:
-                raise _err(field, f"{token!r} is not ?N (N unknown cards)")
+                raise _err(field, f"{quote(token)} is not ?N (N unknown cards)")
             if has_unknown:
-                raise _err(field, f"{token!r}: ?N is written once in a card list")
+                raise _err(field, f"{quote(token)}: ?N is written once in a card list")
             has_unknown = True
             unknown = int(digits)
             continue
@@ -160,7 +163,7 @@ def _card_list(text: str, field: str, allow_unknown: bool) -> tuple[Cards, int, 
 
 def _parse_trick(text: str, field: str, complete: bool) -> TrickRecord:
     if ":" not in text:
-        raise _err(field, f"{text!r} has no leader (write SEAT:plays, e.g. S:AH|3H|5H|KH)")
+        raise _err(field, f"{quote(text)} has no leader (write SEAT:plays, e.g. S:AH|3H|5H|KH)")
     seat_text, plays_text = text.split(":", 1)
     leader = parse_seat(seat_text, field)
     plays: list[Cards] = []
@@ -192,27 +195,27 @@ def _parse_voids(text: str, trump: int) -> tuple[int, int, int, int]:
     seen: set[int] = set()
     for item in text.split(","):
         if ":" not in item:
-            raise _err("voids", f"{item!r} is not SEAT:SUITS (e.g. E:HS)")
+            raise _err("voids", f"{quote(item)} is not SEAT:SUITS (e.g. E:HS)")
         seat_text, suits_text = item.split(":", 1)
         seat = parse_seat(seat_text, "voids")
         if seat in seen:
-            raise _err("voids", f"{item!r}: {SEATS[seat]} is given twice")
+            raise _err("voids", f"{quote(item)}: {SEATS[seat]} is given twice")
         seen.add(seat)
         if not suits_text:
-            raise _err("voids", f"{item!r} names no suit (T, H, D, S, C)")
+            raise _err("voids", f"{quote(item)} names no suit (T, H, D, S, C)")
         mask = 0
         for ch in suits_text:
             letter = _SYMBOLS.get(ch, ch.upper())
             if len(letter) != 1 or letter not in EFFECTIVE_SUITS:
-                raise _err("voids", f"{item!r}: {ch!r} is not a suit (T, H, D, S, C)")
+                raise _err("voids", f"{quote(item)}: {ch!r} is not a suit (T, H, D, S, C)")
             e = EFFECTIVE_SUITS.index(letter)
             if e == trump:
                 raise _err(
                     "voids",
-                    f"{item!r} names the trump suit {SUITS[trump]} (trumps are written T)",
+                    f"{quote(item)} names the trump suit {SUITS[trump]} (trumps are written T)",
                 )
             if mask >> e & 1:
-                raise _err("voids", f"{item!r} names {letter} twice")
+                raise _err("voids", f"{quote(item)} names {letter} twice")
             mask |= 1 << e
         voids[seat] = mask
     return (voids[0], voids[1], voids[2], voids[3])
@@ -222,11 +225,11 @@ def _parse_levels(text: str) -> dict[int, int]:
     levels: dict[int, int] = {}
     for item in text.split(","):
         if ":" not in item:
-            raise _err("levels", f"{item!r} is not TEAM:LEVEL (e.g. NS:5,EW:8)")
+            raise _err("levels", f"{quote(item)} is not TEAM:LEVEL (e.g. NS:5,EW:8)")
         team_text, level_text = item.split(":", 1)
         team_upper = team_text.upper()
         if team_upper not in TEAMS:
-            raise _err("levels", f"{team_text!r} is not a team (NS, EW)")
+            raise _err("levels", f"{quote(team_text)} is not a team (NS, EW)")
         team = TEAMS.index(team_upper)
         if team in levels:
             raise _err("levels", f"{team_upper} is given twice")
@@ -276,13 +279,14 @@ def parse_record(text: str) -> Record:
         if "=" not in token:
             if i == 0:
                 if token not in PRESETS:
-                    raise _err("preset", f"{token!r} is not a preset ({', '.join(PRESETS)})")
+                    raise _err("preset", f"{quote(token)} is not a preset ({', '.join(PRESETS)})")
                 preset = token
                 continue
-            raise _err("position", f"{token!r} is not key=value (a preset comes first)")
+            raise _err("position", f"{quote(token)} is not key=value (a preset comes first)")
         key, value = token.split("=", 1)
         if key not in KEYS:
-            raise _err(key or "position", f"{token!r}: unknown key (keys are {', '.join(KEYS)})")
+            field = key if key and len(key) <= QUOTE_MAX else "position"  # a bounded message
+            raise _err(field, f"{quote(token)}: unknown key (keys are {', '.join(KEYS)})")
         if key in values:
             raise _err(key, "given twice")
         values[key] = value
@@ -319,7 +323,9 @@ def parse_record(text: str) -> Record:
         cards, n, has_unknown = _card_list(values["kitty"], "kitty", allow_unknown=True)
         if has_unknown:
             if cards:
-                raise _err("kitty", f"{values['kitty']!r}: write the 8 cards or ?8, not a part")
+                raise _err(
+                    "kitty", f"{quote(values['kitty'])}: write the 8 cards or ?8, not a part"
+                )
             if n != KITTY_SIZE:
                 raise _err("kitty", f"'?{n}': the kitty has {KITTY_SIZE} cards")
         else:
@@ -345,10 +351,10 @@ def parse_record(text: str) -> Record:
     if "points" in values:
         ptext = values["points"]
         if not ptext.isdigit() or not ptext.isascii() or len(ptext) > 3:
-            raise _err("points", f"{ptext!r} is not a number of points")
+            raise _err("points", f"{quote(ptext)} is not a number of points")
         points = int(ptext)
         if points % 5 or points > 200:
-            raise _err("points", f"{ptext!r}: points are a multiple of 5 from 0 to 200")
+            raise _err("points", f"{quote(ptext)}: points are a multiple of 5 from 0 to 200")
     if gone.points and points is None:
         raise _err("points", f"required when gone holds point cards (gone holds {gone.points})")
 
@@ -357,7 +363,7 @@ def parse_record(text: str) -> Record:
     dry = False
     if "dry" in values:
         if values["dry"] not in ("yes", "no"):
-            raise _err("dry", f"{values['dry']!r} is not yes or no")
+            raise _err("dry", f"{quote(values['dry'])} is not yes or no")
         dry = values["dry"] == "yes"
 
     turn: int | None = None

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, Union, runtime_checkable
 
+from ._limits import SEED_MAX, check_int
 from .analysis import MoveAnalysis
 from .cards import LEVELS, SEATS, SUITS, Card, Cards
 from .errors import IllegalMoveError
@@ -74,6 +75,7 @@ class CoreBot:
     def __init__(self, name: str, seed: int = 0) -> None:
         from . import _core
 
+        seed = check_int("seed", seed, 0, SEED_MAX)
         try:
             self._bot = _core.Bot(name, seed)
         except ValueError as exc:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
+from ._limits import quote
 from .cards import EFFECTIVE_SUITS, LEVELS, SEATS, SUITS, Cards, effective_suit, order_key
 from .errors import HiddenCardsError, IllegalMoveError, NotationError
 from .notation import (
@@ -54,7 +55,7 @@ class Move:
         except NotationError as exc:
             raise NotationError(f"move: {exc}") from None
         if not cards:
-            raise NotationError(f"move: {text!r} plays no card")
+            raise NotationError(f"move: {quote(text)} plays no card")
         return cls(cards)
 
     def __len__(self) -> int:
@@ -344,7 +345,7 @@ class Position:
         as cards shown when declaring) that it still holds; the kitty, tricks and voids are
         public. What to give a bot, or a player, of that seat."""
         if not isinstance(seat, str) or seat.upper() not in SEATS:
-            raise ValueError(f"seat: {seat!r} is not a seat (S, E, N, W)")
+            raise ValueError(f"seat: {quote(seat)} is not a seat (S, E, N, W)")
         me = SEATS.index(seat.upper())
         shown = {s: Cards(c) if isinstance(c, str) else c for s, c in (exposed or {}).items()}
         record = self.record()

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ._limits import INT_MAX
 from .cards import LEVELS
 
 __all__ = ["Rules", "PRESETS"]
@@ -27,6 +28,17 @@ OPTION_FIELDS = (
     "kitty_points",
 )
 _FIELDS = ("name", *OPTION_FIELDS)
+_BOOL_FIELDS = (
+    "must_follow_format",
+    "ace_low_tractor",
+    "level_tractor_bridge",
+    "throws_in_trumps",
+    "level_card_grab",
+)
+K_DIGS = ("swap", "ten")
+"""The values of ``k_dig`` (rules §7): K翻天 or K三级."""
+KITTY_POINTS = ("never",)
+"""The values of ``kitty_points`` (rules §6.3)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,40 @@ class Rules:
     k_dig: str = "swap"
     must_play_levels: tuple[int, ...] = (10, 11, 12)
     kitty_points: str = "never"
+
+    def __post_init__(self) -> None:
+        # Every option is checked here, so that Rules(...) and replace() refuse a bad value at
+        # once instead of the core failing on it later (a level 99 indexed a 13-entry table).
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError(f"name: a rules name (a preset: {', '.join(PRESETS)}), "
+                             f"not {self.name!r:.40}")
+        for field in _BOOL_FIELDS:
+            value = getattr(self, field)
+            if not isinstance(value, bool):
+                raise ValueError(f"{field}: True or False, not {value!r:.40}")
+        penalty = self.throw_penalty
+        if isinstance(penalty, bool) or not isinstance(penalty, int) or not (
+                0 <= penalty <= INT_MAX):
+            raise ValueError(
+                f"throw_penalty: a whole number of points from 0 to {INT_MAX}, not {penalty!r:.40}"
+            )
+        if self.k_dig not in K_DIGS:
+            raise ValueError(f"k_dig: {' or '.join(K_DIGS)}, not {self.k_dig!r:.40}")
+        if self.kitty_points not in KITTY_POINTS:
+            raise ValueError(
+                f"kitty_points: {' or '.join(KITTY_POINTS)}, not {self.kitty_points!r:.40}"
+            )
+        levels = self.must_play_levels
+        if isinstance(levels, (str, bytes)) or not isinstance(levels, (tuple, list)):
+            raise ValueError(
+                f"must_play_levels: a tuple of levels 0..12 (0 = A, 12 = K), not {levels!r:.40}"
+            )
+        for level in levels:
+            if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 12:
+                raise ValueError(
+                    f"must_play_levels: {level!r:.40} is not a level 0..12 (0 = A, 12 = K)"
+                )
+        object.__setattr__(self, "must_play_levels", tuple(levels))
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -83,7 +129,11 @@ class Rules:
         return core
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some options changed."""
+        """A copy with some options changed; ValueError naming an unknown or bad option."""
+        unknown = set(changes) - set(_FIELDS)
+        if unknown:
+            raise ValueError(f"unknown rules option {', '.join(sorted(unknown))} "
+                             f"(options: {', '.join(OPTION_FIELDS)})")
         return dataclasses.replace(self, **changes)
 
     def __str__(self) -> str:

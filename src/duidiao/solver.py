@@ -34,6 +34,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Union
 
+from ._limits import INT_MAX, check_int
 from .cards import LEVELS, Cards
 from .errors import HiddenCardsError, SearchStopped
 from .position import Move, Position
@@ -347,13 +348,14 @@ class Solver:
         """Can the defenders end the hand with at least ``target`` points against any defence?
         One null-window search (the kitty need not be known). ``stop`` / ``seconds`` as for
         :meth:`value`."""
+        target = check_int("target", target, -INT_MAX - 1, INT_MAX)
         pos = _position_of(position)
         check_solvable(pos, "points", "defenders_reach")
         limit = _time_limit(seconds)
         hand = pos.core
         with self._lock:
             return bool(
-                _stoppable(lambda: self._core.defenders_reach(hand, int(target), stop, limit))
+                _stoppable(lambda: self._core.defenders_reach(hand, target, stop, limit))
             )
 
     @property

@@ -35,12 +35,16 @@ def _seat_of(position: Position, seat: str | None) -> int:
             raise ValueError("the hand is over: say whose view to sample with seat=")
         return SEATS.index(position.turn)
     if not isinstance(seat, str) or seat not in SEATS or len(seat) != 1:
-        raise ValueError(f"seat: expected one of 'S', 'E', 'N', 'W', not {seat!r}")
+        raise ValueError(f"seat: expected one of 'S', 'E', 'N', 'W', not {seat!r:.40}")
     return SEATS.index(seat)
 
 
+MAX_WORLDS = 1_000_000
+"""The most worlds one call draws (each is a whole Position; draw more in several calls)."""
+
+
 def sample_worlds(
-    position: Position, n: int, seed: int | None = None, *, seat: str | None = None
+    position: Position | str, n: int, seed: int | None = None, *, seat: str | None = None
 ) -> list[Position]:
     """``n`` full-information positions drawn uniformly from the deals consistent with what
     ``seat`` (default: the seat to move) knows of ``position``: its own hand, the other hands'
@@ -50,10 +54,13 @@ def sample_worlds(
     Every hidden card is placed and the kitty is known in the worlds; everything else (tricks,
     points, voids) is the position's. ``seed`` makes the draw repeatable. Raises
     :class:`HiddenCardsError` when ``seat``'s own hand is not fully known, ``ValueError`` when no
-    deal is consistent with the position.
+    deal is consistent with the position. ``position`` may be a position string; ``n`` is at
+    most :data:`MAX_WORLDS`.
     """
-    if not isinstance(n, int) or n < 0:
-        raise ValueError(f"n: expected a number of worlds >= 0, not {n!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_WORLDS:
+        raise ValueError(f"n: expected a number of worlds from 0 to {MAX_WORLDS}, not {n!r:.40}")
+    if not isinstance(position, Position):  # a position string, as analyse() takes
+        position = Position(position)
     me = _seat_of(position, seat)
     hand = position._hand
     hidden = int(hand.unknown(me))

@@ -1,0 +1,73 @@
+"""Range checks of whole-number arguments, made in Python before the C++ core sees them.
+
+A value past a C++ ``int`` (or ``uint64_t``) would reach pybind11 as a ``TypeError`` with a
+traceback; checked here, it is a ``ValueError`` that names the argument and the range. The CLI
+uses the same ranges as argparse types.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Callable
+
+__all__ = ["INT_MAX", "SEED_MAX", "COUNT_MAX", "check_int", "int_in", "quote"]
+
+INT_MAX = 2**31 - 1
+"""The largest C++ ``int``: worlds, card counts and targets cross into the core as one."""
+SEED_MAX = 2**64 - 1
+"""Seeds cross into the core as ``uint64_t``."""
+COUNT_MAX = 10**9
+"""The most hands or matches one ``selfplay`` or ``duel`` run plays (docs/cli.md)."""
+
+
+def _range(low: int, high: int) -> str:
+    if high == SEED_MAX:
+        return f"{low} to 2**64-1"
+    return f"{low} to {high}"
+
+
+def check_int(name: str, value: Any, low: int, high: int) -> int:
+    """``value`` as an int when it is a whole number from ``low`` to ``high``; otherwise a
+    ValueError naming ``name`` and the range."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(
+            f"{name}: expected a whole number from {_range(low, high)}, not {_short(value)}"
+        )
+    return int(value)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def int_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``, the range in the error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {_range(low, high)}, not {_short(text)}"
+            )
+        return value
+
+    parse.__name__ = "whole number"  # what argparse names the type in its messages
+    return parse
+
+
+QUOTE_MAX = 40
+"""The most characters of a bad token an error message quotes."""
+
+
+def quote(text: Any) -> str:
+    """``text`` quoted for an error message (its ``repr``): whole when short, else its first
+    :data:`QUOTE_MAX` characters and its length, so that a 1 MB token gives a short message."""
+    if not isinstance(text, str):
+        return _short(text)
+    if len(text) <= QUOTE_MAX:
+        return repr(text)
+    return f"{text[:QUOTE_MAX]!r}… ({len(text)} characters)"
