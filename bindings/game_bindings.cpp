@@ -51,6 +51,13 @@ GameSetup make_setup(const Rules& rules, const std::vector<int>& deck, int first
 }  // namespace
 
 void init_game(py::module_& m) {
+  py::enum_<Phase>(m, "Phase", py::arithmetic())  // ordered: a hand goes through them in turn
+      .value("declare", PHASE_DECLARE)
+      .value("bury", PHASE_BURY)
+      .value("grab", PHASE_GRAB)
+      .value("xiaosa", PHASE_XIAOSA)
+      .value("play", PHASE_PLAY)
+      .value("over", PHASE_OVER);
   py::class_<Game>(m, "Game")
       .def(py::init([](const Rules& rules, const std::vector<int>& deck, int first_drawer,
                        int declarer, int level_ns, int level_ew) {
@@ -58,7 +65,7 @@ void init_game(py::module_& m) {
            }),
            py::arg("rules"), py::arg("deck"), py::arg("first_drawer"), py::arg("declarer") = -1,
            py::arg("level_ns") = 0, py::arg("level_ew") = 0)
-      .def_property_readonly("phase", [](const Game& g) { return int(g.phase()); })
+      .def_property_readonly("phase", &Game::phase)
       .def_property_readonly("to_act", &Game::to_act)
       .def_property_readonly("rules", &Game::rules)
       .def_property_readonly("level", &Game::level)
@@ -102,7 +109,7 @@ void init_game(py::module_& m) {
       .def("copy", [](const Game& g) { return Game(g); });
 
   py::class_<Observation>(m, "Observation")
-      .def(py::init([](int seat, int phase, const Rules& rules, int level, std::pair<int, int> levels,
+      .def(py::init([](int seat, Phase phase, const Rules& rules, int level, std::pair<int, int> levels,
                        int trump, int declarer, int first_drawer, int drawn, const Masks& hand,
                        const std::vector<Masks>& exposed, const std::vector<int>& hand_sizes,
                        const std::vector<std::tuple<int, int, int, int>>& made, bool kitty_visible,
@@ -112,7 +119,7 @@ void init_game(py::module_& m) {
              if (exposed.size() != 4 || hand_sizes.size() != 4)
                throw std::invalid_argument("observation: exposed and hand_sizes need 4 entries");
              Observation o;
-             o.seat = checked_seat(seat), o.phase = Phase(phase), o.rules = rules, o.level = level;
+             o.seat = checked_seat(seat), o.phase = phase, o.rules = rules, o.level = level;
              o.levels[0] = levels.first, o.levels[1] = levels.second;
              o.trump = trump, o.declarer = declarer, o.first_drawer = first_drawer, o.drawn = drawn;
              o.hand = to_set(hand);
@@ -132,7 +139,7 @@ void init_game(py::module_& m) {
            py::arg("kitty_visible"), py::arg("kitty"), py::arg("original_kitty"), py::arg("dry"),
            py::arg("trump_from_kitty"), py::arg("grab_offer"), py::arg("grabs"), py::arg("xiaosas"))
       .def_readonly("seat", &Observation::seat)
-      .def_property_readonly("phase", [](const Observation& o) { return int(o.phase); })
+      .def_readonly("phase", &Observation::phase)
       .def_readonly("rules", &Observation::rules)
       .def_readonly("level", &Observation::level)
       .def_property_readonly("levels", [](const Observation& o) { return py::make_tuple(o.levels[0], o.levels[1]); })

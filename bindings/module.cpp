@@ -15,6 +15,9 @@ namespace {
 py::object core_error, illegal_move_error;
 
 void init_rules(py::module_& m) {
+  // The enums' Python names are the strings the options and results print as.
+  py::enum_<KDig>(m, "KDig").value("swap", K_DIG_SWAP).value("ten", K_DIG_TEN);
+  py::enum_<KittyPoints>(m, "KittyPoints").value("never", KITTY_POINTS_NEVER);
   py::class_<Rules>(m, "Rules")
       .def(py::init<>())
       .def_static("preset", &Rules::preset, py::arg("name"))
@@ -38,6 +41,17 @@ void init_rules(py::module_& m) {
 }
 
 void init_result(py::module_& m) {
+  py::enum_<Dig>(m, "Dig").value("none", DIG_NONE).value("joker", DIG_JOKER).value("level", DIG_LEVEL);
+  py::enum_<Outcome>(m, "Outcome")
+      .value("guangpai", OUTCOME_GUANGPAI)
+      .value("dacheng", OUTCOME_DACHENG)
+      .value("dapo", OUTCOME_DAPO)
+      .value("gulupo", OUTCOME_GULUPO)
+      .value("joker_dig", OUTCOME_JOKER_DIG)
+      .value("j_daodi", OUTCOME_J_DAODI)
+      .value("q_banjie", OUTCOME_Q_BANJIE)
+      .value("k_fantian", OUTCOME_K_FANTIAN)
+      .value("k_sanji", OUTCOME_K_SANJI);
   py::class_<HandResult>(m, "HandResult")
       .def_readonly("points", &HandResult::points)
       .def_readonly("dig", &HandResult::dig)

@@ -467,7 +467,10 @@ class HandRun:
                 "next_declarer",
                 "match_won",
             ):
-                if getattr(got, name) != getattr(want, name):
+                mine = getattr(got, name)
+                if name in ("dig", "outcome"):  # the core's enums are named by the strings
+                    mine = getattr(mine, "name", mine)
+                if mine != getattr(want, name):
                     diffs.append(
                         f"{name}: core {getattr(got, name)!r}, ref {getattr(want, name)!r}"
                     )

@@ -180,7 +180,7 @@ def test_s7_k_fantian_and_k_sanji_core():
             kitty=["2C"] * 2 + ["3C"] * 2 + ["4C"] * 2 + ["6C"] * 2,
         )
         r = hand.result(12, 7)
-        assert (r.outcome, r.dig, r.level_ns, r.level_ew, r.declarers_stay) == (
+        assert (r.outcome.name, r.dig.name, r.level_ns, r.level_ew, r.declarers_stay) == (
             outcome,
             "level",
             ns,
@@ -200,7 +200,7 @@ def test_s7_joker_dig_with_kitty_jokers_core():
         kitty=["BJ", "2C", "2C", "3C", "3C", "4C", "4C", "6C"],
     )
     r = hand.result(4, 2)  # NS at 5, EW at 3
-    assert (r.outcome, r.kitty_jokers_climb, r.level_ew, r.next_declarer) == (
+    assert (r.outcome.name, r.kitty_jokers_climb, r.level_ew, r.next_declarer) == (
         "joker_dig",
         3,
         2 + 5,

@@ -59,7 +59,7 @@ def runtime_signatures(obj: Any, name: str) -> list[list[tuple[str, str | None]]
         for part in split_top_level(m.group(1)):
             head, _, default = part.partition(" = ")
             param = head.split(":")[0].strip()
-            if param != "self":
+            if param not in ("self", "/"):  # "/": pybind11 marks positional-only dunders
                 params.append((param, default.strip() or None))
         signatures.append(params)
     return signatures

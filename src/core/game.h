@@ -12,7 +12,7 @@
 
 namespace duidiao {
 
-enum Phase : int { PHASE_DECLARE, PHASE_BURY, PHASE_GRAB, PHASE_XIAOSA, PHASE_PLAY, PHASE_OVER };
+enum Phase : int { PHASE_DECLARE, PHASE_BURY, PHASE_GRAB, PHASE_XIAOSA, PHASE_PLAY, PHASE_OVER, PHASE_NB };
 
 // §6.2: 亮主 (a single level card), 封主 (a lock: a pair, or the second card added to one's own
 // single), 正主 (an override by a pair of another suit, then only of a higher suit).

@@ -4,6 +4,17 @@
 
 namespace duidiao {
 
+const char* dig_name(Dig d) {
+  static const char* NAMES[DIG_NB] = {"none", "joker", "level"};
+  return d >= 0 && d < DIG_NB ? NAMES[d] : "?";
+}
+
+const char* outcome_name(Outcome o) {
+  static const char* NAMES[OUTCOME_NB] = {"guangpai", "dacheng", "dapo", "gulupo", "joker_dig",
+                                          "j_daodi", "q_banjie", "k_fantian", "k_sanji"};
+  return o >= 0 && o < OUTCOME_NB ? NAMES[o] : "?";
+}
+
 int climb(const Rules& rules, int from, int n) {
   int level = from;
   for (int i = 0; i < n && level < LEVEL_K; ++i) {
@@ -35,44 +46,44 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
     if (last_play.count(BIG_JOKER)) dig_climb = 3;
     else if (last_play.count(SMALL_JOKER)) dig_climb = 2;
     if (dig_climb) {
-      r.dig = "joker";
+      r.dig = DIG_JOKER;
     } else if (ctx.level >= LEVEL_J &&
                (last_play.one & ~ctx.level_cards) == 0) {
-      r.dig = "level";
+      r.dig = DIG_LEVEL;
     }
   }
 
   int declarer_climb = 0, defender_climb = 0;
-  if (r.dig == "joker") {
-    r.outcome = "joker_dig";
+  if (r.dig == DIG_JOKER) {
+    r.outcome = OUTCOME_JOKER_DIG;
     defender_climb = dig_climb;
-  } else if (r.dig == "level") {
+  } else if (r.dig == DIG_LEVEL) {
     if (ctx.level == LEVEL_J) {
-      r.outcome = "j_daodi";
+      r.outcome = OUTCOME_J_DAODI;
       levels[decl_team] = LEVEL_A;
     } else if (ctx.level == LEVEL_Q) {
-      r.outcome = "q_banjie";
+      r.outcome = OUTCOME_Q_BANJIE;
       levels[decl_team] = LEVEL_6;
-    } else if (rules.k_dig == "swap") {
-      r.outcome = "k_fantian";
+    } else if (rules.k_dig == K_DIG_SWAP) {
+      r.outcome = OUTCOME_K_FANTIAN;
       std::swap(levels[0], levels[1]);
     } else {
-      r.outcome = "k_sanji";
+      r.outcome = OUTCOME_K_SANJI;
       levels[decl_team] = LEVEL_10;
     }
   } else if (points == 0) {
-    r.outcome = "guangpai";
+    r.outcome = OUTCOME_GUANGPAI;
     declarer_climb = 3;
   } else if (points < 80) {
-    r.outcome = "dacheng";
+    r.outcome = OUTCOME_DACHENG;
     declarer_climb = 1;
   } else if (points < 140) {
-    r.outcome = "dapo";
+    r.outcome = OUTCOME_DAPO;
   } else {
-    r.outcome = "gulupo";
+    r.outcome = OUTCOME_GULUPO;
     levels[decl_team] = LEVEL_A;
   }
-  r.declarers_stay = r.outcome == "guangpai" || r.outcome == "dacheng";
+  r.declarers_stay = r.outcome == OUTCOME_GUANGPAI || r.outcome == OUTCOME_DACHENG;
 
   // The jokers in the kitty join the winner's climb: one climb, stopped by §7.1.
   if (r.declarers_stay)

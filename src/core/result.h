@@ -9,10 +9,22 @@
 
 namespace duidiao {
 
+// §7: a dig of the last trick by the defenders (抠底).
+enum Dig : int { DIG_NONE, DIG_JOKER, DIG_LEVEL, DIG_NB };
+// §7: how a hand ends: the point rows (光牌, 打成, 打破, 轱辘坡), a joker dig, or a level dig at
+// J, Q, K (J到底, Q半截, K翻天 or K三级).
+enum Outcome : int {
+  OUTCOME_GUANGPAI, OUTCOME_DACHENG, OUTCOME_DAPO, OUTCOME_GULUPO, OUTCOME_JOKER_DIG,
+  OUTCOME_J_DAODI, OUTCOME_Q_BANJIE, OUTCOME_K_FANTIAN, OUTCOME_K_SANJI, OUTCOME_NB
+};
+// The names results print as ("none", "joker"...; "guangpai", "dacheng"...).
+const char* dig_name(Dig d);
+const char* outcome_name(Outcome o);
+
 struct HandResult {
   int points = 0;
-  std::string dig = "none";  // "none", "joker", "level"
-  std::string outcome;       // guangpai dacheng dapo gulupo joker_dig j_daodi q_banjie k_fantian k_sanji
+  Dig dig = DIG_NONE;
+  Outcome outcome = OUTCOME_GUANGPAI;
   int kitty_jokers_climb = 0;
   bool declarers_stay = false;
   int level_ns = 0, level_ew = 0;

@@ -5,6 +5,10 @@
 
 namespace duidiao {
 
+const char* k_dig_name(KDig k) { return k == K_DIG_SWAP ? "swap" : k == K_DIG_TEN ? "ten" : "?"; }
+
+const char* kitty_points_name(KittyPoints k) { return k == KITTY_POINTS_NEVER ? "never" : "?"; }
+
 std::vector<std::string> Rules::presets() { return {"chifeng", "chifeng-classic", "chifeng-10"}; }
 
 Rules Rules::preset(const std::string& name) {
@@ -13,12 +17,12 @@ Rules Rules::preset(const std::string& name) {
   if (name == "chifeng") return r;
   if (name == "chifeng-classic") {
     r.level_card_grab = true;
-    r.k_dig = "ten";
+    r.k_dig = K_DIG_TEN;
     return r;
   }
   if (name == "chifeng-10") {
     r.level_card_grab = true;
-    r.k_dig = "ten";
+    r.k_dig = K_DIG_TEN;
     r.must_play_levels = {9, 10, 11, 12};
     return r;
   }
@@ -31,15 +35,24 @@ void Rules::check_supported() const {
     throw std::invalid_argument("must_follow_format=on is not supported yet (chifeng presets have it off)");
   if (throws_in_trumps)
     throw std::invalid_argument("throws_in_trumps=on is not supported yet (chifeng presets have it off)");
-  if (kitty_points != "never")
-    throw std::invalid_argument("kitty_points='" + kitty_points + "' is not supported (expected never)");
-  if (k_dig != "swap" && k_dig != "ten")
-    throw std::invalid_argument("k_dig='" + k_dig + "' is not an option (expected swap or ten)");
+  if (kitty_points < 0 || kitty_points >= KITTY_POINTS_NB)
+    throw std::invalid_argument("kitty_points is not an option (expected never)");
+  if (k_dig < 0 || k_dig >= K_DIG_NB)
+    throw std::invalid_argument("k_dig is not an option (expected swap or ten)");
   if (throw_penalty != 0)
     throw std::invalid_argument("throw_penalty must be 0 for now (chifeng presets)");
   for (int l : must_play_levels)
     if (l < 0 || l > 12)
       throw std::invalid_argument("must_play_levels: " + std::to_string(l) + " is not a level 0..12");
+}
+
+uint64_t Rules::fingerprint() const {
+  uint64_t levels = 0;
+  for (int l : must_play_levels) levels |= uint64_t(1) << (l & 15);
+  return uint64_t(must_follow_format) | uint64_t(ace_low_tractor) << 1 |
+         uint64_t(level_tractor_bridge) << 2 | uint64_t(throws_in_trumps) << 3 |
+         uint64_t(level_card_grab) << 4 | uint64_t(k_dig) << 5 | uint64_t(kitty_points) << 8 |
+         uint64_t(levels) << 12 | uint64_t(uint32_t(throw_penalty)) << 32;
 }
 
 bool Rules::is_must_play(int level) const {
@@ -59,8 +72,8 @@ std::string Rules::to_string() const {
          "\nlevel_tractor_bridge=" + onoff(level_tractor_bridge) +
          "\nthrows_in_trumps=" + onoff(throws_in_trumps) +
          "\nthrow_penalty=" + std::to_string(throw_penalty) +
-         "\nlevel_card_grab=" + onoff(level_card_grab) + "\nk_dig=" + k_dig +
-         "\nmust_play_levels=" + levels + "\nkitty_points=" + kitty_points;
+         "\nlevel_card_grab=" + onoff(level_card_grab) + "\nk_dig=" + k_dig_name(k_dig) +
+         "\nmust_play_levels=" + levels + "\nkitty_points=" + kitty_points_name(kitty_points);
 }
 
 bool Rules::operator==(const Rules& o) const {

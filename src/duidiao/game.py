@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any, NamedTuple, Union
 
 from .cards import LEVELS, SEATS, SUITS, Card, CardLike, Cards, order_key
+from .enums import Phase
 from .errors import IllegalMoveError
 from .notation import TEAMS, TrickRecord, format_cards, format_record
 from .notation import Record as _PositionRecord
@@ -42,8 +43,10 @@ __all__ = [
     "DECLARE_KINDS",
 ]
 
-PHASES = ("declare", "bury", "grab", "xiaosa", "play", "over")
-"""Phase names by the core's phase number."""
+PHASES = tuple(Phase)
+"""The phases in the order of a hand (each a :class:`~duidiao.enums.Phase`, equal to its
+name)."""
+_IN_PLAY = (Phase.PLAY, Phase.OVER)
 DECLARE_KINDS = ("single", "lock", "override")
 """Declaration kinds (rules §6.2): 亮主, 封主, 正主; the core numbers them 1, 2, 3."""
 
@@ -325,7 +328,7 @@ class Observation:
     """
 
     seat: str | None
-    phase: str
+    phase: Phase
     rules: Rules
     level: str
     levels: dict[str, str] = field(hash=False)
@@ -352,7 +355,7 @@ class Observation:
     @classmethod
     def from_core(cls, obs: Any, rules: Rules | None = None) -> Observation:
         """Convert a ``_core.Observation``."""
-        phase = PHASES[int(obs.phase)]
+        phase = Phase.of_core(obs.phase)
         trump = int(obs.trump)
         declarer = int(obs.declarer)
         in_play = phase in ("play", "over")
@@ -613,7 +616,7 @@ class _Reader:
 def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
     r = _Reader(data)
     seat = r.seat("seat", r.raw("seat"), optional=True)
-    phase = r.choice("phase", r.raw("phase"), PHASES)
+    phase = Phase(r.choice("phase", r.raw("phase"), PHASES))
     preset = r.text("preset", r.raw("preset", "chifeng"))
     try:
         rules = Rules.from_json(preset, r.raw("rules", None))
@@ -681,7 +684,7 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
     try:
         core = _core().Observation(
             seat=SEATS.index(seat),
-            phase=PHASES.index(phase),
+            phase=_core().Phase.__members__[phase],
             rules=rules.to_core(),
             level=LEVELS.index(level),
             levels=(LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"])),
@@ -846,13 +849,14 @@ class Game:
 
     # -- state ---------------------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        """``"declare"``, ``"bury"``, ``"grab"``, ``"xiaosa"``, ``"play"`` or ``"over"``."""
-        return PHASES[int(self._core.phase)]
+    def phase(self) -> Phase:
+        """``"declare"``, ``"bury"``, ``"grab"``, ``"xiaosa"``, ``"play"`` or ``"over"`` (a
+        :class:`~duidiao.enums.Phase`, equal to its name)."""
+        return Phase.of_core(self._core.phase)
 
     @property
     def is_over(self) -> bool:
-        return int(self._core.phase) == 5
+        return self.phase is Phase.OVER
 
     @property
     def to_act(self) -> str | None:
@@ -966,14 +970,14 @@ class Game:
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, oldest first (empty before the play)."""
-        if int(self._core.phase) < 4:
+        if self.phase not in _IN_PLAY:
             return []
         return list(_tricks_of(self._core.hand().tricks()))
 
     @property
     def current_trick(self) -> Trick | None:
         """The trick in progress; None outside the play phase."""
-        if int(self._core.phase) != 4:
+        if self.phase is not Phase.PLAY:
             return None
         hand = self._core.hand()
         plays = tuple(Cards.from_masks(*p) for p in hand.trick())
@@ -995,7 +999,7 @@ class Game:
     @property
     def points(self) -> int:
         """The defenders' points so far."""
-        if int(self._core.phase) < 4:
+        if self.phase not in _IN_PLAY:
             return 0
         return int(self._core.hand().points)
 
@@ -1170,7 +1174,7 @@ class Game:
         """Log the plays made on the core directly (``_core.play_game``) from its tricks."""
         done = self.plies
         plays: list[Decision] = []
-        if int(self._core.phase) >= 4:
+        if self.phase in _IN_PLAY:
             hand = self._core.hand()
             for leader, trick_plays, _winner, _points in hand.tricks():
                 for i, p in enumerate(trick_plays):
@@ -1253,7 +1257,7 @@ class Game:
         """The play phase now as a :class:`Position`: every hand known when ``seat`` is None,
         else that seat's view (its :attr:`Observation.position`). Raises ValueError before the
         play phase."""
-        if int(self._core.phase) < 4:
+        if self.phase not in _IN_PLAY:
             raise ValueError(f"no position yet: the game is in its {self.phase} phase")
         if seat is not None:
             position = self.observe(seat).position

@@ -20,6 +20,7 @@ from typing import Any, Protocol, Union, runtime_checkable
 from ._limits import SEED_MAX, check_int
 from .analysis import MoveAnalysis
 from .cards import LEVELS, SEATS, SUITS, Card, Cards
+from .enums import Phase
 from .errors import IllegalMoveError
 from .game import DECLARE_KINDS, DeclareOption, Game, Observation
 from .position import Move, Position
@@ -191,29 +192,29 @@ def core_bot_step(core: Any, bots: Sequence[Any]) -> None:
     generators that drive the core directly."""
     seat = int(core.to_act)
     bot = bots[seat]
-    phase, obs = int(core.phase), core.observe(seat, bot.sees_everything)
-    if phase == 0:
+    phase, obs = Phase.of_core(core.phase), core.observe(seat, bot.sees_everything)
+    if phase is Phase.DECLARE:
         options = core.declare_options()
         index = int(bot.declare(obs, options))
         if index < 0:
             core.decline()
         else:
             core.declare(*options[index])
-    elif phase == 1:
+    elif phase is Phase.BURY:
         core.bury(*bot.bury(obs))
-    elif phase == 2:
+    elif phase is Phase.GRAB:
         card = int(bot.grab(obs))
         if card < 0:
             core.decline()
         else:
             core.grab(card)
-    elif phase == 3:
+    elif phase is Phase.XIAOSA:
         jokers, taken = bot.xiaosa(obs, core.xiaosa_takeable())
         if not jokers[0]:
             core.decline()
         else:
             core.xiaosa(jokers, taken)
-    elif phase == 4:
+    elif phase is Phase.PLAY:
         core.play(*bot.play(obs))
 
 

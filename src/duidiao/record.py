@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import LEVELS, SEATS, SUITS, Card
+from .enums import Dig, Outcome
 from .game import Decision, Game
 from .notation import TEAMS
 from .result import HandResult
@@ -40,8 +41,8 @@ def _result_from_json(data: Mapping[str, Any]) -> HandResult:
     try:
         return HandResult(
             points=int(data["points"]),
-            dig=data["dig"],
-            outcome=str(data["outcome"]),
+            dig=None if data["dig"] is None else Dig(data["dig"]),
+            outcome=Outcome(data["outcome"]),
             levels={str(k): str(v) for k, v in data["levels"].items()},
             scores={str(k): int(v) for k, v in data["scores"].items()},
             next_declarer=str(data["next_declarer"]),
@@ -49,7 +50,7 @@ def _result_from_json(data: Mapping[str, Any]) -> HandResult:
             kitty_jokers_climb=int(data["kitty_jokers_climb"]),
             declarers_stay=bool(data["declarers_stay"]),
         )
-    except (KeyError, TypeError, AttributeError) as exc:
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise RecordError(f"result: missing or bad field {exc}") from None
 
 

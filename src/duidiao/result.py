@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import LEVELS, SEATS
+from .enums import Dig, Outcome
 
 __all__ = ["HandResult"]
 
@@ -15,9 +16,10 @@ class HandResult:
     """What a finished hand decides (rules §7, §8).
 
     - ``points``: the defenders' points from tricks (*P*).
-    - ``dig``: ``None``, ``"joker"`` or ``"level"`` (抠底).
+    - ``dig``: ``None``, ``"joker"`` or ``"level"`` (抠底): a :class:`~duidiao.enums.Dig`.
     - ``outcome``: ``"guangpai"``, ``"dacheng"``, ``"dapo"``, ``"gulupo"``, ``"joker_dig"``,
-      ``"j_daodi"``, ``"q_banjie"``, ``"k_fantian"`` or ``"k_sanji"``.
+      ``"j_daodi"``, ``"q_banjie"``, ``"k_fantian"`` or ``"k_sanji"``: an
+      :class:`~duidiao.enums.Outcome` (each member equal to its string).
     - ``levels``: team (``"NS"``, ``"EW"``) → level letter after the hand.
     - ``scores``: team → hand score (§7.2).
     - ``next_declarer``: seat letter (§8.4). ``declarers_stay``: the declaring team stays.
@@ -26,8 +28,8 @@ class HandResult:
     """
 
     points: int
-    dig: str | None
-    outcome: str
+    dig: Dig | None
+    outcome: Outcome
     levels: dict[str, str] = field(hash=False)
     scores: dict[str, int] = field(hash=False)
     next_declarer: str
@@ -38,11 +40,11 @@ class HandResult:
     @classmethod
     def from_core(cls, core: Any) -> HandResult:
         """Convert a ``_core.HandResult``."""
-        dig = str(core.dig)
+        dig = core.dig.name
         return cls(
             points=int(core.points),
-            dig=None if dig == "none" else dig,
-            outcome=str(core.outcome),
+            dig=None if dig == "none" else Dig(dig),
+            outcome=Outcome.of_core(core.outcome),
             levels={"NS": LEVELS[core.level_ns], "EW": LEVELS[core.level_ew]},
             scores={"NS": int(core.score_ns), "EW": int(core.score_ew)},
             next_declarer=SEATS[core.next_declarer],
@@ -55,8 +57,8 @@ class HandResult:
         """A JSON-ready dict."""
         return {
             "points": self.points,
-            "dig": self.dig,
-            "outcome": self.outcome,
+            "dig": None if self.dig is None else self.dig.value,
+            "outcome": self.outcome.value,
             "levels": dict(self.levels),
             "scores": dict(self.scores),
             "next_declarer": self.next_declarer,

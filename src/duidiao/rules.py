@@ -9,6 +9,7 @@ from typing import Any
 
 from ._limits import INT_MAX
 from .cards import LEVELS
+from .enums import KDig, KittyPoints
 
 __all__ = ["Rules", "PRESETS"]
 
@@ -35,9 +36,9 @@ _BOOL_FIELDS = (
     "throws_in_trumps",
     "level_card_grab",
 )
-K_DIGS = ("swap", "ten")
+K_DIGS = tuple(k.value for k in KDig)
 """The values of ``k_dig`` (rules §7): K翻天 or K三级."""
-KITTY_POINTS = ("never",)
+KITTY_POINTS = tuple(k.value for k in KittyPoints)
 """The values of ``kitty_points`` (rules §6.3)."""
 
 
@@ -56,9 +57,9 @@ class Rules:
     throws_in_trumps: bool = False
     throw_penalty: int = 0
     level_card_grab: bool = False
-    k_dig: str = "swap"
+    k_dig: KDig = KDig.SWAP
     must_play_levels: tuple[int, ...] = (10, 11, 12)
-    kitty_points: str = "never"
+    kitty_points: KittyPoints = KittyPoints.NEVER
 
     def __post_init__(self) -> None:
         # Every option is checked here, so that Rules(...) and replace() refuse a bad value at
@@ -82,6 +83,8 @@ class Rules:
             raise ValueError(
                 f"kitty_points: {' or '.join(KITTY_POINTS)}, not {self.kitty_points!r:.40}"
             )
+        object.__setattr__(self, "k_dig", KDig(self.k_dig))
+        object.__setattr__(self, "kitty_points", KittyPoints(self.kitty_points))
         levels = self.must_play_levels
         if isinstance(levels, (str, bytes)) or not isinstance(levels, (tuple, list)):
             raise ValueError(
@@ -114,6 +117,8 @@ class Rules:
         """Copy a ``_core.Rules``."""
         values = {field: getattr(core, field) for field in _FIELDS}
         values["must_play_levels"] = tuple(int(x) for x in values["must_play_levels"])
+        values["k_dig"] = KDig.of_core(values["k_dig"])
+        values["kitty_points"] = KittyPoints.of_core(values["kitty_points"])
         return cls(**values)
 
     def to_core(self) -> Any:
@@ -125,6 +130,10 @@ class Rules:
             value = getattr(self, field)
             if field == "must_play_levels":
                 value = list(value)
+            elif field == "k_dig":
+                value = _core.KDig.__members__[value.value]
+            elif field == "kitty_points":
+                value = _core.KittyPoints.__members__[value.value]
             setattr(core, field, value)
         return core
 
@@ -194,8 +203,8 @@ class Rules:
 
 _PY_PRESETS = {
     "chifeng": Rules(),
-    "chifeng-classic": Rules(name="chifeng-classic", level_card_grab=True, k_dig="ten"),
+    "chifeng-classic": Rules(name="chifeng-classic", level_card_grab=True, k_dig=KDig.TEN),
     "chifeng-10": Rules(
-        name="chifeng-10", level_card_grab=True, k_dig="ten", must_play_levels=(9, 10, 11, 12)
+        name="chifeng-10", level_card_grab=True, k_dig=KDig.TEN, must_play_levels=(9, 10, 11, 12)
     ),
 }

@@ -26,7 +26,7 @@ SelfplayStats selfplay_hands(const Rules& rules, int n, uint64_t seed, const std
     ++stats.hands;
     stats.declarer_stays += r.declarers_stay;
     stats.defender_points += r.points;
-    stats.digs += r.dig != "none";
+    stats.digs += r.dig != DIG_NONE;
     stats.xiaosa_hands += !game.xiaosas().empty();
     stats.score_ns += r.score_ns - r.score_ew;
     stats.checksum = stats.checksum * 1000003 + uint64_t(r.points * 64 + r.level_ns * 13 + r.level_ew);

@@ -665,7 +665,7 @@ def test_s6_4_xiaosa_jokers_add_to_the_declarers_climb():
     assert g.phase == PLAY
     play_out(g)
     r = g.result()
-    assert r.points == 0 and r.outcome == "guangpai"
+    assert r.points == 0 and r.outcome.name == "guangpai"
     assert r.kitty_jokers_climb == 5
     assert r.declarers_stay
     assert (r.level_ns, r.level_ew) == (8, 0)
@@ -694,7 +694,7 @@ def test_s6_4_xiaosa_jokers_add_to_the_defenders_who_take_over():
     g.xiaosa(cset("SJ"), cset("3D"))
     play_out(g)
     r = g.result()
-    assert r.outcome == "joker_dig"
+    assert r.outcome.name == "joker_dig"
     assert not r.declarers_stay
     assert r.kitty_jokers_climb == 2
     assert (r.level_ns, r.level_ew) == (0, 5)
@@ -711,7 +711,7 @@ def test_s6_4_dry_kitty_jokers_count_nothing():
     assert g.dry and g.phase == PLAY
     play_out(g)
     r = g.result()
-    assert r.outcome == "guangpai"
+    assert r.outcome.name == "guangpai"
     assert r.kitty_jokers_climb == 0
     assert (r.level_ns, r.level_ew) == (3, 0)
 

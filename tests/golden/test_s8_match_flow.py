@@ -175,8 +175,8 @@ def test_s8_2_level_digs_at_the_declaring_teams_level(level, preset, top, outcom
     assert last[0] == E and last[2] == E
     assert ids(last[1][0]) == ids(cset(top.split(",")[-1]))  # the ♣ level card
     assert r.points == 200
-    assert r.dig == "level"
-    assert r.outcome == outcome
+    assert r.dig.name == "level"
+    assert r.outcome.name == outcome
     assert r.kitty_jokers_climb == 0
     assert (r.level_ns, r.level_ew) == after
     assert not r.declarers_stay
@@ -191,7 +191,7 @@ def test_s8_3_declarers_at_k_who_make_the_hand_win_the_match():
     match." NS at K declares; South holds the top trumps: 光牌, and the match is won (NS stays
     at K: a climb "never passes K")."""
     r = lock_hearts_and_play(forced(S, S, level_ns=K, level_ew=4), S)
-    assert r.outcome == "guangpai"
+    assert r.outcome.name == "guangpai"
     assert r.match_won
     assert (r.level_ns, r.level_ew) == (K, 4)
 
@@ -201,7 +201,7 @@ def test_s8_3_defenders_at_k_who_take_over_do_not_win_the_match():
     kitty with BJ — they take over (the climb stops at K), the match goes on; East declares
     next."""
     r = lock_hearts_and_play(forced(E, S, level_ns=3, level_ew=K, top=TOP[3]), E)
-    assert r.outcome == "joker_dig"
+    assert r.outcome.name == "joker_dig"
     assert not r.match_won
     assert (r.level_ns, r.level_ew) == (3, K)
     assert r.next_declarer == E
@@ -228,7 +228,7 @@ def test_s8_4_declarers_stay_the_partner_declares_next(declarer):
     declarer holds the top trumps: 光牌 (+3 from 2)."""
     levels = (1, 5) if declarer % 2 == 0 else (5, 1)  # the declaring team at 2
     r = lock_hearts_and_play(_fixed(declarer, declarer, levels), declarer)
-    assert r.outcome == "guangpai"
+    assert r.outcome.name == "guangpai"
     assert r.declarers_stay
     assert r.next_declarer == (declarer + 2) % 4
     team = (r.level_ns, r.level_ew)[declarer % 2]
@@ -250,7 +250,7 @@ def test_s8_4_defenders_take_over_the_declarers_next_seat_declares(declarer):
     nxt = (declarer + 1) % 4
     levels = (1, 1)
     r = lock_hearts_and_play(_fixed(nxt, declarer, levels), nxt)
-    assert r.outcome == "joker_dig"
+    assert r.outcome.name == "joker_dig"
     assert not r.declarers_stay
     assert r.next_declarer == nxt
     assert (r.level_ns, r.level_ew)[nxt % 2] == 4
@@ -270,7 +270,7 @@ def test_s8_4_first_hand_defenders_take_over():
     play_out(g)
     r = g.result()
     assert g.hand().tricks()[0][2] == E
-    assert r.outcome == "joker_dig"
+    assert r.outcome.name == "joker_dig"
     assert (r.level_ns, r.level_ew) == (0, 3)
     assert r.next_declarer == E
 
