@@ -115,7 +115,7 @@ def test_tokens_and_turns(live_server: ServerProcess) -> None:
     seats = {"S": "human", "E": "heuristic", "N": "human", "W": "heuristic"}
     with Conn(live_server.ws_url) as south, Conn(live_server.ws_url) as north, \
             Conn(live_server.ws_url) as other:
-        room = create(south, seats=seats, bot_delay_ms=0, decision_seconds=60, seed=5)
+        room = create(south, seats=seats, bot_delay_ms=0, decision_seconds=60)
         token = join(south, room, "S")["token"]
         assert join(other, room, "S")["error"]["code"] == "seat_taken"
         assert join(other, room, "S", token="x" + token)["error"]["code"] == "bad_token"

@@ -54,12 +54,19 @@ PROTOCOL = 1
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
 
 
+MAX_HAND_NUMBER = 1_000_000  # far past any match (they end within a few hundred hands)
+
+
 def error_body(code: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "message": message}}
 
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(error_body(code, message), status_code=status)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    return error_response(500, "internal", "internal error (logged by the server)")
 
 
 class CatchAll:
@@ -269,7 +276,10 @@ class Server:
         except ClientError as exc:
             return client_error(exc)
         assert self.store is not None
-        record = self.store.hand_record(room.id, int(request.path_params["hand"]))
+        number = int(request.path_params["hand"])
+        if not 0 < number <= MAX_HAND_NUMBER:
+            return error_response(404, "no_room", "no finished hand of that number in the room")
+        record = self.store.hand_record(room.id, number)
         if record is None:
             return error_response(404, "no_room", "no finished hand of that number in the room")
         return JSONResponse({"ok": True, "record": json.loads(record)})
@@ -437,8 +447,12 @@ def create_app(
         WebSocketRoute("/ws", server.websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
+    # Exception: Starlette's outermost layer answers any other error with this (its own 500
+    # body would be plain text), then re-raises it to CatchAll, which logs it.
     app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _http_error, Exception: _internal_error},
     )
     app.state.server = server
     return CatchAll(app)

@@ -94,6 +94,16 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
                 raise ClientError("bad_request", f"seats.{seat}: {exc}") from None
         players[seat] = player
     config["seats"] = players
+    humans = sum(1 for player in players.values() if player == "human")
+    if humans >= 2:
+        # A chosen seed lets whoever knows it deal every hand again, and an open room shows
+        # every hand to its spectators: either would show one player another's cards.
+        if config["seed"] is not None:
+            raise ClientError("bad_request", "seed: not with two or more human seats (whoever "
+                              "knows the seed knows every hand)")
+        if config["open"]:
+            raise ClientError("bad_request", "open: not with two or more human seats (a player "
+                              "could watch every hand from another tab)")
     if config["seed"] is None:
         config["seed"] = secrets.randbits(63)
     return config
@@ -440,15 +450,21 @@ class Room:
             self.schedule()
 
     def _pause(self) -> None:
-        """Nobody is connected: stop the clock (a bot already thinking finishes)."""
-        if self._task is not None and not self.thinking and not self._task.done():
+        """Nobody is connected: stop the clock. A bot already thinking finishes, and its task
+        stays known, so that a connection arriving meanwhile does not start a second search
+        on the same bot."""
+        if self._task is not None and not self._task.done() and not self.thinking:
             self._task.cancel()
-        self._task = None
+            self._task = None
+        elif self._task is not None and self._task.done():
+            self._task = None
         self.deadline = None
 
     def schedule(self) -> None:
         """Start whatever comes next: a bot's turn, a human's clock, the next hand."""
         current = asyncio.current_task()
+        if self.thinking and self._task is not current:
+            return  # a bot is deciding: its task schedules what follows when it has answered
         if self._task is not None and self._task is not current and not self._task.done():
             self._task.cancel()
         self._task = None
