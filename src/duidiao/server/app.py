@@ -143,6 +143,7 @@ class WsClient(Client):
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        self.address = ws.client.host if ws.client else None
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(SEND_QUEUE)
         self.closed = False
 
@@ -248,7 +249,7 @@ class Server:
     async def create_room(self, request: Request) -> Response:
         try:
             body = await read_json(request)
-            room = self.the_rooms().create(body)
+            room = self.the_rooms().create(body, request.client.host if request.client else None)
         except ClientError as exc:
             return client_error(exc)
         return JSONResponse({"ok": True, "room": room.id})
@@ -343,7 +344,7 @@ class Server:
         if kind == "hello":
             client.send({**self.hello(), "id": ident})
         elif kind == "create":
-            room = rooms.create(body)
+            room = rooms.create(body, client.address)
             client.send({"type": "created", "id": ident, "room": room.id})
         elif kind == "join":
             rooms.get(body["room"]).join(client, body["seat"], body["token"], ident)

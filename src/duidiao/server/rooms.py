@@ -14,6 +14,7 @@ import hashlib
 import logging
 import random
 import secrets
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +34,11 @@ SEATS = ("S", "E", "N", "W")
 SUITS = ("H", "D", "S", "C")
 KINDS = ("single", "lock", "override")
 MAX_ROOMS = 1000
+# A room nobody has joined (still waiting for its first deal) and nobody is connected to is
+# dropped after this long, and one address may keep only so many such rooms: creating rooms
+# in a loop cannot fill the server.
+WAITING_SECONDS = 600.0
+MAX_WAITING_PER_ADDRESS = 20
 """Rooms in play at once; creating another gets ``server_busy``."""
 MAX_CONNECTIONS = 64
 """Connections in one room (seats and spectators)."""
@@ -246,6 +252,8 @@ class Room:
         self.thinking = False
         self.hinting = False
         self.closed = False
+        self.origin: str | None = None  # the address that created it (for the waiting cap)
+        self.idle_since: float | None = time.monotonic()  # no connection since then
         self._task: asyncio.Task[None] | None = None
         self._views: dict[Any, Any] = {}
         self._views_version = -1
@@ -387,6 +395,7 @@ class Room:
         elif client.room is self:
             self._drop(client)
         self.clients.append(client)
+        self.idle_since = None
         client.room, client.seat = self, seat
         if seat is not None:
             self.holders[seat] = client
@@ -406,6 +415,7 @@ class Room:
         if reason is not None:
             client.send({"type": "left", "room": self.id, "reason": reason})
         if not self.clients:
+            self.idle_since = time.monotonic()
             self._pause()
         self.broadcast()
 
@@ -808,8 +818,14 @@ class Rooms:
         self.rooms[room_id] = room
         return room
 
-    def create(self, settings: Mapping[str, Any]) -> Room:
+    def create(self, settings: Mapping[str, Any], origin: str | None = None) -> Room:
+        """A new room; ``origin`` is the creating client's address."""
         config = check_settings(settings)
+        self.drop_abandoned()
+        waiting = sum(1 for r in self.rooms.values() if r.game is None and r.origin == origin)
+        if origin is not None and waiting >= MAX_WAITING_PER_ADDRESS:
+            raise ClientError("server_busy", f"{waiting} rooms of this address wait for players "
+                              "already: join them, or wait for them to be dropped")
         playing = sum(1 for r in self.rooms.values() if r.match_winner is None)
         if playing >= MAX_ROOMS:
             raise ClientError("server_busy", f"{MAX_ROOMS} rooms are in play already")
@@ -818,8 +834,24 @@ class Rooms:
             room_id = secrets.token_hex(4)
         self.store.add_room(room_id, config, config["seats"])
         room = Room(self, room_id, config)
+        room.origin = origin
         self.rooms[room_id] = room
         return room
+
+    def drop_abandoned(self) -> int:
+        """Drop the rooms never dealt that nobody has been connected to for WAITING_SECONDS,
+        from memory and from the store; returns how many."""
+        now = time.monotonic()
+        gone = [
+            r for r in self.rooms.values()
+            if r.game is None and not r.clients and r.idle_since is not None
+            and now - r.idle_since >= WAITING_SECONDS
+        ]
+        for room in gone:
+            room.close()
+            del self.rooms[room.id]
+            self.store.drop_room(room.id)
+        return len(gone)
 
     def get(self, room_id: Any) -> Room:
         if not isinstance(room_id, str):

@@ -174,6 +174,13 @@ class Store:
                 [(room, seat, player) for seat, player in players.items()],
             )
 
+    def drop_room(self, room: str) -> None:
+        """Forget a room never dealt (it has no hands nor decisions)."""
+        with self._write() as db:
+            for table in ("events", "hands", "seats"):
+                db.execute(f"DELETE FROM {table} WHERE room = ?", (room,))
+            db.execute("DELETE FROM rooms WHERE id = ?", (room,))
+
     def set_config(self, room: str, config: dict[str, Any]) -> None:
         with self._write() as db:
             text = json.dumps(config, sort_keys=True)
