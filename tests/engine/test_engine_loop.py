@@ -12,7 +12,7 @@ import pytest
 
 from duidiao.engine import EngineClient, EngineError
 
-from .conftest import ENGINE, README, TWELVE
+from .conftest import ENGINE, ONE_CARD, README, TWELVE
 
 STOP_LIMIT = 0.5  # seconds from sending stop to the search's reply (issue 10)
 
@@ -172,6 +172,63 @@ def test_busy_while_a_search_runs_and_the_rest_is_answered(engine: EngineClient)
     # the worker is free again
     assert engine.request("move", position=README, bot="heuristic")["ok"]
     assert engine.request("stop")["stopped"] is None
+
+
+_HIDDEN_MOVER = README.replace(README.split(" ")[5], "S=?24")  # S to move, S's hand hidden
+
+BAD_SEARCHES: list[tuple[str, dict[str, Any], str, str | None]] = [
+    ("solve", {"position": ONE_CARD, "objective": "bogus"}, "bad_request", "objective"),
+    ("solve", {"position": ONE_CARD, "seconds": 0}, "bad_request", "seconds"),
+    ("solve", {"position": ONE_CARD, "depth": 3}, "bad_request", "depth"),
+    ("solve", {"position": "x"}, "bad_position", "position"),
+    ("solve", {"position": README}, "hidden_cards", None),
+    ("solve", {}, "bad_request", "position"),
+    ("move", {"position": README, "bot": "nobot"}, "bad_request", "bot"),
+    ("move", {"position": README, "bot": "pimc:worlds=0"}, "bad_request", "bot"),
+    ("move", {"position": README, "bot": "pimc", "ms": 5, "worlds": 5}, "bad_request",
+     "worlds"),
+    ("move", {"position": README, "bot": "heuristic", "ms": 5}, "bad_request", "ms"),
+    ("move", {"position": _HIDDEN_MOVER, "bot": "heuristic"}, "hidden_cards", None),
+    ("move", {"position": README}, "bad_request", "bot"),
+    ("analyse", {"position": README, "seconds": 0}, "bad_request", "seconds"),
+    ("analyse", {"position": README, "threads": "all"}, "bad_request", "threads"),
+    ("analyse", {"position": "x"}, "bad_position", "position"),
+    ("analyse", {"position": _HIDDEN_MOVER}, "hidden_cards", None),
+]
+
+
+@pytest.mark.parametrize("cmd, fields, code, field", BAD_SEARCHES, ids=short_id)
+def test_a_bad_search_gets_its_error_at_once_and_never_takes_the_slot(
+    engine: EngineClient, cmd: str, fields: dict[str, Any], code: str, field: str | None
+) -> None:
+    # The bad search and a good move in one write, so that the engine reads the move while
+    # the bad one would still hold the slot if it had taken it (it would, most times: the
+    # race is run 20 times over).
+    rounds = 20
+    for n in range(rounds):
+        bad = {"id": f"bad{n}", "cmd": cmd, **fields}
+        good = {"id": f"good{n}", "cmd": "move", "position": README, "bot": "heuristic"}
+        engine.send_line(json.dumps(bad) + "\n" + json.dumps(good))
+        error = engine.reply(f"bad{n}")
+        assert error["ok"] is False and error["error"]["code"] == code, error
+        assert error["error"].get("field") == field, error
+        move = engine.reply(f"good{n}")
+        assert move["ok"] is True and move["move"], move
+    lines = [json.loads(line) for line in engine.lines]
+    assert [m["id"] for m in lines if m.get("ok") is not None] == [
+        i for n in range(rounds) for i in (f"bad{n}", f"good{n}")
+    ]
+
+
+def test_a_bad_search_while_a_search_runs_gets_its_own_error(engine: EngineClient) -> None:
+    rid = engine.send("analyse", position=README, seconds=10, threads=1)
+    time.sleep(0.2)
+    for cmd, fields, code, field in BAD_SEARCHES:
+        reply = engine.request(cmd, **fields)
+        assert reply["error"]["code"] == code and reply["error"].get("field") == field, reply
+    assert engine.request("move", position=README, bot="heuristic")["error"]["code"] == "busy"
+    engine.stop()
+    assert engine.reply(rid)["stopped"] is True
 
 
 def test_no_info_after_the_reply(engine: EngineClient) -> None:

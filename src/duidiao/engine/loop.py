@@ -4,8 +4,11 @@ per line each way.
 The reading thread answers ``hello``, ``legal``, ``check``, ``play``, ``deal`` and ``decide``
 itself; a search (``move``, ``analyse``, ``solve``) runs on a worker thread so that the loop
 keeps reading: ``stop`` makes it answer now, ``quit`` ends the process, another search is
-``busy``. Lines are read with a bound: a longer one is skipped without being held in memory.
-Only protocol lines reach stdout; anything else the process prints goes to stderr.
+``busy``. A search request is checked on the reading thread before it may take the worker
+(:func:`~duidiao.engine.protocol.check_request`: its fields, the position, the mover, the
+bot…), so that a bad one gets its error at once and never holds the worker. Lines are read
+with a bound: a longer one is skipped without being held in memory. Only protocol lines
+reach stdout; anything else the process prints goes to stderr.
 """
 
 from __future__ import annotations
@@ -17,7 +20,16 @@ import threading
 from typing import IO, Any
 
 from .errors import ProtocolError
-from .protocol import LIMITS, command_of, error_reply, request_id, run_command
+from .protocol import (
+    LIMITS,
+    Checked,
+    check_request,
+    command_of,
+    error_reply,
+    request_id,
+    run_checked,
+    run_command,
+)
 from .strict_json import JsonError, loads
 
 __all__ = ["Engine", "serve", "decode_line"]
@@ -118,11 +130,16 @@ class Engine:
         elif command.name == "quit":
             self._quit(request, rid)
         elif command.search:
-            self._start_search(request, rid)
+            checked = check_request(request)  # here, so that a bad search never takes the worker
+            if isinstance(checked, Checked):
+                self._start_search(checked)
+            else:
+                self.write(checked)
         else:
             self.write(run_command(request))
 
-    def _start_search(self, request: dict[str, Any], rid: Any) -> None:
+    def _start_search(self, checked: Checked) -> None:
+        rid = checked.rid
         with self._state:
             if self._worker is not None:
                 self.write(error_reply(rid, ProtocolError(
@@ -132,16 +149,16 @@ class Engine:
             self._stop = threading.Event()
             self._search_id = rid
             self._worker = threading.Thread(
-                target=self._search, args=(request, rid, self._stop), name="duidiao-search",
+                target=self._search, args=(checked, self._stop), name="duidiao-search",
                 daemon=True,
             )
             self._worker.start()
 
-    def _search(self, request: dict[str, Any], rid: Any, stop: threading.Event) -> None:
+    def _search(self, checked: Checked, stop: threading.Event) -> None:
         def info(payload: dict[str, Any]) -> None:
-            self.write({"id": rid, "info": payload})
+            self.write({"id": checked.rid, "info": payload})
 
-        reply = run_command(request, stop=stop, info=info)
+        reply = run_checked(checked, stop=stop, info=info)
         with self._state:  # the reply and the end of the search are one step for the reader
             self.write(reply)
             self._worker = None

@@ -1,7 +1,9 @@
 """The engine protocol's commands: their fields (one table), their handlers, and
 :func:`run_command`, which answers one request with one reply and never raises on bad input.
 
-The line loop (:mod:`duidiao.engine.loop`) and the HTTP server both call :func:`run_command`;
+The line loop (:mod:`duidiao.engine.loop`) and the HTTP server both call :func:`run_command`
+(the loop in its two steps, :func:`check_request` on its reading thread and
+:func:`run_checked` on its search worker, so that a bad search never takes the worker);
 :func:`request_schema` gives a command's request as JSON Schema from the same table, so the
 two cannot drift. docs/protocol.md describes every command, field, reply and error.
 
@@ -47,6 +49,9 @@ __all__ = [
     "COMMANDS",
     "SEARCH_COMMANDS",
     "Command",
+    "Checked",
+    "check_request",
+    "run_checked",
     "run_command",
     "request_schema",
 ]
@@ -95,18 +100,25 @@ class _Context:
 
 
 Handler = Callable[[dict[str, Any], _Context], dict[str, Any]]
+Prepare = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
 class Command:
     """A command: its request ``fields``, whether it is a ``search`` (run on the loop's worker,
-    stoppable, one at a time), a one-line ``doc`` and its ``handler``."""
+    stoppable, one at a time), a one-line ``doc`` and its ``handler``.
+
+    ``prepare``, for a search: every check of the request that needs no search (the position
+    parses, the mover's hand is known, the bot exists…), run before the search starts; it
+    raises the request's error, or returns the fields for ``handler`` with what it parsed
+    added under keys starting with ``_``."""
 
     name: str
     fields: tuple[Field, ...]
     search: bool
     doc: str
     handler: Handler
+    prepare: Prepare | None = None
 
 
 # -- shared checks ------------------------------------------------------------------------
@@ -261,7 +273,7 @@ def _check(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     }
 
 
-def _move(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+def _move_prepare(args: dict[str, Any]) -> dict[str, Any]:
     position = _position(args["position"])
     turn = _known_mover(position)
     if args["ms"] is not None and args["worlds"] is not None:
@@ -269,6 +281,12 @@ def _move(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     name = botlib.with_budget(args["bot"], args["ms"], args["worlds"])
     botlib.check_budget(name, int(LIMITS["move_ms_max"]), int(LIMITS["move_worlds_max"]))
     bot = botlib.make_bot(name, args["seed"])
+    return {**args, "_position": position, "_turn": turn, "_name": name, "_bot": bot}
+
+
+def _move(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position: Position = args["_position"]
+    turn, name, bot = args["_turn"], args["_name"], args["_bot"]
     with _Ticker(ctx, on_stop=bot.stop):
         move = bot.play_position(position)
     values = [v.to_dict() for v in bot.last_values]
@@ -405,9 +423,14 @@ def _deal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     }
 
 
-def _analyse(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+def _analyse_prepare(args: dict[str, Any]) -> dict[str, Any]:
     position = _position(args["position"])
     _known_mover(position)
+    return {**args, "_position": position}
+
+
+def _analyse(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position: Position = args["_position"]
     last = [ctx.start + INFO_FIRST - INFO_EVERY]
 
     def progress(done: duidiao.AnalysisProgress) -> bool:
@@ -439,7 +462,7 @@ def _analyse(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     return out
 
 
-def _solve(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+def _solve_prepare(args: dict[str, Any]) -> dict[str, Any]:
     position = _position(args["position"])
     turn = _live(position)
     for seat, hidden in position.unknown.items():
@@ -457,6 +480,12 @@ def _solve(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
             f"hand here holds {size} (analyse the position instead)",
             field="position",
         )
+    return {**args, "_position": position, "_turn": turn}
+
+
+def _solve(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    position: Position = args["_position"]
+    turn = args["_turn"]
     solution: duidiao.Solution | None
     with _Ticker(ctx):
         try:
@@ -585,6 +614,7 @@ _COMMAND_LIST = (
         True,
         "a bot's play from the position (the seat to move's view)",
         _move,
+        _move_prepare,
     ),
     Command(
         "play",
@@ -635,6 +665,7 @@ _COMMAND_LIST = (
         True,
         "rank the legal moves of the seat to move by Monte Carlo search",
         _analyse,
+        _analyse_prepare,
     ),
     Command(
         "solve",
@@ -648,6 +679,7 @@ _COMMAND_LIST = (
         True,
         "the exact value of every legal move when every hand is known",
         _solve,
+        _solve_prepare,
     ),
     Command(
         "decide",
@@ -712,6 +744,64 @@ def error_reply(rid: Any, error: ProtocolError) -> dict[str, Any]:
     return {"id": rid, "ok": False, "error": error.to_dict()}
 
 
+def _failure(rid: Any, exc: Exception) -> dict[str, Any]:
+    """The error reply for an exception raised while answering (call it in the ``except``)."""
+    if isinstance(exc, ProtocolError):
+        return error_reply(rid, exc)
+    if isinstance(exc, duidiao.HiddenCardsError):
+        return error_reply(rid, ProtocolError("hidden_cards", str(exc)))
+    if isinstance(exc, duidiao.IllegalMoveError):
+        return error_reply(rid, ProtocolError("illegal_move", str(exc)))
+    # a fault of ours: logged, never sent as a traceback
+    print("duidiao engine: internal error", file=sys.stderr)
+    traceback.print_exc(file=sys.stderr)
+    return error_reply(
+        rid, ProtocolError("internal", "internal error (the engine logged it on stderr)")
+    )
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A request that passed every check short of running it: its ``id``, its ``command``
+    and the ``args`` its handler takes (from :func:`check_request`, for :func:`run_checked`)."""
+
+    rid: Any
+    command: Command
+    args: dict[str, Any]
+
+
+def check_request(request: Any) -> Checked | dict[str, Any]:
+    """The request checked without running it — its id, command and fields, and for a
+    search whatever needs no search (the command's ``prepare``) — or its error reply."""
+    rid = None
+    try:
+        if isinstance(request, dict):
+            rid = request_id(request)
+        command = command_of(request)
+        args = check_fields(command.fields, request)
+        if command.prepare is not None:
+            args = command.prepare(args)
+    except Exception as exc:
+        return _failure(rid, exc)
+    return Checked(rid, command, args)
+
+
+def run_checked(
+    checked: Checked,
+    *,
+    stop: threading.Event | None = None,
+    info: Info | None = None,
+) -> dict[str, Any]:
+    """The reply to a request :func:`check_request` passed (``stop`` and ``info`` as for
+    :func:`run_command`). Never raises on bad input."""
+    try:
+        ctx = _Context(stop if stop is not None else threading.Event(), info, time.monotonic())
+        body = checked.command.handler(checked.args, ctx)
+    except Exception as exc:
+        return _failure(checked.rid, exc)
+    return {"id": checked.rid, "ok": True, **body}
+
+
 def run_command(
     request: dict[str, Any],
     *,
@@ -723,28 +813,11 @@ def run_command(
     Never raises on bad input. ``stop``: set it to make a running search answer now with the
     best so far; ``info(payload)``: called with progress payloads (``worlds``, ``best``,
     ``elapsed_ms``) while a search runs. ``stop`` and ``quit`` belong to the line loop; here
-    they do nothing."""
-    rid = None
-    try:
-        if isinstance(request, dict):
-            rid = request_id(request)
-        command = command_of(request)
-        args = check_fields(command.fields, request)
-        ctx = _Context(stop if stop is not None else threading.Event(), info, time.monotonic())
-        body = command.handler(args, ctx)
-    except ProtocolError as exc:
-        return error_reply(rid, exc)
-    except duidiao.HiddenCardsError as exc:
-        return error_reply(rid, ProtocolError("hidden_cards", str(exc)))
-    except duidiao.IllegalMoveError as exc:
-        return error_reply(rid, ProtocolError("illegal_move", str(exc)))
-    except Exception:  # a fault of ours: logged, never sent as a traceback
-        print("duidiao engine: internal error", file=sys.stderr)
-        traceback.print_exc(file=sys.stderr)
-        return error_reply(
-            rid, ProtocolError("internal", "internal error (the engine logged it on stderr)")
-        )
-    return {"id": rid, "ok": True, **body}
+    they do nothing. The same as :func:`check_request` then :func:`run_checked`."""
+    checked = check_request(request)
+    if not isinstance(checked, Checked):
+        return checked
+    return run_checked(checked, stop=stop, info=info)
 
 
 def request_schema(cmd: str) -> dict[str, Any]:
