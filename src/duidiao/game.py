@@ -466,14 +466,6 @@ class Observation:
         def text(cards: Cards) -> str:
             return format_cards(cards, *order) if order is not None else str(cards)
 
-        def trick_json(trick: Trick) -> dict[str, Any]:
-            return {
-                "leader": trick.leader,
-                "plays": [text(p) for p in trick.plays],
-                "winner": trick.winner,
-                "points": trick.points,
-            }
-
         out: dict[str, Any] = {"seat": self.seat, "phase": self.phase, "preset": self.rules.name}
         options = self.rules.options_json()
         if options is not None:
@@ -503,8 +495,8 @@ class Observation:
                 {"seat": x.seat, "jokers": text(x.jokers), "taken": text(x.taken)}
                 for x in self.xiaosas
             ],
-            tricks=[trick_json(t) for t in self.tricks],
-            trick=None if self.trick is None else trick_json(self.trick),
+            tricks=[t.to_dict(self.level, self.trump) for t in self.tricks],
+            trick=None if self.trick is None else self.trick.to_dict(self.level, self.trump),
             points=self.points,
             position=None if position is None else str(position),
         )

@@ -96,6 +96,19 @@ class Trick:
             return f"{self.leader}:" + "|".join(str(play) for play in self.plays)
         return f"{self.leader}:" + "|".join(format_cards(p, *self._order) for p in self.plays)
 
+    def to_dict(self, level: str | None = None, trump: str | None = None) -> dict[str, Any]:
+        """The JSON form: ``leader``, ``plays`` (card lists, in notation order for ``level``
+        and ``trump`` when given, else the hand's when the trick knows it), ``winner`` (None
+        while in progress), ``points``."""
+        if level is not None and trump is not None:
+            plays = [p.notation(level, trump) for p in self.plays]
+        elif self._order is not None:
+            plays = [format_cards(p, *self._order) for p in self.plays]
+        else:
+            plays = [str(p) for p in self.plays]
+        return {"leader": self.leader, "plays": plays, "winner": self.winner,
+                "points": self.points}
+
 
 @dataclass(frozen=True)
 class _Static:

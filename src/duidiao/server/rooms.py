@@ -115,15 +115,6 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
     return config
 
 
-def _trick_dict(trick: duidiao.Trick, level: str, trump: str | None) -> dict[str, Any]:
-    return {
-        "leader": trick.leader,
-        "plays": [card_text(play, level, trump) for play in trick.plays],
-        "winner": trick.winner,
-        "points": trick.points,
-    }
-
-
 def _card_order(game: Game) -> tuple[int, int] | None:
     if game.trump is None:
         return None
@@ -384,7 +375,7 @@ class Room:
         history = game.history
         if not history or history[-1].action != "play" or game.plies % 4 != 0:
             return None
-        return _trick_dict(game.tricks[-1], game.level, game.trump)
+        return game.tricks[-1].to_dict(game.level, game.trump)
 
     # -- connections -----------------------------------------------------------------------
     def _attach(self, client: Client, seat: str | None) -> None:
