@@ -158,3 +158,11 @@ class TestCards:
         with pytest.raises(NotationError) as info:
             Cards.parse(text)
         assert str(info.value) == message
+
+
+def test_intersection_keeps_the_fewer_copies():
+    from duidiao import Cards
+
+    assert Cards("AH,AH,KD,BJ") & Cards("AH,KD,KD,2C") == Cards("AH,KD")
+    assert Cards("AH,AH") & Cards("AH,AH") == Cards("AH,AH")
+    assert not (Cards("AH") & Cards("KD"))

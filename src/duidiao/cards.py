@@ -432,6 +432,12 @@ class Cards:
 
     __add__ = __or__
 
+    def __and__(self, other: Cards) -> Cards:
+        """The cards both hold, as many copies of each as the one that has fewer."""
+        if not isinstance(other, Cards):
+            return NotImplemented
+        return Cards.from_masks(self._one & other._one, self._two & other._two)
+
     def __sub__(self, other: Cards) -> Cards:
         if not isinstance(other, Cards):
             return NotImplemented

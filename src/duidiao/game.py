@@ -731,7 +731,7 @@ def _play_observation(cls: type[Observation], r: _Reader, common: dict[str, Any]
     if seat is not None:
         given = r.cards(f"exposed: {seat}", r.per_seat("exposed", {s: "-" for s in SEATS})[seat])
         assert given is not None
-        own = Cards.from_masks(given.one & hands[seat].one, given.two & hands[seat].two)
+        own = given & hands[seat]
     common.update(
         level=position.level,
         levels=position.levels,
@@ -1155,7 +1155,7 @@ class Game:
             raise self._refuse("play", "a play has at least one card")
         held = self.held(seat)
         if not cards.issubset(held):
-            missing = cards - Cards.from_masks(cards.one & held.one, cards.two & held.two)
+            missing = cards - (cards & held)
             raise self._refuse("play", f"{seat} does not hold {missing}")
         actual = self._apply("play", self._core.play, cards.one, cards.two)
         played = Cards.from_masks(*actual)

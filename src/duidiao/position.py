@@ -369,9 +369,7 @@ class Position:
                 hands.append(held)
                 unknown.append(hidden)
                 continue
-            # The exposed cards it still holds (a multiset intersection of the masks).
-            known = shown.get(SEATS[s], Cards())
-            known = Cards.from_masks(known.one & held.one, known.two & held.two)
+            known = shown.get(SEATS[s], Cards()) & held  # the exposed cards it still holds
             hands.append(known)
             unknown.append(len(held) + hidden - len(known))
         seen = dataclasses.replace(

@@ -21,7 +21,7 @@ __all__ = ["seat_views", "still_held", "exposed_text"]
 
 def still_held(exposed: Cards, held: Cards) -> Cards:
     """The copies of ``exposed`` that ``held`` still has (exposed cards leave when played)."""
-    return Cards.from_masks(exposed.one & held.one, exposed.two & held.two)
+    return exposed & held
 
 
 def seat_views(position: Position, exposed: Mapping[str, Cards] | None = None) -> dict[str, str]:
