@@ -180,14 +180,23 @@ def page_errors_text(page: Any) -> str:
     return " | ".join(page.eval_on_selector_all("#errors .error", "es => es.map(e => e.innerText)"))
 
 
-def wait_for_new_state(page: Any, version: str, timeout: float) -> None:
-    """Wait for the state after a decision (a version other than ``version``)."""
+def wait_for_new_state(page: Any, version: str, timeout: float, redo: Any = None) -> None:
+    """Wait for the state after a decision (a version other than ``version``). When the
+    decision was sent while the connection was down (the page says so), ``redo`` makes it
+    again once the page has reconnected — as a person would press the key again."""
     try:
         page.wait_for_function(
             "v => document.body.dataset.version !== v", arg=version, timeout=timeout * 1000)
+        return
     except Exception as exc:
         errors = page_errors_text(page)
-        raise AssertionError(f"no new state after a decision; errors: {errors}") from exc
+        if redo is None or "not_connected" not in errors:
+            raise AssertionError(f"no new state after a decision; errors: {errors}") from exc
+    page.wait_for_selector("#conn[data-status=connected]", timeout=timeout * 1000)
+    page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat")
+    if page.evaluate("document.body.dataset.version") == version:
+        redo()
+        wait_for_new_state(page, version, timeout)
 
 
 def wait_until(predicate: Any, timeout: float, what: str) -> None:

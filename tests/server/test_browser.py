@@ -93,7 +93,7 @@ def test_whole_hand_against_three_bots(live_server: ServerProcess, tmp_path: Pat
                 wait_for_new_state(page, version, timeout=30)
                 continue
             decisions.append(decide_by_clicking(page))
-            wait_for_new_state(page, version, timeout=30)
+            wait_for_new_state(page, version, timeout=30, redo=lambda: decide_by_clicking(page))
         else:
             raise AssertionError(f"the hand did not end in time after {decisions}")
         assert shot_taken
@@ -150,7 +150,8 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
                     page.keyboard.press("p")
                 else:
                     decide_by_clicking(page)
-                wait_for_new_state(page, version, timeout=30)
+                wait_for_new_state(page, version, timeout=30,
+                                   redo=lambda: decide_by_clicking(page))
                 continue
             # Keys only: Home, then arrows to each highlighted card, Space to pick, Enter to play.
             page.keyboard.press("Home")
@@ -171,7 +172,8 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
                 width = page.evaluate("document.documentElement.scrollWidth")
                 assert width <= PHONE["width"], f"the page is {width} px wide at 390 px"
             page.keyboard.press("Enter")
-            wait_for_new_state(page, version, timeout=30)
+            # (A play sent while the connection was down is made again by clicking.)
+            wait_for_new_state(page, version, timeout=30, redo=lambda: decide_by_clicking(page))
             plays += 1
             if plays == 3 and not dropped:
                 # A dropped connection: the page reconnects and rejoins its seat by token.
