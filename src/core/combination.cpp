@@ -28,7 +28,10 @@ bool is_tractor(const Context& ctx, const CardSet& cards, int* length, int* top)
 }
 
 void decompose(const Context& ctx, const CardSet& cards, Decomposition* out) {
-  *out = Decomposition{};
+  // Reset, not rebuilt: the parts past `size` are never read (a Decomposition is 800 bytes and
+  // playouts decompose at every lead).
+  out->size = 0;
+  out->format = Format{};
   int e = ctx.effective_suit[lowest_bit(cards.one)];
   uint64_t pairs = cards.two;
   for (;;) {
@@ -56,6 +59,7 @@ void decompose(const Context& ctx, const CardSet& cards, Decomposition* out) {
     Component& p = out->parts[out->size++];
     p.cards = {bit(c), bit(c)};
     p.kind = PAIR;
+    p.length = 1;
     p.key = p.top_power = ctx.power[c];
     out->format.pairs++;
   }
@@ -64,6 +68,7 @@ void decompose(const Context& ctx, const CardSet& cards, Decomposition* out) {
     Component& s = out->parts[out->size++];
     s.cards = {bit(c), 0};
     s.kind = SINGLE;
+    s.length = 1;
     s.key = s.top_power = ctx.power[c];
     out->format.singles++;
   }

@@ -18,6 +18,8 @@ struct Context {
   int trump = 0;       // trump suit 0..3
 
   uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit
+  // By a void mask (bit e: void in effective suit e), the faces of the other effective suits.
+  uint64_t outside_voids[1 << EFFECTIVE_SUIT_NB] = {};
   uint64_t top_ranks[4] = {};                  // §5.2 浑甩: the three highest ranks of a side suit
   uint64_t level_cards = 0;                    // the eight level cards' faces
   int8_t effective_suit[FACE_NB] = {};

@@ -17,8 +17,6 @@ Hand::Hand(const HandSetup& s)
       kitty_(s.kitty),
       kitty_known_(s.kitty_known),
       dry_(s.dry),
-      out_(s.gone),
-      points_(s.points),
       tricks_done_(s.tricks_done) {
   rules_.check_supported();
   require(s.level >= 0 && s.level < LEVEL_NB, "level must be 0..12");
@@ -46,16 +44,14 @@ Hand::Hand(const HandSetup& s)
     require(s.unknown[seat] >= 0 && s.unknown[seat] <= 25, seat_name(seat) + ": unknown count 0..25");
     require(s.voids[seat] >= 0 && s.voids[seat] < 32, seat_name(seat) + ": void mask 0..31");
     add_known(s.held[seat], seat_name(seat));
-    held_[seat] = s.held[seat];
     unknown_[seat] = s.unknown[seat];
-    voids_[seat] = s.voids[seat];
     int size = s.held[seat].size() + s.unknown[seat];
     total += size;
     require(size0 < 0 || size == size0, "the four hands must hold the same number of cards "
                                         "when a trick starts");
     size0 = size;
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
-      require(!(s.voids[seat] & (1 << e)) || held_[seat].within(ctx_.suit_mask[e]).empty(),
+      require(!(s.voids[seat] & (1 << e)) || s.held[seat].within(ctx_.suit_mask[e]).empty(),
               seat_name(seat) + " is said to be void in " + suit_name(e) + " but holds some");
   }
   if (kitty_known_) {
@@ -63,13 +59,16 @@ Hand::Hand(const HandSetup& s)
     add_known(s.kitty, "kitty");
   }
   require(total == 108, std::to_string(total) + " cards in all, a hand has 108");
-  trick_.start(s.leader);
+  state_.deal(s.held, s.leader);
+  state_.out = s.gone;
+  state_.points = s.points;
+  for (int seat = 0; seat < 4; ++seat) state_.voids[seat] = s.voids[seat];
 }
 
 bool Hand::is_over() const {
-  if (trick_.played) return false;
+  if (state_.trick.played) return false;
   for (int seat = 0; seat < 4; ++seat)
-    if (!held_[seat].empty() || unknown_[seat]) return false;
+    if (!state_.held[seat].empty() || unknown_[seat]) return false;
   return true;
 }
 
@@ -83,38 +82,39 @@ void Hand::require_known_turn() const {
 
 void Hand::legal_moves(std::vector<CardSet>* out) const {
   require_known_turn();
-  const CardSet& hand = held_[turn()];
-  if (trick_.played == 0) legal_leads(ctx_, hand, true, out);
-  else legal_follows(ctx_, hand, trick_.size, trick_.led, out);
+  const CardSet& hand = held(turn());
+  const Trick& t = state_.trick;
+  if (t.played == 0) legal_leads(ctx_, hand, true, out);
+  else legal_follows(ctx_, hand, t.size, t.led, out);
 }
 
 uint64_t Hand::count_legal_moves() const {
   require_known_turn();
-  const CardSet& hand = held_[turn()];
-  if (trick_.played == 0) return count_leads(ctx_, hand, true);
-  return count_follows(ctx_, hand, trick_.size, trick_.led);
+  const CardSet& hand = held(turn());
+  const Trick& t = state_.trick;
+  if (t.played == 0) return count_leads(ctx_, hand, true);
+  return count_follows(ctx_, hand, t.size, t.led);
 }
 
 CardSet Hand::unknown_pool() const {
-  CardSet pool = CardSet::full_deck().minus(out_);
-  for (int seat = 0; seat < 4; ++seat) pool = pool.minus(held_[seat]);
+  CardSet pool = CardSet::full_deck().minus(state_.out);
+  for (int seat = 0; seat < 4; ++seat) pool = pool.minus(state_.held[seat]);
   if (kitty_known_) pool = pool.minus(kitty_);
   return pool;
 }
 
-CardSet Hand::resolve_throw(int seat, const CardSet& cards, bool recorded) const {
+CardSet Hand::resolve_throw(int seat, int suit, const CardSet& cards, bool recorded) const {
   Decomposition d;
   decompose(ctx_, cards, &d);
-  const int suit = trick_.led;
   // What the others surely hold (their known cards) and what they might (plus hidden cards).
   CardSet surely[3], maybe[3];
   CardSet pool = unknown_pool();
   bool hidden = false;
   for (int i = 0; i < 3; ++i) {
     int other = (seat + 1 + i) & 3;
-    surely[i] = maybe[i] = held_[other];
-    if (unknown_[other] && !(voids_[other] & (1 << suit))) {
-      maybe[i] = held_[other].plus(pool.within(ctx_.suit_mask[suit]));
+    surely[i] = maybe[i] = held(other);
+    if (unknown_[other] && !(voids(other) & (1 << suit))) {
+      maybe[i] = held(other).plus(pool.within(ctx_.suit_mask[suit]));
       hidden = true;
     }
   }
@@ -133,8 +133,8 @@ CardSet Hand::resolve_throw(int seat, const CardSet& cards, bool recorded) const
   return forced;
 }
 
-void Hand::check_follow(int seat, const CardSet& cards) {
-  const int led = trick_.led, size = trick_.size;
+void Hand::check_follow(int seat, const CardSet& cards) const {
+  const int led = state_.trick.led, size = state_.trick.size;
   if (cards.size() != size)
     refuse(seat_name(seat) + " must play " + std::to_string(size) + " card" +
            (size > 1 ? "s" : "") + " (the lead was " + std::to_string(size) + "), not " +
@@ -143,28 +143,20 @@ void Hand::check_follow(int seat, const CardSet& cards) {
   if (played == size) return;
   // Short in the led suit: no known card of it may stay in the hand (hidden cards were
   // checked against the seat's voids already; after this play the seat is void).
-  CardSet rest = held_[seat].minus(cards.minus(held_[seat].missing(cards)));
+  CardSet rest = held(seat).minus(cards.minus(held(seat).missing(cards)));
   CardSet still = rest.within(ctx_.suit_mask[led]);
   if (!still.empty())
     refuse(seat_name(seat) + " must follow " + suit_name(led) + ": " + seat_name(seat) +
            " still holds " + ctx_.format(still) + " and played only " + std::to_string(played) +
            " of " + std::to_string(size));
-  voids_[seat] |= 1 << led;
 }
 
-void Hand::take_from_hand(int seat, const CardSet& cards) {
-  CardSet extra = held_[seat].missing(cards);
-  held_[seat] = held_[seat].minus(cards.minus(extra));
-  unknown_[seat] -= extra.size();
-  out_ = out_.plus(cards);
-}
-
-CardSet Hand::play(const CardSet& cards, bool recorded) {
+CardSet Hand::resolve(const CardSet& cards, bool recorded) const {
   if (is_over()) refuse("the hand is over");
   const int seat = turn();
   if (!cards.valid() || cards.empty()) refuse("a play needs at least one card");
   // The cards must be in the seat's hand: its known cards, or hidden ones still unaccounted for.
-  CardSet extra = held_[seat].missing(cards);
+  CardSet extra = held(seat).missing(cards);
   if (extra.size()) {
     if (!unknown_[seat]) refuse(seat_name(seat) + " does not hold " + ctx_.format(extra));
     if (extra.size() > unknown_[seat])
@@ -175,61 +167,54 @@ CardSet Hand::play(const CardSet& cards, bool recorded) {
              ": every copy is accounted for elsewhere");
     for (uint64_t m = extra.one; m; m &= m - 1) {
       int e = ctx_.suit_of(lowest_bit(m));
-      if (voids_[seat] & (1 << e))
+      if (voids(seat) & (1 << e))
         refuse(seat_name(seat) + " is known to be void in " + suit_name(e) + " and cannot hold " +
                card_name(lowest_bit(m)));
     }
   }
 
   CardSet actual = cards;
-  if (trick_.played == 0) {
+  if (state_.trick.played == 0) {
     int e = ctx_.common_suit(cards);
     if (e < 0) refuse("a lead must be of one suit: " + ctx_.format(cards) + " mixes suits");
     if (!is_simple_combination(ctx_, cards)) {
       if (e == TRUMP) refuse("trumps cannot be thrown: " + ctx_.format(cards));
-      trick_.led = e;
-      actual = resolve_throw(seat, cards, recorded);
+      actual = resolve_throw(seat, e, cards, recorded);
     }
-    lead_attempt_ = cards;
-    take_from_hand(seat, actual);
-    trick_.lead(ctx_, actual);
   } else {
     check_follow(seat, cards);
-    take_from_hand(seat, cards);
-    trick_.follow(ctx_, cards);
-    if (trick_.played == 4) finish_trick();
   }
   return actual;
 }
 
-void Hand::play_unchecked(const CardSet& cards) {
-  const int seat = turn();
-  held_[seat] = held_[seat].minus(cards);
-  out_ = out_.plus(cards);
-  if (trick_.played == 0) {
-    lead_attempt_ = cards;
-    trick_.lead(ctx_, cards);
-  } else {
-    if (cards.within(ctx_.suit_mask[trick_.led]).size() < trick_.size) voids_[seat] |= 1 << trick_.led;
-    trick_.follow(ctx_, cards);
-    if (trick_.played == 4) finish_trick();
-  }
+CardSet Hand::play(const CardSet& cards, bool recorded) {
+  const CardSet actual = resolve(cards, recorded);
+  if (state_.trick.played == 0) lead_attempt_ = cards;
+  apply(actual);
+  return actual;
 }
 
-void Hand::finish_trick() {
-  const int winner = trick_.winner_seat();
-  const int pts = trick_.points();
-  if (team_of(winner) != team_of(declarer_)) points_ += pts;
-  if (history_size_ < 25) {
-    TrickRecord& rec = history_[history_size_++];
-    rec.leader = trick_.leader;
-    for (int i = 0; i < 4; ++i) rec.plays[i] = trick_.plays[i];
-    rec.attempt = lead_attempt_;
-    rec.winner = winner;
-    rec.points = pts;
+void Hand::apply(const CardSet& cards) {
+  const int seat = turn();
+  const CardSet extra = held(seat).missing(cards);  // from the seat's hidden cards
+  unknown_[seat] -= extra.size();
+  const Trick before = state_.trick;
+  if (!state_.apply(ctx_, declarer_, cards)) return;
+  // A trick finished: its record, from the trick before its last play.
+  if (TrickRecord* rec = history_.add()) {
+    rec->leader = before.leader;
+    for (int i = 0; i < 3; ++i) rec->plays[i] = before.plays[i];
+    rec->plays[3] = cards;
+    rec->attempt = lead_attempt_;
+    rec->winner = state_.last_winner;
+    rec->points = state_.last_points;
   }
-  trick_.start(winner);
   lead_attempt_ = CardSet{};
+}
+
+void Hand::play_unchecked(const CardSet& cards) {
+  if (state_.trick.played == 0) lead_attempt_ = cards;
+  apply(cards);
 }
 
 void Hand::add_voids(int seat, int mask) {
@@ -237,21 +222,23 @@ void Hand::add_voids(int seat, int mask) {
   if (mask < 0 || mask >= (1 << EFFECTIVE_SUIT_NB)) throw std::invalid_argument("bad void mask");
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
     if (!((mask >> e) & 1)) continue;
-    const CardSet held = held_[seat].within(ctx_.suit_mask[e]);
-    if (!held.empty())
+    const CardSet in_suit = held(seat).within(ctx_.suit_mask[e]);
+    if (!in_suit.empty())
       throw std::invalid_argument(seat_name(seat) + " cannot be void in " + suit_name(e) +
-                                  ": it holds " + ctx_.format(held));
+                                  ": it holds " + ctx_.format(in_suit));
   }
-  voids_[seat] |= mask;
+  state_.voids[seat] |= mask;
 }
 
 void Hand::conceal(int seat, const CardSet exposed[4]) {
   for (int p = 0; p < 4; ++p) {
     if (p == seat) continue;
-    CardSet known = {exposed[p].one & held_[p].one, exposed[p].two & held_[p].two};
-    unknown_[p] += held_[p].size() - known.size();
-    held_[p] = known;
+    CardSet& cards = state_.held[p];
+    CardSet known = {exposed[p].one & cards.one, exposed[p].two & cards.two};
+    unknown_[p] += cards.size() - known.size();
+    cards = known;
   }
+  // The key is left as it was: it is only read when every hand is known (reveal recounts it).
 }
 
 void Hand::reveal(const CardSet hidden[4], const CardSet& kitty) {
@@ -269,7 +256,7 @@ void Hand::reveal(const CardSet hidden[4], const CardSet& kitty) {
                                   std::to_string(unknown_[seat]) + " hidden cards, given " +
                                   std::to_string(cards.size()));
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
-      if ((voids_[seat] & (1 << e)) && (cards.one & ctx_.suit_mask[e]))
+      if ((voids(seat) & (1 << e)) && (cards.one & ctx_.suit_mask[e]))
         throw std::invalid_argument("reveal: " + seat_name(seat) + " is void in " + suit_name(e));
     placed = placed.plus(cards);  // a third copy would be lost here, and the count catches it
     count += cards.size();
@@ -277,20 +264,23 @@ void Hand::reveal(const CardSet hidden[4], const CardSet& kitty) {
   if (placed.size() != count || placed != unknown_pool())
     throw std::invalid_argument("reveal: the cards placed are not the hidden cards");
   for (int seat = 0; seat < 4; ++seat) {
-    held_[seat] = held_[seat].plus(hidden[seat]);
+    state_.held[seat] = state_.held[seat].plus(hidden[seat]);
     unknown_[seat] = 0;
   }
+  state_.recount();
   if (!kitty_known_) kitty_ = kitty, kitty_known_ = true;
 }
 
 HandResult Hand::result(int level_ns, int level_ew) const {
   if (!is_over()) throw std::invalid_argument("the hand is not over");
+  if (history_.size() == 0) throw std::invalid_argument("the last trick is not known");
+  return result_of(state_, level_ns, level_ew);
+}
+
+HandResult Hand::result_of(const PlayState& end, int level_ns, int level_ew) const {
   if (!kitty_known_) throw std::invalid_argument("the kitty is not known, so neither is the result");
-  if (history_size_ == 0) throw std::invalid_argument("the last trick is not known");
-  const TrickRecord& last = history_[history_size_ - 1];
-  const CardSet& winning = last.plays[(last.winner - last.leader) & 3];
-  return hand_result(rules_, ctx_, declarer_, level_ns, level_ew, points_, last.winner, winning,
-                     kitty_, dry_);
+  return hand_result(rules_, ctx_, declarer_, level_ns, level_ew, end.points, end.last_winner,
+                     end.last_play, kitty_, dry_);
 }
 
 }  // namespace duidiao

@@ -1,13 +1,16 @@
-// Hand: the play phase of one hand (§5, §6.5) — four hands, the kitty, the trick in progress and
-// the tricks played — with legal moves and play. Hands may be partly unknown (a count of hidden
-// cards), as in a position string written from one player's view.
+// Hand: the play phase of one hand (§5, §6.5) — the lean PlayState (four hands, the trick in
+// progress, voids, points) plus the hidden cards, the kitty and the tricks played — with legal
+// moves and the checked play, for callers. Hands may be partly unknown (a count of hidden cards),
+// as in a position string written from one player's view. Searches copy state(), not the Hand.
 #pragma once
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "checks.h"
 #include "context.h"
+#include "play_state.h"
 #include "result.h"
 #include "rules.h"
 #include "trick.h"
@@ -22,6 +25,27 @@ struct TrickRecord {
   CardSet attempt;
   int winner = 0;
   int points = 0;  // point cards in the trick, whoever won it
+};
+
+// The tricks played, in order. Copies take the tricks played alone: a Hand is copied for every
+// decision a bot is shown (its observation's view), and most of the 25 places are empty.
+class TrickHistory {
+ public:
+  TrickHistory() = default;
+  TrickHistory(const TrickHistory& o) : size_(o.size_) { std::copy(o.tricks_, o.tricks_ + o.size_, tricks_); }
+  TrickHistory& operator=(const TrickHistory& o) {
+    size_ = o.size_;
+    std::copy(o.tricks_, o.tricks_ + o.size_, tricks_);
+    return *this;
+  }
+  int size() const { return size_; }
+  const TrickRecord& operator[](int i) const { return tricks_[i]; }
+  // The next record, or null when 25 are kept.
+  TrickRecord* add() { return size_ < 25 ? &tricks_[size_++] : nullptr; }
+
+ private:
+  TrickRecord tricks_[25];
+  int size_ = 0;
 };
 
 struct HandSetup {
@@ -47,18 +71,22 @@ class Hand {
   const Rules& rules() const { return rules_; }
   const Context& context() const { return ctx_; }
   int declarer() const { return declarer_; }
-  int turn() const { return trick_.turn(); }
-  int leader() const { return trick_.leader; }
-  int points() const { return points_; }
-  const CardSet& held(int seat) const { return held_[seat]; }
+  int turn() const { return state_.trick.turn(); }
+  int leader() const { return state_.trick.leader; }
+  int points() const { return state_.points; }
+  const CardSet& held(int seat) const { return state_.held[seat]; }
   int unknown(int seat) const { return unknown_[seat]; }
-  int voids(int seat) const { return voids_[seat]; }
+  int voids(int seat) const { return state_.voids[seat]; }
   const CardSet& kitty() const { return kitty_; }
   bool kitty_known() const { return kitty_known_; }
   bool dry() const { return dry_; }
   int tricks_done() const { return tricks_done_; }
-  const Trick& trick() const { return trick_; }
-  int history_size() const { return history_size_; }
+  const Trick& trick() const { return state_.trick; }
+  // The lean state: what a search copies and plays on (its key covers the known cards only).
+  const PlayState& state() const { return state_; }
+  // Cards out of play: gone before the position, or played in it (the trick's plays too).
+  const CardSet& out() const { return state_.out; }
+  int history_size() const { return history_.size(); }
   const TrickRecord& history(int i) const { return history_[i]; }
   // The lead of the trick in progress as attempted (see TrickRecord::attempt); empty before it.
   const CardSet& lead_attempt() const { return lead_attempt_; }
@@ -71,6 +99,8 @@ class Hand {
   // Plays `cards` for the seat to move and returns what was actually played (a failed throw
   // becomes its forced component). `recorded`: the cards come from a record (see internals.md).
   CardSet play(const CardSet& cards, bool recorded = false);
+  // The checks of play() alone: what `cards` would come to, or IllegalMove.
+  CardSet resolve(const CardSet& cards, bool recorded = false) const;
   // The fast path for playouts: a move known to be legal and not a throw.
   void play_unchecked(const CardSet& cards);
 
@@ -89,33 +119,30 @@ class Hand {
 
   // §7: needs the hand over, its last trick played here, and the kitty known.
   HandResult result(int level_ns, int level_ew) const;
+  // §7 for this hand played on to `end`, a finished state (a playout's), the kitty known.
+  HandResult result_of(const PlayState& end, int level_ns, int level_ew) const;
 
   // The cards not accounted for: in hidden hands, or in the kitty when it is not known.
   CardSet unknown_pool() const;
 
  private:
   void require_known_turn() const;
-  CardSet resolve_throw(int seat, const CardSet& cards, bool recorded) const;
-  void check_follow(int seat, const CardSet& cards);
-  void take_from_hand(int seat, const CardSet& cards);
-  void finish_trick();
+  CardSet resolve_throw(int seat, int suit, const CardSet& cards, bool recorded) const;
+  void check_follow(int seat, const CardSet& cards) const;
+  // The play of `cards` (legal, resolved) on the state, the hidden cards and the history.
+  void apply(const CardSet& cards);
 
   Rules rules_;
   Context ctx_;
   int declarer_ = 0;
-  CardSet held_[4];
+  PlayState state_;
   int unknown_[4] = {};
   CardSet kitty_;
   bool kitty_known_ = false;
   bool dry_ = false;
-  CardSet out_;  // cards out of play: gone before, or played here
-  int points_ = 0;
-  int voids_[4] = {};
   int tricks_done_ = 0;
-  Trick trick_;
-  TrickRecord history_[25];
+  TrickHistory history_;
   CardSet lead_attempt_;
-  int history_size_ = 0;
 };
 
 std::string suit_name(int effective_suit);

@@ -6,6 +6,12 @@ namespace duidiao {
 
 Observation observe(const Game& game, int seat, bool everything) {
   Observation o;
+  observe(game, seat, everything, &o);
+  return o;
+}
+
+void observe(const Game& game, int seat, bool everything, Observation* out) {
+  Observation& o = *out;
   o.seat = seat;
   o.phase = game.phase();
   o.rules = game.rules();
@@ -17,6 +23,7 @@ Observation observe(const Game& game, int seat, bool everything) {
   o.first_drawer = game.first_drawer();
   o.drawn = game.drawn();
   o.hand = game.held(seat);
+  o.kitty = o.original_kitty = CardSet{};
   for (int s = 0; s < 4; ++s) {
     o.exposed[s] = game.exposed(s);
     o.hand_size[s] = game.held(s).size();
@@ -31,13 +38,15 @@ Observation observe(const Game& game, int seat, bool everything) {
   o.grab_offer = game.phase() == PHASE_GRAB ? game.grab_offer() : -1;
   o.grabs = game.grabs();
   o.xiaosas = game.xiaosas();
-  if (game.phase() < PHASE_PLAY) return o;
+  if (game.phase() < PHASE_PLAY) {
+    o.view = Hand();
+    return;
+  }
 
   // The play from this seat's view: the real one with the others' cards hidden but for the
   // exposed ones; everything else in it (tricks, kitty, voids, points) is public.
   o.view = game.hand();
   if (!everything) o.view.conceal(seat, o.exposed);
-  return o;
 }
 
 void check_observation(const Observation& o) {

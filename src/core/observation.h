@@ -37,6 +37,9 @@ struct Observation {
 
 // everything: an oracle's observation, whose play view shows every hand (for measurement only).
 Observation observe(const Game& game, int seat, bool everything = false);
+// The same into an observation kept from an earlier decision, reusing its storage (self-play
+// observes every decision of every hand).
+void observe(const Game& game, int seat, bool everything, Observation* out);
 
 // For an observation of a decision before the play built from outside (e.g. from JSON): throws
 // std::invalid_argument naming the first field out of its range (seats, phase, levels, suits,

@@ -1,6 +1,8 @@
 #include "playout.h"
 
 #include "legal.h"
+#include "play_state.h"
+#include "result.h"
 
 namespace duidiao {
 
@@ -24,20 +26,24 @@ HandSetup random_deal(const Rules& rules, Rng& rng) {
 }
 
 uint64_t random_playouts(const Rules& rules, int n, uint64_t seed) {
+  rules.check_supported();
   Rng rng(seed);
   uint64_t checksum = 0;
   for (int g = 0; g < n; ++g) {
-    Hand hand(random_deal(rules, rng));
-    const Context& ctx = hand.context();
-    while (!hand.is_over()) {
-      const Trick& t = hand.trick();
-      const CardSet& cards = hand.held(hand.turn());
-      hand.play_unchecked(t.played == 0 ? random_lead(ctx, cards, rng)
-                                        : random_follow(ctx, cards, t.size, t.led, rng));
+    // A deal made here is consistent by construction: played on the lean state, unchecked.
+    const HandSetup deal = random_deal(rules, rng);
+    const Context ctx(rules, deal.level, deal.trump);
+    PlayState state;
+    state.deal(deal.held, deal.leader);
+    while (!state.hands_empty()) {
+      const Trick& t = state.trick;
+      const CardSet& cards = state.held[t.turn()];
+      const CardSet play = t.played == 0 ? random_lead(ctx, cards, rng) : random_follow(ctx, cards, t.size, t.led, rng);
+      if (state.apply<false>(ctx, deal.declarer, play))
+        checksum = checksum * 31 + uint64_t(state.last_winner + 4 * state.last_points);
     }
-    for (int i = 0; i < hand.history_size(); ++i)
-      checksum = checksum * 31 + uint64_t(hand.history(i).winner + 4 * hand.history(i).points);
-    HandResult r = hand.result(ctx.level, ctx.level);
+    const HandResult r = hand_result(rules, ctx, deal.declarer, ctx.level, ctx.level, state.points,
+                                     state.last_winner, state.last_play, deal.kitty, false);
     checksum = checksum * 31 + uint64_t(r.points + 1000 * (r.score_ns + 100));
   }
   return checksum;

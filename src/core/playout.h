@@ -1,5 +1,5 @@
-// Random playouts: whole hands dealt and played at random in C++, to measure the core's speed
-// without Python in the loop.
+// Random playouts: whole hands dealt and played at random in C++ on the lean PlayState, to
+// measure the core's speed without Python in the loop.
 #pragma once
 #include <cstdint>
 

@@ -16,6 +16,7 @@ int same_format_key(const Context& ctx, const Trick& t, const CardSet& cards) {
 void Trick::lead(const Context& ctx, const CardSet& cards) {
   plays[0] = cards;
   played = 1;
+  point_total = cards.points();
   size = cards.size();
   led = ctx.effective_suit[lowest_bit(cards.one)];
   winner = 0;
@@ -43,6 +44,7 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
 void Trick::follow(const Context& ctx, const CardSet& cards) {
   int index = played;
   plays[played++] = cards;
+  point_total += cards.points();
   if ((cards.one & ~ctx.suit_mask[led]) == 0) {
     // Same suit: beats only a same-suit winner, with the lead's format, higher (§5.4).
     if (lead_is_throw || winner_trumped) return;
@@ -58,12 +60,6 @@ void Trick::follow(const Context& ctx, const CardSet& cards) {
     winner_key = key;
     winner_trumped = true;
   }
-}
-
-int Trick::points() const {
-  int p = 0;
-  for (int i = 0; i < played; ++i) p += plays[i].points();
-  return p;
 }
 
 ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet others[3]) {

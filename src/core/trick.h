@@ -17,6 +17,7 @@ struct Trick {
   int winner = 0;  // index of the winning play so far
   bool winner_trumped = false;  // is the winning play a trumping (杀牌) of a side-suit lead?
   int winner_key = 0;
+  int point_total = 0;  // points in the plays so far (kept as they are made: playouts ask often)
 
   void start(int leader_seat) { *this = Trick{}; leader = leader_seat; }
   int turn() const { return (leader + played) & 3; }
@@ -24,7 +25,7 @@ struct Trick {
   void lead(const Context& ctx, const CardSet& cards);
   void follow(const Context& ctx, const CardSet& cards);
   int winner_seat() const { return (leader + winner) & 3; }
-  int points() const;
+  int points() const { return point_total; }
 };
 
 // What a throw comes to, against the other players' holdings.

@@ -27,23 +27,27 @@ constexpr Params P{};
 
 constexpr uint64_t JOKER_MASK = (uint64_t(1) << SMALL_JOKER) | (uint64_t(1) << BIG_JOKER);
 
-// The k cheapest cards of `from` (copies counted) by cost(card); ties by face order.
+// The k cheapest cards of `from` (copies counted) by cost(card); ties by face order. Each face's
+// cost is taken once; the cheapest are then picked one face at a time (k is small: a play).
 template <typename F>
 CardSet cheapest(const CardSet& from, int k, F&& cost) {
   int n = 0;
   Card faces[FACE_NB];
   int costs[FACE_NB];
-  for (uint64_t m = from.one; m; m &= m - 1) {
-    const Card c = lowest_bit(m);
-    const int v = cost(c);
-    int i = n++;
-    while (i > 0 && costs[i - 1] > v) faces[i] = faces[i - 1], costs[i] = costs[i - 1], --i;
-    faces[i] = c;
-    costs[i] = v;
+  for (uint64_t m = from.one; m; m &= m - 1, ++n) {
+    faces[n] = lowest_bit(m);
+    costs[n] = cost(faces[n]);
   }
   CardSet out;
-  for (int i = 0; i < n && k > 0; ++i)
-    for (int j = from.count(faces[i]); j > 0 && k > 0; --j, --k) out.add(faces[i]);
+  while (k > 0 && n > 0) {
+    int best = 0;
+    for (int i = 1; i < n; ++i)
+      if (costs[i] < costs[best] || (costs[i] == costs[best] && faces[i] < faces[best])) best = i;
+    const Card c = faces[best];
+    for (int j = from.count(c); j > 0 && k > 0; --j, --k) out.add(c);
+    --n;
+    faces[best] = faces[n], costs[best] = costs[n];
+  }
   return out;
 }
 
@@ -66,40 +70,38 @@ int max_power(const Context& ctx, uint64_t mask) {
 // ---- the play: what this seat knows ----
 
 struct Situation {
-  const Hand& view;
   const Context& ctx;
+  const PlayState& state;
   const Trick& trick;
   int me = 0;
   bool declaring = false;  // is this seat's team the declaring team?
   CardSet hand;
+  int length[EFFECTIVE_SUIT_NB] = {};  // of this hand, per effective suit
   CardSet others;          // the cards in the other three hands
   CardSet possible[4];     // what each other seat may hold (its known cards and the unplaced ones)
   bool opp_jokers = false; // might an opponent hold a joker?
 
-  Situation(const Hand& v, int seat, bool others_hidden)
-      : view(v), ctx(v.context()), trick(v.trick()), me(seat) {
-    declaring = team_of(me) == team_of(view.declarer());
-    hand = view.held(seat);
-    CardSet gone = view.kitty().plus(hand);
-    for (int h = 0; h < view.history_size(); ++h)
-      for (int i = 0; i < 4; ++i) gone = gone.plus(view.history(h).plays[i]);
-    for (int i = 0; i < trick.played; ++i) gone = gone.plus(trick.plays[i]);
-    others = CardSet::full_deck().minus(gone);
+  // unknown: each seat's hidden cards (null: none). others_hidden: the other hands are read as
+  // hidden though `state` shows them (a fair playout on a full deal).
+  Situation(const Context& c, int declarer, const CardSet& kitty, const PlayState& s, const int* unknown,
+            int seat, bool others_hidden)
+      : ctx(c), state(s), trick(s.trick), me(seat) {
+    declaring = team_of(me) == team_of(declarer);
+    hand = s.held[seat];
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) length[e] = suit(hand, e).size();
+    others = CardSet::full_deck().minus(s.out).minus(kitty).minus(hand);
     // Seen hidden, another hand is its count of cards alone (as Hand::conceal leaves it).
     CardSet pool = others;
-    for (int s = 0; s < 4; ++s)
-      if (s != me && !others_hidden) pool = pool.minus(view.held(s));
-    for (int s = 0; s < 4; ++s) {
-      if (s == me) continue;
-      const int hidden = others_hidden ? view.held(s).size() + view.unknown(s) : view.unknown(s);
-      possible[s] = others_hidden ? CardSet{} : view.held(s);
-      if (hidden) {
-        uint64_t mask = 0;
-        for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
-          if (!((view.voids(s) >> e) & 1)) mask |= ctx.suit_mask[e];
-        possible[s] = possible[s].plus(pool.within(mask));
-      }
-      if (opponent(s) && (possible[s].one & JOKER_MASK)) opp_jokers = true;
+    if (!others_hidden)
+      for (int p = 0; p < 4; ++p)
+        if (p != me) pool = pool.minus(s.held[p]);
+    for (int p = 0; p < 4; ++p) {
+      if (p == me) continue;
+      const int hidden_cards = unknown ? unknown[p] : 0;
+      const bool hidden = others_hidden ? !s.held[p].empty() || hidden_cards : hidden_cards;
+      possible[p] = others_hidden ? CardSet{} : s.held[p];
+      if (hidden) possible[p] = possible[p].plus(pool.within(ctx.outside_voids[s.voids[p]]));
+      if (opponent(p) && (possible[p].one & JOKER_MASK)) opp_jokers = true;
     }
   }
 
@@ -108,7 +110,7 @@ struct Situation {
 
   // Might `seat` have no card of side suit e (so that it could trump)?
   bool may_be_void(int seat, int e) const {
-    if ((view.voids(seat) >> e) & 1) return true;
+    if ((state.voids[seat] >> e) & 1) return true;
     return suit(possible[seat], e).size() <= 2;
   }
 
@@ -151,7 +153,7 @@ struct Situation {
   // Could an opponent known void in side suit e trump a lead of it?
   bool trump_risk(int e) const {
     for (int s = 0; s < 4; ++s)
-      if (opponent(s) && ((view.voids(s) >> e) & 1) && !suit(possible[s], TRUMP).empty()) return true;
+      if (opponent(s) && ((state.voids[s] >> e) & 1) && !suit(possible[s], TRUMP).empty()) return true;
     return false;
   }
 
@@ -165,8 +167,7 @@ struct Situation {
     cost += to_partner ? -4 * pts : 4 * pts;
     if (hand.count(c) == 2) cost += 6;
     if (e != TRUMP && !to_partner) {
-      const int len = suit(hand, e).size();
-      if (len <= 2) cost -= 3;  // shortening a short suit towards a void
+      if (length[e] <= 2) cost -= 3;  // shortening a short suit towards a void
     }
     return cost;
   }
@@ -230,33 +231,31 @@ CardSet build_trump_play(const Context& ctx, const CardSet& trumps, const Format
   return play;
 }
 
-// The in-suit plays of `suit_cards` beating the winner of t (simple leads only), lowest first.
-int beating_plays(const Situation& st, const CardSet& suit_cards, CardSet out[], int cap) {
+// The in-suit plays of `suit_cards` beating the winner of t (simple leads only), lowest first:
+// each play's faces in out[] (a single, or the faces of a pair or tractor, held twice: paired).
+int beating_plays(const Situation& st, const CardSet& suit_cards, uint64_t out[], int cap, bool* paired) {
   const Trick& t = st.trick;
   const Context& ctx = st.ctx;
   int n = 0;
+  *paired = t.size > 1;
   if (t.lead_is_throw || t.winner_trumped) return 0;
-  if (t.size == 1) {
-    for (uint64_t m = suit_cards.one; m && n < cap; m &= m - 1) {
+  int key[FACE_NB];  // the power of each play's highest card
+  if (t.size <= 2 && t.format.tractors == 0) {
+    if (t.size == 2 && t.format.pairs != 1) return 0;
+    for (uint64_t m = t.size == 1 ? suit_cards.one : suit_cards.two; m && n < cap; m &= m - 1) {
       const Card c = lowest_bit(m);
-      if (ctx.power[c] > t.winner_key) out[n++] = {bit(c), 0};
-    }
-  } else if (t.size == 2 && t.format.pairs == 1) {
-    for (uint64_t m = suit_cards.two; m && n < cap; m &= m - 1) {
-      const Card c = lowest_bit(m);
-      if (ctx.power[c] > t.winner_key) out[n++] = {bit(c), bit(c)};
+      if (ctx.power[c] > t.winner_key) key[n] = ctx.power[c], out[n++] = bit(c);
     }
   } else if (t.format.tractors == 1) {
     const int want = t.format.tractor_length[0];
     for_each_tractor(ctx, t.led, suit_cards.two, [&](uint64_t faces, int len, int pos, Card) {
-      if (len == want && pos > t.winner_key && n < cap) out[n++] = {faces, faces};
+      if (len == want && pos > t.winner_key && n < cap) key[n] = max_power(ctx, faces), out[n++] = faces;
       return false;
     });
   }
-  // Lowest first: by the power of the highest card.
-  std::sort(out, out + n, [&](const CardSet& a, const CardSet& b) {
-    return max_power(ctx, a.one) < max_power(ctx, b.one);
-  });
+  // Lowest first (insertion: a handful of plays), equal keys in the order found.
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && key[j - 1] > key[j]; --j) std::swap(key[j - 1], key[j]), std::swap(out[j - 1], out[j]);
   return n;
 }
 
@@ -274,33 +273,35 @@ CardSet follow(const Situation& st) {
 
   if (mine.size() >= n) {
     if (partner_secure) return st.give(mine, n, true);
-    CardSet plays[32];
-    int k = beating_plays(st, mine, plays, 32);
+    uint64_t faces[FACE_NB];  // no initialisation: a play is made at every turn of a playout
+    bool paired = false;
+    int k = beating_plays(st, mine, faces, FACE_NB, &paired);
+    auto play = [&](int i) { return CardSet{faces[i], paired ? faces[i] : 0}; };
     if (st.declaring && st.opp_jokers && pts < P.joker_win_points) {
       int j = 0;
       for (int i = 0; i < k; ++i)
-        if (!(plays[i].one & JOKER_MASK)) plays[j++] = plays[i];
+        if (!(faces[i] & JOKER_MASK)) faces[j++] = faces[i];
       k = j;
     }
     int first_secure = -1;
     for (int i = 0; i < k && first_secure < 0; ++i) {
       Trick t2 = t;
-      t2.follow(ctx, plays[i]);
+      t2.follow(ctx, play(i));
       if (t2.winner == index && st.secure(t2)) first_secure = i;
     }
     if (k > 0) {
       if (last) {
-        const CardSet& w = plays[0];
+        const CardSet w = play(0);
         const int cost = max_power(ctx, w.one);
         if (pts + w.points() > 0 || cost <= 9 || (st.declaring && e != TRUMP)) return w;
       } else if (first_secure >= 0) {
-        const CardSet& w = plays[first_secure];
+        const CardSet w = play(first_secure);
         // Only for points: the lead of a pointless trick is worth little.
         if (pts + w.points() > 0) return w;
       } else if (!partner_wins && index == 2 && pts >= 10) {
         // Third hand high: make the last player pay for the trick.
         for (int i = k - 1; i >= 0; --i)
-          if (plays[i].points() == 0) return plays[i];
+          if (play(i).points() == 0) return play(i);
       }
     }
     return st.give(mine, n, false);
@@ -358,6 +359,10 @@ CardSet sure_winners(const Situation& st, int e) {
   for (int i = 0; i < 3; ++i)
     if (opp[i].one & ctx.top_ranks[e]) top_out = false;
   if (top_out && mine.size() >= 2 && !is_simple_combination(ctx, mine)) return mine;
+  // Singles only (the common case): all beaten when another seat may hold a higher card.
+  if (mine.two == 0 && max_power(ctx, (opp[0].one | opp[1].one | opp[2].one) & ctx.suit_mask[e]) >
+                           max_power(ctx, mine.one))
+    return {};
 
   Decomposition d;
   decompose(ctx, mine, &d);
@@ -422,8 +427,9 @@ CardSet lead(const Situation& st) {
   int best_score = 0;
   for (int e = 0; e < 4; ++e) {
     if (e == ctx.trump) continue;
+    if (st.trump_risk(e)) continue;
     CardSet w = sure_winners(st, e);
-    if (w.empty() || st.trump_risk(e)) continue;
+    if (w.empty()) continue;
     const int score = w.size() * 10 + w.points();
     if (score > best_score) best_score = score, best = w;
   }
@@ -439,7 +445,7 @@ CardSet lead(const Situation& st) {
   const int mate = partner(st.me);
   if (!st.suit(st.possible[mate], TRUMP).empty()) {
     for (int e = 0; e < 4; ++e) {
-      if (e == ctx.trump || !((st.view.voids(mate) >> e) & 1)) continue;
+      if (e == ctx.trump || !((st.state.voids[mate] >> e) & 1)) continue;
       const CardSet mine = st.suit(hand, e);
       if (mine.empty() || st.trump_risk(e)) continue;
       return st.give(mine, 1, false);
@@ -627,10 +633,17 @@ std::pair<CardSet, CardSet> HeuristicPlayer::xiaosa(const Observation& obs, cons
   return {jokers, taken};
 }
 
-CardSet heuristic_play(const Hand& view, int seat, bool others_hidden) {
-  const Situation st(view, seat, others_hidden);
+CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, const PlayState& state,
+                       const int unknown[4], int seat, bool others_hidden) {
+  const Situation st(ctx, declarer, kitty, state, unknown, seat, others_hidden);
   const CardSet play = st.trick.played == 0 ? lead(st) : follow(st);
   return make_legal(st, play);
+}
+
+CardSet heuristic_play(const Hand& view, int seat, bool others_hidden) {
+  const int unknown[4] = {view.unknown(0), view.unknown(1), view.unknown(2), view.unknown(3)};
+  return heuristic_play(view.context(), view.declarer(), view.kitty(), view.state(), unknown, seat,
+                        others_hidden);
 }
 
 CardSet HeuristicPlayer::play(const Observation& obs) { return heuristic_play(obs.view, obs.seat); }

@@ -12,6 +12,10 @@ namespace duidiao {
 // others_hidden: play as if the other hands were hidden (what seat's view would show), though
 // `view` may show them — a fair playout on the full deal, with no concealed copy to make.
 CardSet heuristic_play(const Hand& view, int seat, bool others_hidden = false);
+// The same on the lean state (a playout's): `kitty` as far as the seat knows it, unknown[p] the
+// hidden cards of each seat (null: none hidden).
+CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, const PlayState& state,
+                       const int unknown[4], int seat, bool others_hidden);
 
 class HeuristicPlayer : public Player {
  public:

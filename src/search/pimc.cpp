@@ -91,7 +91,7 @@ uint64_t world_seed(uint64_t seed, int world) {
 struct PimcSearch::Worker {
   explicit Worker(const PimcOptions& o) : solver(SolverOptions{o.tt_bytes, true}) {}
   Solver solver;
-  Hand world, line;
+  Hand world;
   std::vector<int> values;
   std::vector<char> makes;
   Totals totals;
@@ -159,14 +159,17 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
         w.makes[m] = declarers_make(mv.value, mover, declarer);
       }
     } else {
+      // Each move checked on the world (a throw stands or fails by its hands), then played out
+      // on the lean state: the heuristic's plays are legal, its throws sure to stand.
+      const Context& ctx = w.world.context();
+      const CardSet& kitty = w.world.kitty();
       for (size_t m = 0; m < nm; ++m) {
-        w.line = w.world;
-        w.line.play(moves[m]);
-        while (!w.line.is_over()) {
-          const int seat = w.line.turn();
-          w.line.play(heuristic_play(w.line, seat, options_.fair_playouts));
-        }
-        const HandResult r = w.line.result(level_ns, level_ew);
+        PlayState line = w.world.state();
+        line.apply<false>(ctx, declarer, w.world.resolve(moves[m]));
+        while (!line.hands_empty())
+          line.apply<false>(ctx, declarer,
+                     heuristic_play(ctx, declarer, kitty, line, nullptr, line.trick.turn(), options_.fair_playouts));
+        const HandResult r = w.world.result_of(line, level_ns, level_ew);
         w.values[m] = score_of(r, team);
         w.makes[m] = r.declarers_stay;
       }

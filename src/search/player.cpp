@@ -16,10 +16,11 @@ std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
 }
 
 void play_game(Game& game, Player* const players[4]) {
+  Observation obs;
   while (game.phase() != PHASE_OVER) {
     const int seat = game.to_act();
     Player& p = *players[seat];
-    const Observation obs = observe(game, seat, p.sees_everything());
+    observe(game, seat, p.sees_everything(), &obs);
     switch (game.phase()) {
       case PHASE_DECLARE: {
         std::vector<Declaration> options = game.declare_options();
@@ -47,6 +48,7 @@ void play_game(Game& game, Player* const players[4]) {
         game.play(p.play(obs));
         break;
       case PHASE_OVER:
+      case PHASE_NB:  // not a phase: the count of them
         break;
     }
   }

@@ -69,15 +69,9 @@ class Solver {
   const SolverStats& stats() const { return stats_; }
   size_t tt_bytes() const { return tt_.bytes(); }
 
-  struct Node {
-    CardSet held[4];
-    Trick trick;
-    int points = 0;        // the defenders' points banked
-    int out = 0;           // the points still in the hands
-    uint64_t hands_key = 0;  // Zobrist hash of the four hands (key_of)
-    int last_winner = 0;   // of the last finished trick
-    CardSet last_play;     // its winning play
-  };
+  // A node of the search: the lean play state every search shares (its key is the hands'
+  // Zobrist hash).
+  using Node = PlayState;
 
  private:
   void begin(const Hand& root, Objective objective, int level_ns, int level_ew);
@@ -106,6 +100,8 @@ class Solver {
   // The move a play is searched as: its equivalent cards written as the lowest of each class.
   CardSet canonical_play(const Node& node, const CardSet& play) const;
   uint64_t key_of(const Node& node) const;
+  // The points still in the hands: all but the kitty's, less those out of play.
+  int points_in_hands(const Node& node) const { return points_but_kitty_ - node.out.points(); }
   uint64_t score_points_key(const Node& node) const;
   bool maximising(const Node& node) const;
 
@@ -132,6 +128,7 @@ class Solver {
   uint64_t at_least_[EFFECTIVE_SUIT_NB][MAX_POWER + 2] = {};  // faces of a suit of power >= p
   int declarer_ = 0;
   CardSet kitty_;
+  int points_but_kitty_ = 0;  // the points in the hands and out of play
   bool dry_ = false;
   int levels_[2] = {};
   Objective objective_ = Objective::SCORE;

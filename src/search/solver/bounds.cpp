@@ -89,7 +89,7 @@ int Solver::cashable_points(const Node& node) const {
 // points still out at most all reachable. When those bounds leave the window (alpha, beta)
 // open, the points the leader's team can cash tighten its side.
 std::pair<int, int> Solver::bounds(const Node& node, int alpha, int beta) const {
-  const int p = node.points, out = node.out;
+  const int p = node.points, out = points_in_hands(node);
   // SCORE: the outcomes possible with final points in [lowest, highest].
   const CardSet defenders = objective_ == Objective::SCORE
                                 ? node.held[next_seat(declarer_)].plus(node.held[partner(next_seat(declarer_))])

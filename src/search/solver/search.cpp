@@ -47,6 +47,9 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
     }
   declarer_ = root.declarer();
   kitty_ = root.kitty();
+  // The points in the hands and out of play stay the same sum (the kitty's, known or not, apart).
+  points_but_kitty_ = root.out().points();
+  for (int s = 0; s < 4; ++s) points_but_kitty_ += root.held(s).points();
   dry_ = root.dry();
   levels_[0] = level_ns;
   levels_[1] = level_ew;
@@ -86,39 +89,12 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   }
 }
 
-Solver::Node Solver::node_of(const Hand& h) const {
-  Node n;
-  for (int s = 0; s < 4; ++s) n.held[s] = h.held(s), n.hands_key ^= hand_key(s, n.held[s]);
-  n.out = team_points(n.held);
-  n.trick = h.trick();
-  n.points = h.points();
-  return n;
-}
+Solver::Node Solver::node_of(const Hand& h) const { return h.state(); }
 
 bool Solver::maximising(const Node& node) const { return team_of(node.trick.turn()) == max_team_; }
 
 bool Solver::apply(Node& node, const CardSet& cards) const {
-  Trick& t = node.trick;
-  const int seat = t.turn();
-  const CardSet before = node.held[seat];
-  node.held[seat] = before.minus(cards);
-  for (uint64_t m = cards.one; m; m &= m - 1) {
-    const Card c = lowest_bit(m);
-    node.hands_key ^= ZOBRIST.key[seat][c][before.count(c)] ^ ZOBRIST.key[seat][c][node.held[seat].count(c)];
-  }
-  node.out -= cards.points();
-  if (t.played == 0) {
-    t.lead(ctx_, cards);
-    return false;
-  }
-  t.follow(ctx_, cards);
-  if (t.played < 4) return false;
-  const int winner = t.winner_seat();
-  if (team_of(winner) != team_of(declarer_)) node.points += table_points(t);
-  node.last_winner = winner;
-  node.last_play = t.plays[t.winner];
-  t.start(winner);
-  return node.held[0].empty() && node.held[1].empty() && node.held[2].empty() && node.held[3].empty();
+  return node.apply(ctx_, declarer_, cards) && node.hands_empty();
 }
 
 int Solver::terminal_value(const Node& node) const {
@@ -271,8 +247,7 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   // largest positions but adds 15-30% to the median ones: not done.)
   int guess = 0;
   for (const CardSet& m : legal) {
-    Hand h = root;
-    const CardSet played = h.play(m);
+    const CardSet played = root.resolve(m);
     Node child = start;
     CardSet canonical = played;
     if (options_.merge_equivalent) canonical = canonical_play(start, played);

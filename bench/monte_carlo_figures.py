@@ -1,0 +1,124 @@
+"""The Monte Carlo figures of the play state, for comparing two builds in one run:
+
+    python bench/monte_carlo_figures.py                       # this build's figures
+    python bench/monte_carlo_figures.py --compare OTHER/src   # this build against another
+
+Four figures, each a rate (higher is better): random playouts per second
+(`_core.random_playouts`), heuristic self-play hands per second (`_core.selfplay_hands`, deal to
+result) and `pimc` worlds per second at the opening lead (25 cards) and at 12 cards (fair
+heuristic playouts of every legal move, one thread). Each line also prints a checksum of what
+was computed, so two builds can be seen to do the same work.
+
+With --compare, the builds run in turn in fresh processes (`PYTHONPATH` set to each `src`
+folder), `--rounds` times, and the table gives each build's median and the ratio of the medians:
+on a shared machine, alternating rounds keeps the comparison fair where single timings are not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+PLAYOUTS = 20000
+HANDS = 2000
+WORLDS = {25: 64, 12: 512}  # per view, by the cards the mover holds
+SEED = 7
+
+
+def _views(cards_left: int, n: int = 4) -> list[tuple[Any, int, int]]:
+    """n views of heuristic self-play (the seat to move's) where it holds `cards_left` cards at a
+    trick start, with more than one legal move, and the teams' levels."""
+    import duidiao
+    from duidiao import _core as core
+    from duidiao.players import core_bot_step
+
+    views: list[tuple[Any, int, int]] = []
+    seed = 0
+    while len(views) < n:
+        seed += 1
+        game = duidiao.Game.deal(seed=seed, declarer=seed % 4, levels={"NS": "5", "EW": "8"}).core
+        bots = [core.Bot("heuristic", s) for s in range(4)]
+        while int(game.phase) < 5:
+            if int(game.phase) == 4:
+                obs = game.observe(game.to_act)
+                held = sum(bin(mask).count("1") for mask in obs.hand)
+                if held == cards_left and obs.view.count_legal_moves() > 1:
+                    views.append((obs.view, *obs.levels))
+                    break
+            core_bot_step(game, bots)
+    return views
+
+
+def _timed(f: Any) -> tuple[float, Any]:
+    start = time.perf_counter()
+    out = f()
+    return time.perf_counter() - start, out
+
+
+def figures() -> dict[str, tuple[float, str]]:
+    """Each figure's rate and a checksum of its work."""
+    from duidiao import _core as core
+    out: dict[str, tuple[float, str]] = {}
+    t, check = _timed(lambda: core.random_playouts(PLAYOUTS, SEED, "chifeng"))
+    out["random playouts/s"] = (PLAYOUTS / t, str(check))
+    t, stats = _timed(lambda: core.selfplay_hands(HANDS, SEED, "chifeng", ["heuristic"] * 4))
+    out["heuristic self-play hands/s"] = (HANDS / t, str(stats["checksum"]))
+    for cards, name in ((25, "opening lead"), (12, "12 cards")):
+        views = _views(cards)
+        search = core.PimcSearch(WORLDS[cards], 0.0, 1, SEED, 4, 4.0)
+
+        def run(views: list[tuple[Any, int, int]] = views, search: Any = search) -> list[Any]:
+            return [search.analyse(v, ns, ew)["moves"] for v, ns, ew in views]
+
+        t, moves = _timed(run)
+        digest = sum(hash(tuple(m[0])) % 1000003 * round(m[1] * 1000) for ms in moves for m in ms)
+        out[f"pimc worlds/s, {name}"] = (WORLDS[cards] * len(views) / t, str(digest % 10**9))
+    return out
+
+
+def compare(other: str, rounds: int) -> None:
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src")
+    builds = {"before": os.path.abspath(other), "after": os.path.abspath(here)}
+    rates: dict[str, dict[str, list[float]]] = {b: {} for b in builds}
+    checks: dict[str, dict[str, str]] = {b: {} for b in builds}
+    for r in range(rounds):
+        for build, path in builds.items():
+            env = dict(os.environ, PYTHONPATH=path)
+            text = subprocess.run(
+                [sys.executable, __file__, "--json"], env=env, check=True, capture_output=True, text=True
+            ).stdout
+            for name, (rate, check) in json.loads(text).items():
+                rates[build].setdefault(name, []).append(rate)
+                checks[build][name] = check
+        print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+    print(f"{'figure':34} {'before':>10} {'after':>10} {'ratio':>7}  same work")
+    for name in rates["after"]:
+        before = statistics.median(rates["before"][name])
+        after = statistics.median(rates["after"][name])
+        same = "yes" if checks["before"][name] == checks["after"][name] else "no"
+        print(f"{name:34} {before:10.1f} {after:10.1f} {after / before:6.2f}x  {same}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--compare", metavar="SRC", help="the other build's src folder (before)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print this build's figures as JSON")
+    args = parser.parse_args()
+    if args.compare:
+        compare(args.compare, args.rounds)
+    elif args.json:
+        print(json.dumps(figures()))
+    else:
+        for name, (rate, check) in figures().items():
+            print(f"{name:34} {rate:10.1f}  (checksum {check})")
+
+
+if __name__ == "__main__":
+    main()
