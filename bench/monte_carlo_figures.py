@@ -90,9 +90,9 @@ def compare(other: str, rounds: int) -> None:
     for r in range(rounds):
         for build, path in builds.items():
             env = dict(os.environ, PYTHONPATH=path)
-            text = subprocess.run(
-                [sys.executable, __file__, "--json"], env=env, check=True, capture_output=True, text=True
-            ).stdout
+            command = [sys.executable, __file__, "--json"]
+            run = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+            text = run.stdout
             for name, (rate, check) in json.loads(text).items():
                 rates[build].setdefault(name, []).append(rate)
                 checks[build][name] = check
