@@ -14,6 +14,19 @@ namespace {
 
 py::object core_error, illegal_move_error;
 
+// Raises `type` with the message and, from a Detail, the attributes field, token, reason and
+// suit (each None when the refusal has no detail), which Python formats its own messages from.
+void raise_with_detail(const py::object& type, const char* message, const Detail* detail) {
+  py::object error = type(message);
+  const bool has = detail && !detail->reason.empty();
+  auto text = [&](const std::string& s) -> py::object { return has ? py::object(py::str(s)) : py::object(py::none()); };
+  error.attr("field") = text(has ? detail->field : "");
+  error.attr("token") = text(has ? detail->token : "");
+  error.attr("reason") = text(has ? detail->reason : "");
+  error.attr("suit") = has && detail->suit >= 0 ? py::object(py::int_(detail->suit)) : py::none();
+  PyErr_SetObject(type.ptr(), error.ptr());
+}
+
 void init_rules(py::module_& m) {
   // The enums' Python names are the strings the options and results print as.
   py::enum_<KDig>(m, "KDig").value("swap", K_DIG_SWAP).value("ten", K_DIG_TEN);
@@ -212,9 +225,11 @@ PYBIND11_MODULE(_core, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const IllegalMove& e) {
-      PyErr_SetString(illegal_move_error.ptr(), e.what());
+      raise_with_detail(illegal_move_error, e.what(), &e.detail);
+    } catch (const BadSetup& e) {
+      raise_with_detail(core_error, e.what(), &e.detail);
     } catch (const std::invalid_argument& e) {
-      PyErr_SetString(core_error.ptr(), e.what());
+      raise_with_detail(core_error, e.what(), nullptr);
     }
   });
   // A search ended by its stop check (time limit or stop event) before it had any answer.
@@ -242,6 +257,17 @@ PYBIND11_MODULE(_core, m) {
           return total;
         },
         py::arg("hands"), py::arg("repeat") = 1);
+  m.def("card_tables",
+        [](int level, int trump) {
+          if (level < 0 || level >= LEVEL_NB) throw std::invalid_argument("level must be 0..12");
+          if (trump < 0 || trump > 3) throw std::invalid_argument("trump must be a suit 0..3");
+          const Context ctx(Rules(), level, trump);
+          Card order[FACE_NB];
+          ctx.notation_order(order);
+          std::vector<int> suits(ctx.effective_suit, ctx.effective_suit + FACE_NB);
+          return py::make_tuple(suits, std::vector<int>(order, order + FACE_NB));
+        },
+        py::arg("level"), py::arg("trump"));
   m.def("random_playouts",
         [](int n, uint64_t seed, const std::string& preset) {
           Rules rules = Rules::preset(preset);

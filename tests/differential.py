@@ -168,8 +168,13 @@ class HandRun:
         self.level = rng.randrange(13) if rng.random() < 0.5 else rng.randrange(8, 13)
         self.trump = rng.randrange(4)
         self.declarer = rng.randrange(4)
-        self.dry = rng.random() < 0.15
+        dry = rng.random() < 0.15
         self.ctx = ref.Context(ref.RefRules.preset(preset), LEVELS[self.level], SUITS[self.trump])
+        # 干巴锅 (rules §6.3) only with a kitty holding no card of the trump suit but level cards.
+        self.dry = dry and not any(
+            c[-1] == SUITS[self.trump] and c[:-1] != LEVELS[self.level] for c in kitty
+            if c not in ("SJ", "BJ")
+        )
         self.tricks: list[tuple[int, list[tuple[str, ...]]]] = []
         self.trick: list[tuple[str, ...]] = []
         self.leader = self.declarer

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from duidiao import Card, Cards, NotationError
+from duidiao import Card, Cards, NotationError, Position
 from duidiao.cards import SEATS
 from duidiao.notation import format_record, parse_record
 
@@ -139,7 +139,7 @@ class TestErrorsSection:
         text = EXAMPLE.replace("tricks=S:AC|4C|TC|6C trick=S:", "trick=S:AC|4C turn=E")
         text = text.replace("E=?24 N=?24 W=?24", "E=?24 N=?25 W=?25")
         with pytest.raises(NotationError) as info:
-            parse_record(text)
+            Position(text)
         assert str(info.value) == "turn: given E, but the trick in progress says N is to play"
 
     def test_levels(self) -> None:
@@ -153,7 +153,7 @@ class TestErrorsSection:
     def test_card_count(self) -> None:
         text = EXAMPLE.replace("E=?24", "E=?26")
         with pytest.raises(NotationError) as info:
-            parse_record(text)
+            Position(text)
         assert str(info.value) == "cards: 110 cards in all, a position has 108"
 
 
@@ -216,8 +216,10 @@ BAD = [
 
 @pytest.mark.parametrize("text, message", BAD)
 def test_refused(text: str, message: str) -> None:
+    # A position string is refused as a whole: by its parser, or by the core's checks of its
+    # cards (counts, copies, voids), worded by the notation.
     with pytest.raises(NotationError) as info:
-        parse_record(text)
+        Position(text)
     assert str(info.value).startswith(message), str(info.value)
 
 

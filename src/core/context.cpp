@@ -36,6 +36,7 @@ Context::Context(const Rules& rules, int level_, int trump_)
   power[SMALL_JOKER] = 22;
   power[BIG_JOKER] = 23;
   suit_mask[TRUMP] |= bit(SMALL_JOKER) | bit(BIG_JOKER);
+  trump_naturals = suit_mask[TRUMP] & ~level_cards & ~(bit(SMALL_JOKER) | bit(BIG_JOKER));
   for (int voids = 0; voids < (1 << EFFECTIVE_SUIT_NB); ++voids)
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
       if (!((voids >> e) & 1)) outside_voids[voids] |= suit_mask[e];
@@ -56,18 +57,21 @@ Context::Context(const Rules& rules, int level_, int trump_)
   chain[TRUMP][n++] = bit(BIG_JOKER);
 }
 
+void Context::notation_order(Card out[FACE_NB]) const {
+  int n = 0;
+  for (int e : {TRUMP, HEARTS, DIAMONDS, SPADES, CLUBS})
+    for (int p = 23; p >= 0; --p)
+      for (uint64_t m = suit_mask[e]; m; m &= m - 1)
+        if (power[lowest_bit(m)] == p) out[n++] = lowest_bit(m);
+}
+
 std::string Context::format(const CardSet& s) const {
   if (s.empty()) return "-";
+  Card order[FACE_NB];
+  notation_order(order);
   std::string out;
-  for (int e : {TRUMP, HEARTS, DIAMONDS, SPADES, CLUBS}) {
-    for (int p = 23; p >= 0; --p) {
-      for (uint64_t m = s.one & suit_mask[e]; m; m &= m - 1) {
-        Card c = lowest_bit(m);
-        if (power[c] != p) continue;
-        for (int k = 0; k < s.count(c); ++k) out += (out.empty() ? "" : ",") + card_name(c);
-      }
-    }
-  }
+  for (Card c : order)
+    for (int k = 0; k < s.count(c); ++k) out += (out.empty() ? "" : ",") + card_name(c);
   return out;
 }
 

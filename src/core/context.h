@@ -22,6 +22,7 @@ struct Context {
   uint64_t outside_voids[1 << EFFECTIVE_SUIT_NB] = {};
   uint64_t top_ranks[4] = {};                  // §5.2 浑甩: the three highest ranks of a side suit
   uint64_t level_cards = 0;                    // the eight level cards' faces
+  uint64_t trump_naturals = 0;                 // the trump suit but its level card (§6.3 干巴锅)
   int8_t effective_suit[FACE_NB] = {};
   // §3.1 order of power within an effective suit; equal powers are equal cards (off-suit level).
   int8_t power[FACE_NB] = {};
@@ -38,8 +39,10 @@ struct Context {
   int suit_of(Card c) const { return effective_suit[c]; }
   // The effective suit of a non-empty set whose cards share one, else -1.
   int common_suit(const CardSet& s) const;
-  // The card list in the notation's order: trumps from the highest (equal off-suit level
-  // cards in suit order H D S C), then the side suits H D S C from the highest.
+  // The notation's order of the faces: trumps from the highest (equal off-suit level cards in
+  // suit order H D S C), then the side suits H D S C from the highest.
+  void notation_order(Card out[FACE_NB]) const;
+  // A card list in that order.
   std::string format(const CardSet& s) const;
 };
 

@@ -136,10 +136,7 @@ void Game::finish_declaring() {
   }
   kitty_ = original_kitty_;
   // 干巴锅: no card of the trump suit other than its level cards: the kitty stays as it is.
-  uint64_t trump_suit_naturals = 0;
-  for (int r = 0; r < RANK_NB; ++r)
-    if (r != level_rank(level_)) trump_suit_naturals |= bit(make_card(trump_, r));
-  dry_ = (kitty_.one & trump_suit_naturals) == 0;
+  dry_ = (kitty_.one & Context(rules_, level_, trump_).trump_naturals) == 0;
   if (dry_) return start_play();
   held_[declarer_] = held_[declarer_].plus(kitty_);
   phase_ = PHASE_BURY;

@@ -27,38 +27,58 @@ Hand::Hand(const HandSetup& s)
   require(s.tricks_done >= 0 && s.tricks_done <= 25, "tricks_done must be 0..25");
   ctx_ = Context(rules_, s.level, s.trump);
 
-  // Every face exists twice: the known cards may not hold more, and all add up to 108.
-  CardSet known = s.gone;
+  // Ranges first; then (§2) the cards add up to 108 and no face is known more than twice; then
+  // the four hands are of one size (a trick starts), a dry kitty is dry, and no seat holds a suit
+  // it is void in. The refusals carry a Detail: the notation words its messages from them.
   require(s.gone.valid(), "gone is not a valid card set");
   require(s.kitty.valid(), "kitty is not a valid card set");
+  int64_t total = s.gone.size() + (kitty_known_ ? s.kitty.size() : 8);
+  for (int seat = 0; seat < 4; ++seat) {
+    if (!s.held[seat].valid()) throw std::invalid_argument(seat_name(seat) + ": not a valid card set");
+    total += s.held[seat].size() + int64_t(s.unknown[seat]);
+  }
+  if (total != 108)
+    throw BadSetup(std::to_string(total) + " cards in all, a hand has 108",
+                   {"cards", std::to_string(total), "total"});
+  for (int seat = 0; seat < 4; ++seat) {
+    if (s.unknown[seat] < 0 || s.unknown[seat] > 25)
+      throw std::invalid_argument(seat_name(seat) + ": unknown count 0..25");
+    if (s.voids[seat] < 0 || s.voids[seat] >= 32)
+      throw std::invalid_argument(seat_name(seat) + ": void mask 0..31");
+  }
+  CardSet known = s.gone;
   auto add_known = [&](const CardSet& c, const std::string& where) {
-    uint64_t third = known.two & c.one, fourth = c.two & known.one;
-    require((third | fourth) == 0 && (known.one & c.two) == 0,
-            where + ": a card appears more than twice in the position");
+    const uint64_t over = (known.two & c.one) | (known.one & c.two);
+    if (over)
+      throw BadSetup(where + ": a card appears more than twice in the position",
+                     {where, card_name(lowest_bit(over)), "copies"});
     known = known.plus(c);
   };
-  int total = s.gone.size() + 8;
-  int size0 = -1;
-  for (int seat = 0; seat < 4; ++seat) {
-    require(s.held[seat].valid(), seat_name(seat) + ": not a valid card set");
-    require(s.unknown[seat] >= 0 && s.unknown[seat] <= 25, seat_name(seat) + ": unknown count 0..25");
-    require(s.voids[seat] >= 0 && s.voids[seat] < 32, seat_name(seat) + ": void mask 0..31");
-    add_known(s.held[seat], seat_name(seat));
-    unknown_[seat] = s.unknown[seat];
-    int size = s.held[seat].size() + s.unknown[seat];
-    total += size;
-    require(size0 < 0 || size == size0, "the four hands must hold the same number of cards "
-                                        "when a trick starts");
-    size0 = size;
-    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
-      require(!(s.voids[seat] & (1 << e)) || s.held[seat].within(ctx_.suit_mask[e]).empty(),
-              seat_name(seat) + " is said to be void in " + suit_name(e) + " but holds some");
-  }
+  for (int seat = 0; seat < 4; ++seat) add_known(s.held[seat], seat_name(seat));
   if (kitty_known_) {
     require(s.kitty.size() == 8, "the kitty holds 8 cards");
     add_known(s.kitty, "kitty");
   }
-  require(total == 108, std::to_string(total) + " cards in all, a hand has 108");
+  for (int seat = 0; seat < 4; ++seat) {
+    unknown_[seat] = s.unknown[seat];
+    if (s.held[seat].size() + s.unknown[seat] != s.held[0].size() + s.unknown[0])
+      throw BadSetup("the four hands must hold the same number of cards when a trick starts",
+                     {seat_name(seat), std::to_string(s.held[seat].size() + s.unknown[seat]), "sizes"});
+  }
+  // §6.3: a dry hand (干巴锅) is one whose kitty held no card of the trump suit but level cards.
+  if (dry_ && kitty_known_ && (s.kitty.one & ctx_.trump_naturals))
+    throw BadSetup("a dry hand's kitty holds no card of the trump suit, not " +
+                       card_name(lowest_bit(s.kitty.one & ctx_.trump_naturals)),
+                   {"dry", card_name(lowest_bit(s.kitty.one & ctx_.trump_naturals)), "not_dry"});
+  for (int seat = 0; seat < 4; ++seat) {
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+      const CardSet in_suit = s.held[seat].within(ctx_.suit_mask[e]);
+      if ((s.voids[seat] & (1 << e)) && !in_suit.empty())
+        throw BadSetup(seat_name(seat) + " is said to be void in " + suit_name(e) + " but holds " +
+                           ctx_.format(in_suit),
+                       {seat_name(seat), ctx_.format(in_suit), "void_held", e});
+    }
+  }
   state_.deal(s.held, s.leader);
   state_.out = s.gone;
   state_.points = s.points;
@@ -124,7 +144,8 @@ CardSet Hand::resolve_throw(int seat, int suit, const CardSet& cards, bool recor
   if (hidden && (best.valid || best.forced != worst.forced)) {
     if (recorded) return cards;  // the record says what happened; we cannot contradict it
     refuse("cannot tell whether " + seat_name(seat) + "'s throw " + ctx_.format(cards) +
-           " stands: it depends on hidden cards");
+               " stands: it depends on hidden cards",
+           {seat_name(seat), ctx_.format(cards), "throw_unknown"});
   }
   const CardSet& forced = d.parts[worst.forced].cards;
   if (recorded)
@@ -147,8 +168,9 @@ void Hand::check_follow(int seat, const CardSet& cards) const {
   CardSet still = rest.within(ctx_.suit_mask[led]);
   if (!still.empty())
     refuse(seat_name(seat) + " must follow " + suit_name(led) + ": " + seat_name(seat) +
-           " still holds " + ctx_.format(still) + " and played only " + std::to_string(played) +
-           " of " + std::to_string(size));
+               " still holds " + ctx_.format(still) + " and played only " + std::to_string(played) +
+               " of " + std::to_string(size),
+           {seat_name(seat), ctx_.format(still), "not_followed", led});
 }
 
 CardSet Hand::resolve(const CardSet& cards, bool recorded) const {
@@ -158,7 +180,9 @@ CardSet Hand::resolve(const CardSet& cards, bool recorded) const {
   // The cards must be in the seat's hand: its known cards, or hidden ones still unaccounted for.
   CardSet extra = held(seat).missing(cards);
   if (extra.size()) {
-    if (!unknown_[seat]) refuse(seat_name(seat) + " does not hold " + ctx_.format(extra));
+    if (!unknown_[seat])
+      refuse(seat_name(seat) + " does not hold " + ctx_.format(extra),
+             {seat_name(seat), ctx_.format(extra), "not_held"});
     if (extra.size() > unknown_[seat])
       refuse(seat_name(seat) + " has only " + std::to_string(unknown_[seat]) +
              " hidden cards, not enough for " + ctx_.format(extra));
@@ -224,8 +248,9 @@ void Hand::add_voids(int seat, int mask) {
     if (!((mask >> e) & 1)) continue;
     const CardSet in_suit = held(seat).within(ctx_.suit_mask[e]);
     if (!in_suit.empty())
-      throw std::invalid_argument(seat_name(seat) + " cannot be void in " + suit_name(e) +
-                                  ": it holds " + ctx_.format(in_suit));
+      throw BadSetup(seat_name(seat) + " cannot be void in " + suit_name(e) + ": it holds " +
+                         ctx_.format(in_suit),
+                     {seat_name(seat), ctx_.format(in_suit), "void_held", e});
   }
   state_.voids[seat] |= mask;
 }

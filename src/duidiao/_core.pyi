@@ -12,8 +12,19 @@ _CardSet = tuple[int, int]  # (one, two): the cards held once and twice, as 54-b
 class _Pybind11Type(type):
     """pybind11_builtins.pybind11_type, the metaclass of every class the extension defines."""
 
-class CoreError(ValueError): ...
-class IllegalMoveError(ValueError): ...
+# What a refusal is about (None when the core gives no detail): the field, the offending token,
+# a reason word and the effective suit concerned.
+class CoreError(ValueError):
+    field: str | None
+    token: str | None
+    reason: str | None
+    suit: int | None
+
+class IllegalMoveError(ValueError):
+    field: str | None
+    token: str | None
+    reason: str | None
+    suit: int | None
 class SearchStopped(RuntimeError): ...
 
 class _Pybind11Enum(metaclass=_Pybind11Type):
@@ -200,6 +211,10 @@ class Hand(metaclass=_Pybind11Type):
     def copy(self) -> Hand: ...
     def __copy__(self) -> Hand: ...
     def result(self, level_ns: int, level_ew: int) -> HandResult: ...
+
+def card_tables(level: int, trump: int) -> tuple[list[int], list[int]]:
+    """For a hand at (level, trump): each face's effective suit (4: trumps) and the 54 faces in
+    notation order."""
 
 def random_playouts(n: int, seed: int, preset: str = "chifeng") -> int: ...
 def generate_legal_moves(hands: list[Hand], repeat: int = 1) -> int:

@@ -109,49 +109,66 @@ def level_rank(level: int) -> int:
     return (level + 12) % 13
 
 
+class _Tables:
+    """What the core's tables make of each face in a (level, trump) context: its effective suit
+    and its place in the notation order (the rules live in the core, not here)."""
+
+    __slots__ = ("suits", "order", "place", "masks")
+
+    def __init__(self, level: int, trump: int) -> None:
+        from . import _core
+
+        suits, order = _core.card_tables(level, trump)
+        self.suits: list[int] = list(suits)
+        self.order: list[int] = list(order)
+        self.place = [0] * 54
+        for i, face in enumerate(order):
+            self.place[face] = i
+        self.masks = [0] * 5  # the faces of each effective suit
+        for face, suit in enumerate(self.suits):
+            self.masks[suit] |= 1 << face
+
+
+_TABLES: dict[tuple[int, int], _Tables] = {}
+
+
+def _tables(level: int, trump: int) -> _Tables:
+    tables = _TABLES.get((level, trump))
+    if tables is None:
+        tables = _TABLES[(level, trump)] = _Tables(level, trump)
+    return tables
+
+
 def effective_suit(face: int, level: int, trump: int) -> int:
     """``4`` (trumps) for jokers, level cards and the trump suit, else the printed suit."""
-    if face >= SMALL_JOKER:
-        return 4
-    suit, rank = divmod(face, 13)
-    if suit == trump or rank == level_rank(level):
-        return 4
-    return suit
+    return _tables(level, trump).suits[face]
 
 
-def order_key(face: int, level: int, trump: int) -> tuple[int, int]:
+def suit_mask(suit: int, level: int, trump: int) -> int:
+    """The faces of effective suit ``suit`` (0..3 a side suit, 4 trumps) as a 54-bit mask."""
+    return _tables(level, trump).masks[suit]
+
+
+def order_key(face: int, level: int, trump: int) -> int:
     """Sort key of the notation order in a (level, trump) context: trumps from the highest
     (BJ, SJ, the trump-suit level card, the other level cards H D S C, the trump suit from A),
     then the side suits H D S C, each from the highest."""
-    if face == BIG_JOKER:
-        return (0, 0)
-    if face == SMALL_JOKER:
-        return (0, 1)
-    suit, rank = divmod(face, 13)
-    if rank == level_rank(level):
-        return (0, 2) if suit == trump else (0, 3 + suit)
-    if suit == trump:
-        return (0, 20 - rank)
-    return (1 + suit, 12 - rank)
+    return _tables(level, trump).place[face]
+
+
+def play_order_key(cards: Cards, level: int, trump: int) -> tuple[int, list[int]]:
+    """Sort key of plays in a (level, trump) context: fewer cards first, then card by card in
+    notation order (how legal moves are listed)."""
+    place = _tables(level, trump).place
+    return (len(cards), [place[c.id] for c in cards.ordered(level, trump)])
 
 
 _CANONICAL = [BIG_JOKER, SMALL_JOKER] + [s * 13 + r for s in range(4) for r in range(12, -1, -1)]
 
 
-def _context_order(level: int, trump: int) -> list[int]:
-    return sorted(range(54), key=lambda f: order_key(f, level, trump))
-
-
-_ORDERS: dict[tuple[int, int], list[int]] = {}
-
-
 def context_order(level: int, trump: int) -> list[int]:
     """The 54 faces in notation order for a (level, trump) context (cached)."""
-    key = (level, trump)
-    order = _ORDERS.get(key)
-    if order is None:
-        order = _ORDERS[key] = _context_order(level, trump)
-    return order
+    return _tables(level, trump).order
 
 
 def _level_number(level: str | int) -> int:

@@ -14,7 +14,15 @@ class NotationError(ValueError):
 
 
 class IllegalMoveError(ValueError):
-    """A move that is not legal in the position; the message says why in game terms."""
+    """A move that is not legal in the position; the message says why in game terms.
+
+    ``reason``, when the core gave one, is a fixed word for why: ``not_held``,
+    ``not_followed``, ``throw_unknown`` (a throw whose fate the hidden cards decide), ...
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class HiddenCardsError(ValueError):

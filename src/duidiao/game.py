@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, Union
 
-from .cards import LEVELS, SEATS, SUITS, Card, CardLike, Cards, order_key
+from .cards import LEVELS, SEATS, SUITS, Card, CardLike, Cards, play_order_key
 from .enums import Phase
 from .errors import IllegalMoveError
 from .notation import TEAMS, TrickRecord, format_cards, format_record
@@ -756,11 +756,7 @@ def _sorted_moves(raw: Iterable[tuple[int, int]], level: int, trump: int) -> lis
     order = (level, trump)
     moves = [Move(Cards.from_masks(*m), order) for m in raw]
 
-    def key(move: Move) -> tuple[int, list[tuple[int, int]]]:
-        faces = move.cards.ordered(level, trump)
-        return (len(faces), [order_key(c.id, level, trump) for c in faces])
-
-    moves.sort(key=key)
+    moves.sort(key=lambda move: play_order_key(move.cards, level, trump))
     return moves
 
 

@@ -1,8 +1,9 @@
 """Position strings (docs/notation.md): tokens to a :class:`Record` and back.
 
-:func:`parse_record` checks everything that does not need the rule engine (syntax, card
-counts, duplicates, levels, voids, the turn where it follows from the text);
-:class:`duidiao.Position` then replays the written tricks on the C++ core.
+:func:`parse_record` checks the syntax and each field (cards, levels, suits, seats);
+:class:`duidiao.Position` then builds the hand on the C++ core, which checks the cards against
+the rules (counts, copies, voids, 干巴锅: :func:`refusal_message` words its refusals), checks
+who leads and whose turn it is (:func:`check_record`), and replays the written tricks.
 :func:`format_record` prints the canonical form.
 """
 
@@ -20,10 +21,10 @@ from .cards import (
     Cards,
     _popcount,
     face_name,
-    level_rank,
     parse_face,
     parse_rank,
     parse_suit,
+    suit_mask,
 )
 from .errors import NotationError
 from .rules import PRESETS
@@ -242,17 +243,7 @@ def _parse_levels(text: str) -> dict[int, int]:
 
 def effective_suit_mask(suit: int, level: int, trump: int) -> int:
     """The faces of one effective suit (0..3 a side suit, 4 trumps) as a 54-bit mask."""
-    lr = level_rank(level)
-    if suit == 4:
-        mask = (1 << 52) | (1 << 53)
-        for s in range(4):
-            mask |= 1 << (s * 13 + lr)
-        for r in range(13):
-            mask |= 1 << (trump * 13 + r)
-        return mask
-    if suit == trump:
-        return 0
-    return sum(1 << (suit * 13 + r) for r in range(13) if r != lr)
+    return suit_mask(suit, level, trump)
 
 
 def suit_cards(cards: Cards, suit: int, level: int, trump: int) -> Cards:
@@ -387,7 +378,6 @@ def parse_record(text: str) -> Record:
         dry=dry,
         turn=turn,
     )
-    check_record(record)
     return record
 
 
@@ -413,73 +403,9 @@ def played_by_seat(record: Record) -> list[int]:
 
 
 def check_record(record: Record) -> None:
-    """The checks that need no rule engine (docs/notation.md: counts, duplicates, voids, turn)."""
-    sources = _sources(record)
-    total = (
-        sum(len(cards) for _, cards in sources)
-        + sum(record.unknown)
-        + KITTY_SIZE * (record.kitty is None)
-    )
-    if total != DECK_SIZE:
-        raise _err("cards", f"{total} cards in all, a position has {DECK_SIZE}")
-
-    # at most two copies of each face across everything known
-    one = two = 0
-    for _, cards in sources:
-        over = (two & cards.one) | (one & cards.two) | (two & cards.two)
-        if over:
-            face = (over & -over).bit_length() - 1
-            where = [name for name, c in sources if c.count(face)]
-            names = ", ".join(dict.fromkeys(where))
-            copies = sum(c.count(face) for _, c in sources)
-            raise _err(
-                "cards",
-                f"{copies} copies of {face_name(face)} ({names}), a card exists twice",
-            )
-        two |= (one & cards.one) | cards.two
-        one |= cards.one
-
-    if len(record.gone) % 4:
-        raise _err(
-            "gone",
-            f"{len(record.gone)} cards, not a multiple of 4 (every seat plays as many)",
-        )
-    share = len(record.gone) // 4
-    played = played_by_seat(record)
-    for seat in range(4):
-        held = len(record.hands[seat]) + record.unknown[seat]
-        expected = HAND_SIZE - share
-        if held + played[seat] != expected:
-            gone_text = f" less {share} in gone" if share else ""
-            raise _err(
-                SEATS[seat],
-                f"{held} cards held and {played[seat]} played in tricks make "
-                f"{held + played[seat]}, expected {HAND_SIZE}{gone_text} = {expected}",
-            )
-
-    if record.dry and record.kitty is not None:
-        lr = level_rank(record.level)
-        naturals = [
-            c for c in record.kitty if c.id < 52 and c.id // 13 == record.trump and c.id % 13 != lr
-        ]
-        if naturals:
-            raise _err(
-                "dry",
-                f"the kitty holds {naturals[0]}, a card of the trump suit: it was not 干巴锅",
-            )
-
-    for seat in range(4):
-        mask = record.voids[seat]
-        for e in range(5):
-            if mask >> e & 1:
-                in_suit = suit_cards(record.hands[seat], e, record.level, record.trump)
-                if in_suit:
-                    raise _err(
-                        "voids",
-                        f"{SEATS[seat]} is void in {SUIT_NAMES[e]}s but holds "
-                        f"{format_cards(in_suit, record.level, record.trump)}",
-                    )
-
+    """The checks of the record's own fields (docs/notation.md: who leads, whose turn), made
+    once the core has accepted its cards (counts, copies, voids, 干巴锅: the rules' checks,
+    worded by :func:`refusal_message`) and before the written tricks are replayed."""
     if not record.gone:
         first = record.tricks[0] if record.tricks else record.trick
         if first is not None and first.leader != record.declarer:
@@ -507,6 +433,40 @@ def check_record(record: Record) -> None:
             )
     elif record.gone and not record.tricks and record.trick is None:
         raise _err("turn", "required when gone is given without tricks or trick")
+
+
+def refusal_message(record: Record, reason: str | None, field: str | None, token: str | None,
+                    suit: int | None) -> str | None:
+    """The notation's message for a core refusal of the record's cards (its Detail: reason,
+    field, token, suit), or None when the reason is not one of the record's."""
+    if reason == "total":
+        return f"cards: {token} cards in all, a position has {DECK_SIZE}"
+    if reason == "copies" and token:
+        face = parse_face(token)
+        sources = _sources(record)
+        names = ", ".join(dict.fromkeys(name for name, c in sources if c.count(face)))
+        copies = sum(c.count(face) for _, c in sources)
+        return f"cards: {copies} copies of {face_name(face)} ({names}), a card exists twice"
+    if reason == "sizes":
+        if len(record.gone) % 4:
+            return (f"gone: {len(record.gone)} cards, not a multiple of 4 "
+                    "(every seat plays as many)")
+        share = len(record.gone) // 4
+        played = played_by_seat(record)
+        expected = HAND_SIZE - share
+        for seat in range(4):
+            held = len(record.hands[seat]) + record.unknown[seat]
+            if held + played[seat] != expected:
+                gone_text = f" less {share} in gone" if share else ""
+                return (f"{SEATS[seat]}: {held} cards held and {played[seat]} played in tricks "
+                        f"make {held + played[seat]}, expected {HAND_SIZE}{gone_text} = {expected}")
+        return None
+    if reason == "not_dry" and token:
+        return (f"dry: the kitty holds {face_name(parse_face(token))}, a card of the trump suit: "
+                "it was not 干巴锅")
+    if reason == "void_held" and suit is not None:
+        return f"voids: {field} is void in {SUIT_NAMES[suit]}s but holds {token}"
+    return None
 
 
 def _void_text(voids: Sequence[int]) -> str:

@@ -8,17 +8,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from ._limits import quote
-from .cards import EFFECTIVE_SUITS, LEVELS, SEATS, SUITS, Cards, effective_suit, order_key
+from .cards import EFFECTIVE_SUITS, LEVELS, SEATS, SUITS, Cards, effective_suit, play_order_key
 from .errors import HiddenCardsError, IllegalMoveError, NotationError
 from .notation import (
     SUIT_NAMES,
     TEAMS,
     Record,
     TrickRecord,
+    check_record,
     format_cards,
     format_record,
     parse_record,
-    suit_cards,
+    refusal_message,
 )
 from .result import HandResult
 from .rules import Rules
@@ -130,35 +131,26 @@ def _play_text(cards: Cards, level: int, trump: int) -> str:
     return format_cards(cards, level, trump)
 
 
-def _check_follow(
-    field_name: str,
-    seat: int,
-    held: Cards,
-    lead: Cards,
-    play: Cards,
-    level: int,
-    trump: int,
-) -> None:
-    """docs/notation.md: a follower that still held a card of the led suit must have played it."""
-    suits = {effective_suit(f, level, trump) for f in lead.faces()}
-    if len(suits) != 1:
-        return
-    led = suits.pop()
-    in_suit = [f for f in play.faces() if effective_suit(f, level, trump) == led]
-    if len(in_suit) >= len(lead):
-        return
-    remaining = list(suit_cards(held, led, level, trump).faces())
-    for f in in_suit:
-        if f in remaining:
-            remaining.remove(f)
-    if not remaining:
-        return
-    left = Cards(remaining)
-    name = SUIT_NAMES[led]
-    what = f"a {name}" if len(left) == 1 else f"{len(left)} {name}s"
-    raise NotationError(
-        f"{field_name}: {SEATS[seat]}'s play {_play_text(play, level, trump)} does not follow: "
-        f"{SEATS[seat]} still held {what} ({format_cards(left, level, trump)})"
+def _refusal(record: Record, exc: ValueError) -> str | None:
+    """The notation's message for a refusal of the core (from its Detail), or None."""
+    return refusal_message(
+        record,
+        getattr(exc, "reason", None),
+        getattr(exc, "field", None),
+        getattr(exc, "token", None),
+        getattr(exc, "suit", None),
+    )
+
+
+def _not_followed(field_name: str, seat: int, play: Cards, exc: ValueError, record: Record) -> str:
+    """docs/notation.md's message for a written play that did not follow (the core's check)."""
+    still = str(getattr(exc, "token", ""))
+    count = still.count(",") + 1
+    name = SUIT_NAMES[int(getattr(exc, "suit", 0))]
+    what = f"a {name}" if count == 1 else f"{count} {name}s"
+    return (
+        f"{field_name}: {SEATS[seat]}'s play {_play_text(play, record.level, record.trump)} "
+        f"does not follow: {SEATS[seat]} still held {what} ({still})"
     )
 
 
@@ -206,7 +198,8 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
             gone=record.gone.masks,
         )
     except ValueError as exc:
-        raise NotationError(f"cards: {exc}") from None
+        raise NotationError(_refusal(record, exc) or f"cards: {exc}") from None
+    check_record(record)
 
     previous = ""
     for field_name, trick in written:
@@ -217,21 +210,18 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
                 f"{field_name}: led by {SEATS[trick.leader]}, but {SEATS[hand.leader]} "
                 f"won {previous} and leads"
             )
-        lead: Cards | None = None
         for play in trick.plays:
             seat = hand.turn
-            if lead is not None:
-                held = Cards.from_masks(*hand.hand(seat))
-                _check_follow(field_name, seat, held, lead, play, record.level, record.trump)
             try:
                 hand.play(play.one, play.two, True)
             except ValueError as exc:
+                if getattr(exc, "reason", None) == "not_followed":
+                    message = _not_followed(field_name, seat, play, exc, record)
+                    raise NotationError(message) from None
                 raise NotationError(
                     f"{field_name}: {SEATS[seat]}'s play "
                     f"{_play_text(play, record.level, record.trump)}: {exc}"
                 ) from None
-            if lead is None:
-                lead = play
         previous = field_name.replace("tricks: ", "")
     # Voids for suits a seat played in the written tricks became true later: they are known
     # now, so the core (legal plays, the sampler) must know them too.
@@ -241,7 +231,7 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
             try:
                 hand.add_voids(s, later)
             except ValueError as exc:
-                raise NotationError(f"voids: {exc}") from None
+                raise NotationError(_refusal(record, exc) or f"voids: {exc}") from None
     return hand
 
 
@@ -549,11 +539,7 @@ class Position:
         order = (st.level, st.trump)
         moves = [Move(Cards.from_masks(*m), order) for m in self._hand.legal_moves()]
 
-        def key(move: Move) -> tuple[int, list[tuple[int, int]]]:
-            faces = move.cards.ordered(st.level, st.trump)
-            return (len(faces), [order_key(c.id, st.level, st.trump) for c in faces])
-
-        moves.sort(key=key)
+        moves.sort(key=lambda move: play_order_key(move.cards, st.level, st.trump))
         return moves
 
     def count_legal_moves(self) -> int:
@@ -595,22 +581,12 @@ class Position:
             raise IllegalMoveError(f"{m} cannot be played: the hand is over")
         if not m.cards:
             raise IllegalMoveError("a move plays at least one card")
-        seat = int(hand.turn)
-        held = Cards.from_masks(*hand.hand(seat))
-        if not int(hand.unknown(seat)) and not m.cards.issubset(held):
-            missing = [
-                c
-                for c in m.cards.ordered(self._static.level, self._static.trump)
-                if m.cards.count(c) > held.count(c)
-            ]
-            raise IllegalMoveError(
-                f"{m} cannot be played: {SEATS[seat]} does not hold {missing[0]}"
-            )
         new = hand.copy()
         try:
             actual = new.play(m.cards.one, m.cards.two, False)
         except ValueError as exc:
-            raise IllegalMoveError(f"{m} cannot be played: {exc}") from None
+            reason = getattr(exc, "reason", None)
+            raise IllegalMoveError(f"{m} cannot be played: {exc}", reason) from None
         played = Move(Cards.from_masks(*actual), (self._static.level, self._static.trump))
         return Position._make(self._static, new), played
 

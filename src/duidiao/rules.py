@@ -7,14 +7,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import _core
 from ._limits import INT_MAX
 from .cards import LEVELS
 from .enums import KDig, KittyPoints
 
 __all__ = ["Rules", "PRESETS"]
 
-PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
-"""The preset names a position string may start with."""
+PRESETS = tuple(_core.Rules.presets())
+"""The preset names a position string may start with (the core's: the presets live there)."""
+
+_DEFAULT = _core.Rules()  # the options of the first preset: the dataclass's defaults
 
 # The rules options (rules §9), in the order they are printed.
 OPTION_FIELDS = (
@@ -50,16 +53,16 @@ class Rules:
     ``must_play_levels`` holds ladder positions (``0 = A`` … ``12 = K``, docs/internals.md).
     """
 
-    name: str = "chifeng"
-    must_follow_format: bool = False
-    ace_low_tractor: bool = True
-    level_tractor_bridge: bool = False
-    throws_in_trumps: bool = False
-    throw_penalty: int = 0
-    level_card_grab: bool = False
-    k_dig: KDig = KDig.SWAP
-    must_play_levels: tuple[int, ...] = (10, 11, 12)
-    kitty_points: KittyPoints = KittyPoints.NEVER
+    name: str = _DEFAULT.name
+    must_follow_format: bool = _DEFAULT.must_follow_format
+    ace_low_tractor: bool = _DEFAULT.ace_low_tractor
+    level_tractor_bridge: bool = _DEFAULT.level_tractor_bridge
+    throws_in_trumps: bool = _DEFAULT.throws_in_trumps
+    throw_penalty: int = _DEFAULT.throw_penalty
+    level_card_grab: bool = _DEFAULT.level_card_grab
+    k_dig: KDig = KDig.of_core(_DEFAULT.k_dig)
+    must_play_levels: tuple[int, ...] = tuple(_DEFAULT.must_play_levels)
+    kitty_points: KittyPoints = KittyPoints.of_core(_DEFAULT.kitty_points)
 
     def __post_init__(self) -> None:
         # Every option is checked here, so that Rules(...) and replace() refuse a bad value at
@@ -102,10 +105,6 @@ class Rules:
         """The rules of a preset: ``chifeng``, ``chifeng-classic`` or ``chifeng-10``."""
         if name not in PRESETS:
             raise ValueError(f"{name!r} is not a preset ({', '.join(PRESETS)})")
-        try:
-            from . import _core
-        except ImportError:
-            return _PY_PRESETS[name]
         return cls.from_core(_core.Rules.preset(name))
 
     @classmethod
@@ -123,8 +122,6 @@ class Rules:
 
     def to_core(self) -> Any:
         """A ``_core.Rules`` with these options."""
-        from . import _core
-
         core = _core.Rules.preset(self.name) if self.name in PRESETS else _core.Rules()
         for field in _FIELDS:
             value = getattr(self, field)
@@ -199,12 +196,3 @@ class Rules:
             return f"Rules.preset({self.name!r})"
         args = ", ".join(f"{field}={getattr(self, field)!r}" for field in _FIELDS)
         return f"Rules({args})"
-
-
-_PY_PRESETS = {
-    "chifeng": Rules(),
-    "chifeng-classic": Rules(name="chifeng-classic", level_card_grab=True, k_dig=KDig.TEN),
-    "chifeng-10": Rules(
-        name="chifeng-10", level_card_grab=True, k_dig=KDig.TEN, must_play_levels=(9, 10, 11, 12)
-    ),
-}

@@ -169,8 +169,8 @@ def _move_of(position: Position, text: str, field: str) -> duidiao.Move:
 
 
 def _depends_on_hidden(exc: duidiao.IllegalMoveError) -> bool:
-    # Position.play says so in its message only: a throw whose fate the hidden cards decide.
-    return "depends on hidden cards" in str(exc)
+    # A throw whose fate the hidden cards decide (the core's reason for the refusal).
+    return exc.reason == "throw_unknown"
 
 
 def _trick_dict(position: Position, trick: duidiao.Trick) -> dict[str, Any]:

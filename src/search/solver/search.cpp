@@ -38,7 +38,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   ctx_ = root.context();
   trump_level_ = bit(make_card(ctx_.trump, ctx_.level_card));
   off_level_ = ctx_.level_cards & ~trump_level_;
-  trump_naturals_ = ctx_.suit_mask[TRUMP] & ~ctx_.level_cards & ~(bit(SMALL_JOKER) | bit(BIG_JOKER));
+  trump_naturals_ = ctx_.trump_naturals;
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
     for (int p = 0; p <= MAX_POWER + 1; ++p) {
       at_least_[e][p] = 0;
