@@ -31,28 +31,14 @@ WORLDS = {25: 64, 12: 512}  # per view, by the cards the mover holds
 SEED = 7
 
 
-def _views(cards_left: int, n: int = 4) -> list[tuple[Any, int, int]]:
-    """n views of heuristic self-play (the seat to move's) where it holds `cards_left` cards at a
-    trick start, with more than one legal move, and the teams' levels."""
-    import duidiao
-    from duidiao import _core as core
-    from duidiao.players import core_bot_step
+def _views(cards_left: int) -> list[tuple[Any, int, int]]:
+    """bench_analysis's views of heuristic self-play (the seat to move's, holding `cards_left`
+    cards at a trick start) with the teams' levels."""
+    from bench_analysis import _views as analysis_views  # this script's folder is on the path
 
-    views: list[tuple[Any, int, int]] = []
-    seed = 0
-    while len(views) < n:
-        seed += 1
-        game = duidiao.Game.deal(seed=seed, declarer=seed % 4, levels={"NS": "5", "EW": "8"}).core
-        bots = [core.Bot("heuristic", s) for s in range(4)]
-        while int(game.phase) < 5:
-            if int(game.phase) == 4:
-                obs = game.observe(game.to_act)
-                held = sum(bin(mask).count("1") for mask in obs.hand)
-                if held == cards_left and obs.view.count_legal_moves() > 1:
-                    views.append((obs.view, *obs.levels))
-                    break
-            core_bot_step(game, bots)
-    return views
+    from duidiao import _core as core
+
+    return [(view, ns, ew) for view, ns, ew, _ in analysis_views(core, cards_left)]
 
 
 def _timed(f: Any) -> tuple[float, Any]:
