@@ -37,9 +37,6 @@ Context::Context(const Rules& rules, int level_, int trump_)
   power[BIG_JOKER] = 23;
   suit_mask[TRUMP] |= bit(SMALL_JOKER) | bit(BIG_JOKER);
   trump_naturals = suit_mask[TRUMP] & ~level_cards & ~(bit(SMALL_JOKER) | bit(BIG_JOKER));
-  for (int voids = 0; voids < (1 << EFFECTIVE_SUIT_NB); ++voids)
-    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
-      if (!((voids >> e) & 1)) outside_voids[voids] |= suit_mask[e];
 
   // Trump group: naturals, then (bridge) the off-suit level cards, then trump level, SJ, BJ.
   add_naturals(TRUMP, trump);

@@ -18,8 +18,6 @@ struct Context {
   int trump = 0;       // trump suit 0..3
 
   uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit
-  // By a void mask (bit e: void in effective suit e), the faces of the other effective suits.
-  uint64_t outside_voids[1 << EFFECTIVE_SUIT_NB] = {};
   uint64_t top_ranks[4] = {};                  // §5.2 浑甩: the three highest ranks of a side suit
   uint64_t level_cards = 0;                    // the eight level cards' faces
   uint64_t trump_naturals = 0;                 // the trump suit but its level card (§6.3 干巴锅)
@@ -37,6 +35,12 @@ struct Context {
   Context(const Rules& rules, int level, int trump);
 
   int suit_of(Card c) const { return effective_suit[c]; }
+  // The faces of the effective suits not in `voids` (bit e: void in effective suit e).
+  uint64_t outside_voids(int voids) const {
+    uint64_t m = ALL_FACES;
+    for (; voids; voids &= voids - 1) m &= ~suit_mask[lowest_bit(uint64_t(voids))];
+    return m;
+  }
   // The effective suit of a non-empty set whose cards share one, else -1.
   int common_suit(const CardSet& s) const;
   // The notation's order of the faces: trumps from the highest (equal off-suit level cards in

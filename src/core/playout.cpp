@@ -7,7 +7,7 @@
 namespace duidiao {
 
 void shuffle_deck(Rng& rng, Card deck[108]) {
-  for (int i = 0; i < 108; ++i) deck[i] = i % FACE_NB;
+  for (int i = 0; i < FACE_NB; ++i) deck[i] = deck[i + FACE_NB] = i;
   for (int i = 107; i > 0; --i) std::swap(deck[i], deck[rng.below(i + 1)]);
 }
 

@@ -100,7 +100,7 @@ struct Situation {
       const int hidden_cards = unknown ? unknown[p] : 0;
       const bool hidden = others_hidden ? !s.held[p].empty() || hidden_cards : hidden_cards;
       possible[p] = others_hidden ? CardSet{} : s.held[p];
-      if (hidden) possible[p] = possible[p].plus(pool.within(ctx.outside_voids[s.voids[p]]));
+      if (hidden) possible[p] = possible[p].plus(pool.within(ctx.outside_voids(s.voids[p])));
       if (opponent(p) && (possible[p].one & JOKER_MASK)) opp_jokers = true;
     }
   }
