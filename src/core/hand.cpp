@@ -236,11 +236,6 @@ void Hand::apply(const CardSet& cards) {
   lead_attempt_ = CardSet{};
 }
 
-void Hand::play_unchecked(const CardSet& cards) {
-  if (state_.trick.played == 0) lead_attempt_ = cards;
-  apply(cards);
-}
-
 void Hand::add_voids(int seat, int mask) {
   if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3");
   if (mask < 0 || mask >= (1 << EFFECTIVE_SUIT_NB)) throw std::invalid_argument("bad void mask");

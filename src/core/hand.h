@@ -101,8 +101,6 @@ class Hand {
   CardSet play(const CardSet& cards, bool recorded = false);
   // The checks of play() alone: what `cards` would come to, or IllegalMove.
   CardSet resolve(const CardSet& cards, bool recorded = false) const;
-  // The fast path for playouts: a move known to be legal and not a throw.
-  void play_unchecked(const CardSet& cards);
 
   // Records that `seat` is known to be void in the effective suits of `mask` (a fact learnt
   // outside the tricks replayed here). Throws std::invalid_argument if it holds such a card.
