@@ -257,6 +257,11 @@ PYBIND11_MODULE(_core, m) {
           return total;
         },
         py::arg("hands"), py::arg("repeat") = 1);
+  m.def("face_points", [] {
+    std::vector<int> points(FACE_NB);
+    for (Card c = 0; c < FACE_NB; ++c) points[c] = card_points(c);
+    return points;
+  });
   m.def("card_tables",
         [](int level, int trump) {
           if (level < 0 || level >= LEVEL_NB) throw std::invalid_argument("level must be 0..12");

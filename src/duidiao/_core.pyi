@@ -212,6 +212,9 @@ class Hand(metaclass=_Pybind11Type):
     def __copy__(self) -> Hand: ...
     def result(self, level_ns: int, level_ew: int) -> HandResult: ...
 
+def face_points() -> list[int]:
+    """The points of each face (rules §1: 5 for a five, 10 for a ten or a king)."""
+
 def card_tables(level: int, trump: int) -> tuple[list[int], list[int]]:
     """For a hand at (level, trump): each face's effective suit (4: trumps) and the 54 faces in
     notation order."""

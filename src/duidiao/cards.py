@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Union
 
+from ._core import face_points as _core_face_points
 from ._limits import quote
 from .errors import NotationError
 
@@ -255,9 +256,7 @@ class Card:
     @property
     def points(self) -> int:
         """5 for a five, 10 for a ten or a king, else 0."""
-        if self._id >= SMALL_JOKER:
-            return 0
-        return _RANK_POINTS[self._id % 13]
+        return _FACE_POINTS[self._id]
 
     def effective_suit(self, level: str | int, trump: str | int) -> str:
         """``'T'`` if the card is a trump at that level and trump suit, else its suit."""
@@ -298,10 +297,13 @@ class Card:
         return self._id >= other._id
 
 
-_RANK_POINTS = [0, 0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 10, 0]
+_FACE_POINTS = _core_face_points()  # the core's (rules §1), not written again here
 _ALL_CARDS = [Card._make(face) for face in range(54)]
-_POINT_MASK = sum(1 << f for f in range(52) if _RANK_POINTS[f % 13])
-_FIVE_MASK = sum(1 << f for f in range(52) if f % 13 == 3)
+# Per point value, the faces worth it.
+_POINT_MASKS = [
+    (value, sum(1 << f for f in range(54) if _FACE_POINTS[f] == value))
+    for value in sorted(set(_FACE_POINTS) - {0})
+]
 
 CardLike = Union[Card, str, int]
 
@@ -391,9 +393,7 @@ class Cards:
     def points(self) -> int:
         """Points of the point cards (5 = 5, 10 = 10, K = 10)."""
         one, two = self._one, self._two
-        fives = _popcount(one & _FIVE_MASK) + _popcount(two & _FIVE_MASK)
-        all_points = _popcount(one & _POINT_MASK) + _popcount(two & _POINT_MASK)
-        return 5 * fives + 10 * (all_points - fives)
+        return sum(v * (_popcount(one & m) + _popcount(two & m)) for v, m in _POINT_MASKS)
 
     def count(self, card: CardLike) -> int:
         """How many copies of ``card`` (0, 1 or 2)."""

@@ -270,13 +270,6 @@ def _tricks_of(raw: Iterable[Any]) -> tuple[Trick, ...]:
     )
 
 
-def _defender_points(tricks: Iterable[Trick], declarer: str) -> int:
-    team = SEATS.index(declarer) % 2
-    return sum(
-        t.points for t in tricks if t.winner is not None and SEATS.index(t.winner) % 2 != team
-    )
-
-
 def _play_position(
     rules: Rules,
     level: int,
@@ -397,7 +390,7 @@ class Observation:
             ),
             tricks=tricks,
             trick=trick,
-            points=_defender_points(tricks, SEATS[declarer]) if in_play else 0,
+            points=int(obs.view.points) if in_play else 0,
             core=obs,
         )
 
