@@ -31,6 +31,9 @@ void init_rules(py::module_& m) {
   // The enums' Python names are the strings the options and results print as.
   py::enum_<KDig>(m, "KDig").value("swap", K_DIG_SWAP).value("ten", K_DIG_TEN);
   py::enum_<KittyPoints>(m, "KittyPoints").value("never", KITTY_POINTS_NEVER);
+  py::enum_<FailedThrow>(m, "FailedThrow")
+      .value("lowest_failing", FAILED_THROW_LOWEST_FAILING)
+      .value("lowest", FAILED_THROW_LOWEST);
   py::class_<Rules>(m, "Rules")
       .def(py::init<>())
       .def_static("preset", &Rules::preset, py::arg("name"))
@@ -45,6 +48,8 @@ void init_rules(py::module_& m) {
       .def_readwrite("k_dig", &Rules::k_dig)
       .def_readwrite("must_play_levels", &Rules::must_play_levels)
       .def_readwrite("kitty_points", &Rules::kitty_points)
+      .def_readwrite("muddy_throws", &Rules::muddy_throws)
+      .def_readwrite("failed_throw", &Rules::failed_throw)
       .def("check_supported", &Rules::check_supported)
       .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; }, py::is_operator())
       .def("__str__", &Rules::to_string)

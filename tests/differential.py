@@ -17,6 +17,7 @@ Each hand is seeded from ``(seed, preset, hand number)``, so a disagreement repo
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 import time
@@ -125,10 +126,18 @@ class HandRun:
     """Plays one random hand through the core and the reference side by side."""
 
     def __init__(
-        self, core, preset: str, hand_no: int, seed: int, stats: Stats, throw_rate: float = 0.3
+        self,
+        core,
+        preset: str,
+        hand_no: int,
+        seed: int,
+        stats: Stats,
+        throw_rate: float = 0.3,
+        options: dict | None = None,
     ) -> None:
         self.core = core
         self.preset = preset
+        self.options = dict(options or {})
         self.hand_no = hand_no
         self.stats = stats
         self.throw_rate = throw_rate
@@ -169,7 +178,8 @@ class HandRun:
         self.trump = rng.randrange(4)
         self.declarer = rng.randrange(4)
         dry = rng.random() < 0.15
-        self.ctx = ref.Context(ref.RefRules.preset(preset), LEVELS[self.level], SUITS[self.trump])
+        ref_rules = dataclasses.replace(ref.RefRules.preset(preset), **self.options)
+        self.ctx = ref.Context(ref_rules, LEVELS[self.level], SUITS[self.trump])
         # 干巴锅 (rules §6.3) only with a kitty holding no card of the trump suit but level cards.
         self.dry = dry and not any(
             c[-1] == SUITS[self.trump] and c[:-1] != LEVELS[self.level] for c in kitty
@@ -218,7 +228,7 @@ class HandRun:
         core = self.core
         try:
             args = (
-                core.Rules.preset(self.preset),
+                core_rules(core, self.preset, self.options),
                 self.level,
                 self.trump,
                 self.declarer,
@@ -598,6 +608,28 @@ class FakeCore:
 
 
 # -- driver -------------------------------------------------------------------------------------
+def parse_options(items) -> dict:
+    """``key=value`` rules options (docs/rules.md §9) as the reference's values: on/off for the
+    boolean ones, the printed name for the others."""
+    options = {}
+    for item in items or ():
+        key, _, value = item.partition("=")
+        options[key] = {"on": True, "off": False}.get(value, value)
+    return options
+
+
+def core_rules(core, preset: str, options: dict):
+    """The core's rules of ``preset`` with ``options`` (reference values) set."""
+    rules = core.Rules.preset(preset)
+    if isinstance(rules, ref.RefRules):  # the stand-in core
+        return dataclasses.replace(rules, **options)
+    for key, value in options.items():
+        if isinstance(value, str):
+            value = getattr(core, "".join(w.title() for w in key.split("_"))).__members__[value]
+        setattr(rules, key, value)
+    return rules
+
+
 def run(
     core,
     positions: int,
@@ -608,6 +640,7 @@ def run(
     progress: float | None = None,
     stop_after: int | None = None,
     out=sys.stdout,
+    options: dict | None = None,
 ) -> Stats:
     """Play hands over ``presets`` in turn until ``positions`` positions have been compared
     (or ``hands`` hands per preset were played); returns the statistics."""
@@ -620,7 +653,7 @@ def run(
         if hands is None and stats.positions >= positions:
             break
         for preset in presets:
-            HandRun(core, preset, i, seed, stats).run()
+            HandRun(core, preset, i, seed, stats, options=options).run()
         i += 1
         if progress is not None and time.time() - last >= progress:
             last = time.time()
@@ -647,6 +680,12 @@ def main(argv=None) -> int:
     ap.add_argument("--show", type=int, default=5, help="disagreements to print in full")
     ap.add_argument("--stop-after", type=int, default=None)
     ap.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a rules option set over every preset, e.g. muddy_throws=off (repeatable)",
+    )
+    ap.add_argument(
         "--self-test",
         action="store_true",
         help="run against a stand-in core built on the reference itself",
@@ -667,6 +706,7 @@ def main(argv=None) -> int:
         args.hands,
         progress=10.0,
         stop_after=args.stop_after,
+        options=parse_options(args.option),
     )
     print(stats.summary())
     print("outcomes:", dict(stats.outcomes))

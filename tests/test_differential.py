@@ -24,6 +24,19 @@ def test_core_agrees_with_reference(preset):
     assert not stats.disagreements, f"{stats.summary()}\n{details}"
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{"muddy_throws": False}, {"failed_throw": "lowest"}],
+    ids=["muddy_throws=off", "failed_throw=lowest"],
+)
+def test_core_agrees_with_reference_under_the_standard_throw_options(options):
+    """Rules §10.3's throw options, on the Chifeng presets, before the standard presets exist."""
+    stats = differential.run(core, 4_000, seed=7, options=options, stop_after=5)
+    assert stats.positions >= 4_000 and stats.throws > 0
+    details = "\n".join(str(d) for d in stats.disagreements[:5])
+    assert not stats.disagreements, f"{stats.summary()}\n{details}"
+
+
 def test_harness_self_check():
     """The harness run against a stand-in core built on the reference finds nothing, and a
     deliberately wrong stand-in is caught (so that zero disagreements means something)."""

@@ -3,7 +3,11 @@
 namespace duidiao {
 
 Context::Context(const Rules& rules, int level_, int trump_)
-    : level(level_), level_card(level_rank(level_)), trump(trump_) {
+    : level(level_),
+      level_card(level_rank(level_)),
+      trump(trump_),
+      muddy_throws(rules.muddy_throws),
+      failed_throw(rules.failed_throw) {
   // Natural order of a suit: ranks 2..A without the level rank.
   auto add_naturals = [&](int e, int suit) {
     int& n = chain_len[e];

@@ -16,6 +16,9 @@ struct Context {
   int level = 0;       // ladder position of the hand's level (0 = A)
   int level_card = 0;  // its card rank
   int trump = 0;       // trump suit 0..3
+  // The throw rules the play reads (§5.2, §10.3), from the rules the context was built for.
+  bool muddy_throws = true;
+  FailedThrow failed_throw = FAILED_THROW_LOWEST_FAILING;
 
   uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit
   uint64_t top_ranks[4] = {};                  // §5.2 浑甩: the three highest ranks of a side suit

@@ -9,6 +9,10 @@ const char* k_dig_name(KDig k) { return k == K_DIG_SWAP ? "swap" : k == K_DIG_TE
 
 const char* kitty_points_name(KittyPoints k) { return k == KITTY_POINTS_NEVER ? "never" : "?"; }
 
+const char* failed_throw_name(FailedThrow f) {
+  return f == FAILED_THROW_LOWEST_FAILING ? "lowest_failing" : f == FAILED_THROW_LOWEST ? "lowest" : "?";
+}
+
 std::vector<std::string> Rules::presets() { return {"chifeng", "chifeng-classic", "chifeng-10"}; }
 
 Rules Rules::preset(const std::string& name) {
@@ -39,6 +43,8 @@ void Rules::check_supported() const {
     throw std::invalid_argument("kitty_points is not an option (expected never)");
   if (k_dig < 0 || k_dig >= K_DIG_NB)
     throw std::invalid_argument("k_dig is not an option (expected swap or ten)");
+  if (failed_throw < 0 || failed_throw >= FAILED_THROW_NB)
+    throw std::invalid_argument("failed_throw is not an option (expected lowest_failing or lowest)");
   if (throw_penalty != 0)
     throw std::invalid_argument("throw_penalty must be 0 for now (chifeng presets)");
   for (int l : must_play_levels)
@@ -52,7 +58,8 @@ uint64_t Rules::fingerprint() const {
   return uint64_t(must_follow_format) | uint64_t(ace_low_tractor) << 1 |
          uint64_t(level_tractor_bridge) << 2 | uint64_t(throws_in_trumps) << 3 |
          uint64_t(level_card_grab) << 4 | uint64_t(k_dig) << 5 | uint64_t(kitty_points) << 8 |
-         uint64_t(levels) << 12 | uint64_t(uint32_t(throw_penalty)) << 32;
+         uint64_t(levels) << 12 | uint64_t(muddy_throws) << 28 | uint64_t(failed_throw) << 29 |
+         uint64_t(uint32_t(throw_penalty)) << 32;
 }
 
 bool Rules::is_must_play(int level) const {
@@ -73,7 +80,8 @@ std::string Rules::to_string() const {
          "\nthrows_in_trumps=" + onoff(throws_in_trumps) +
          "\nthrow_penalty=" + std::to_string(throw_penalty) +
          "\nlevel_card_grab=" + onoff(level_card_grab) + "\nk_dig=" + k_dig_name(k_dig) +
-         "\nmust_play_levels=" + levels + "\nkitty_points=" + kitty_points_name(kitty_points);
+         "\nmust_play_levels=" + levels + "\nkitty_points=" + kitty_points_name(kitty_points) +
+         "\nmuddy_throws=" + onoff(muddy_throws) + "\nfailed_throw=" + failed_throw_name(failed_throw);
 }
 
 bool Rules::operator==(const Rules& o) const {
@@ -81,7 +89,8 @@ bool Rules::operator==(const Rules& o) const {
          ace_low_tractor == o.ace_low_tractor && level_tractor_bridge == o.level_tractor_bridge &&
          throws_in_trumps == o.throws_in_trumps && throw_penalty == o.throw_penalty &&
          level_card_grab == o.level_card_grab && k_dig == o.k_dig &&
-         must_play_levels == o.must_play_levels && kitty_points == o.kitty_points;
+         must_play_levels == o.must_play_levels && kitty_points == o.kitty_points &&
+         muddy_throws == o.muddy_throws && failed_throw == o.failed_throw;
 }
 
 }  // namespace duidiao

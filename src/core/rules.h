@@ -10,8 +10,12 @@ namespace duidiao {
 enum KDig : int { K_DIG_SWAP, K_DIG_TEN, K_DIG_NB };
 // §6.3: when the kitty's points count: never, in the Chifeng presets.
 enum KittyPoints : int { KITTY_POINTS_NEVER, KITTY_POINTS_NB };
-// The names options print and parse as ("swap", "ten"; "never").
+// §5.2, §10.3: which part of a throw that does not stand is played: the failing component
+// lowest in power, or the lowest component of the whole throw.
+enum FailedThrow : int { FAILED_THROW_LOWEST_FAILING, FAILED_THROW_LOWEST, FAILED_THROW_NB };
+// The names options print and parse as ("swap", "ten"; "never"; "lowest_failing", "lowest").
 const char* k_dig_name(KDig k);
+const char* failed_throw_name(FailedThrow f);
 const char* kitty_points_name(KittyPoints k);
 
 struct Rules {
@@ -25,6 +29,8 @@ struct Rules {
   KDig k_dig = K_DIG_SWAP;           // §7: K翻天 or K三级
   std::vector<int> must_play_levels = {10, 11, 12};  // §7.1, as levels (J Q K)
   KittyPoints kitty_points = KITTY_POINTS_NEVER;  // §6.3
+  bool muddy_throws = true;          // §5.2 浑甩: a throw stands while nobody else holds its top ranks
+  FailedThrow failed_throw = FAILED_THROW_LOWEST_FAILING;  // §5.2, §10.3
 
   static Rules preset(const std::string& name);
   static std::vector<std::string> presets();

@@ -64,13 +64,18 @@ void Trick::follow(const Context& ctx, const CardSet& cards) {
 
 ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet others[3]) {
   ThrowVerdict v;
-  // 浑甩: nobody else holds any card of the suit's three highest ranks.
-  bool top_ranks_out = true;
-  for (int i = 0; i < 3; ++i)
-    if (others[i].one & ctx.top_ranks[suit]) top_ranks_out = false;
-  if (top_ranks_out) return v;
-  // 清甩: no component can be beaten; otherwise the lowest failing one is forced.
+  // 浑甩 (when the rules have it): nobody else holds any card of the suit's three highest ranks.
+  if (ctx.muddy_throws) {
+    bool top_ranks_out = true;
+    for (int i = 0; i < 3; ++i)
+      if (others[i].one & ctx.top_ranks[suit]) top_ranks_out = false;
+    if (top_ranks_out) return v;
+  }
+  // 清甩: no component can be beaten. Otherwise the throw fails, and the component played is
+  // the lowest failing one, or (failed_throw=lowest) the lowest of all.
+  int lowest = -1;
   for (int k = 0; k < d.size; ++k) {
+    if (lowest < 0 || d.parts[k].top_power < d.parts[lowest].top_power) lowest = k;
     bool beaten = false;
     for (int i = 0; i < 3 && !beaten; ++i) beaten = beats_component(ctx, others[i], d.parts[k], suit);
     if (beaten && (v.forced < 0 || d.parts[k].top_power < d.parts[v.forced].top_power)) {
@@ -78,6 +83,7 @@ ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, c
       v.forced = k;
     }
   }
+  if (!v.valid && ctx.failed_throw == FAILED_THROW_LOWEST) v.forced = lowest;
   return v;
 }
 

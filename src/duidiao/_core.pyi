@@ -51,6 +51,12 @@ class KittyPoints(_Pybind11Enum):
     never: ClassVar[KittyPoints]
     __members__: ClassVar[dict[str, KittyPoints]]
 
+class FailedThrow(_Pybind11Enum):
+    """rules §5.2, §10.3: the part of a failed throw that is played."""
+    lowest_failing: ClassVar[FailedThrow]
+    lowest: ClassVar[FailedThrow]
+    __members__: ClassVar[dict[str, FailedThrow]]
+
 class Dig(_Pybind11Enum):
     """rules §7: a dig of the last trick."""
     none: ClassVar[Dig]
@@ -104,6 +110,8 @@ class Rules(metaclass=_Pybind11Type):
     k_dig: KDig
     must_play_levels: list[int]
     kitty_points: KittyPoints
+    muddy_throws: bool
+    failed_throw: FailedThrow
     def __init__(self) -> None: ...
     @staticmethod
     def preset(name: str) -> Rules: ...

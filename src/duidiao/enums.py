@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-__all__ = ["Dig", "KDig", "KittyPoints", "Outcome", "Phase"]
+__all__ = ["Dig", "FailedThrow", "KDig", "KittyPoints", "Outcome", "Phase"]
 
 
 class _Named(str, Enum):
@@ -79,3 +79,11 @@ class KittyPoints(_Named):
     """The ``kitty_points`` option (rules §6.3): when the kitty's points count."""
 
     NEVER = "never"
+
+
+class FailedThrow(_Named):
+    """The ``failed_throw`` option (rules §5.2, §10.3): which part of a throw that does not
+    stand is played."""
+
+    LOWEST_FAILING = "lowest_failing"  # the failing component lowest in power
+    LOWEST = "lowest"  # the lowest component of the whole throw, failing or not

@@ -10,7 +10,7 @@ from typing import Any
 from . import _core
 from ._limits import INT_MAX
 from .cards import LEVELS
-from .enums import KDig, KittyPoints
+from .enums import FailedThrow, KDig, KittyPoints
 
 __all__ = ["Rules", "PRESETS"]
 
@@ -30,6 +30,8 @@ OPTION_FIELDS = (
     "k_dig",
     "must_play_levels",
     "kitty_points",
+    "muddy_throws",
+    "failed_throw",
 )
 _FIELDS = ("name", *OPTION_FIELDS)
 _BOOL_FIELDS = (
@@ -38,11 +40,14 @@ _BOOL_FIELDS = (
     "level_tractor_bridge",
     "throws_in_trumps",
     "level_card_grab",
+    "muddy_throws",
 )
 K_DIGS = tuple(k.value for k in KDig)
 """The values of ``k_dig`` (rules §7): K翻天 or K三级."""
 KITTY_POINTS = tuple(k.value for k in KittyPoints)
 """The values of ``kitty_points`` (rules §6.3)."""
+FAILED_THROWS = tuple(f.value for f in FailedThrow)
+"""The values of ``failed_throw`` (rules §5.2, §10.3)."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ class Rules:
     k_dig: KDig = KDig.of_core(_DEFAULT.k_dig)
     must_play_levels: tuple[int, ...] = tuple(_DEFAULT.must_play_levels)
     kitty_points: KittyPoints = KittyPoints.of_core(_DEFAULT.kitty_points)
+    muddy_throws: bool = _DEFAULT.muddy_throws
+    failed_throw: FailedThrow = FailedThrow.of_core(_DEFAULT.failed_throw)
 
     def __post_init__(self) -> None:
         # Every option is checked here, so that Rules(...) and replace() refuse a bad value at
@@ -87,7 +94,12 @@ class Rules:
                 f"kitty_points: {' or '.join(KITTY_POINTS)}, not {self.kitty_points!r:.40}"
             )
         object.__setattr__(self, "k_dig", KDig(self.k_dig))
+        if self.failed_throw not in FAILED_THROWS:
+            raise ValueError(
+                f"failed_throw: {' or '.join(FAILED_THROWS)}, not {self.failed_throw!r:.40}"
+            )
         object.__setattr__(self, "kitty_points", KittyPoints(self.kitty_points))
+        object.__setattr__(self, "failed_throw", FailedThrow(self.failed_throw))
         levels = self.must_play_levels
         if isinstance(levels, (str, bytes)) or not isinstance(levels, (tuple, list)):
             raise ValueError(
@@ -118,6 +130,7 @@ class Rules:
         values["must_play_levels"] = tuple(int(x) for x in values["must_play_levels"])
         values["k_dig"] = KDig.of_core(values["k_dig"])
         values["kitty_points"] = KittyPoints.of_core(values["kitty_points"])
+        values["failed_throw"] = FailedThrow.of_core(values["failed_throw"])
         return cls(**values)
 
     def to_core(self) -> Any:
@@ -131,6 +144,8 @@ class Rules:
                 value = _core.KDig.__members__[value.value]
             elif field == "kitty_points":
                 value = _core.KittyPoints.__members__[value.value]
+            elif field == "failed_throw":
+                value = _core.FailedThrow.__members__[value.value]
             setattr(core, field, value)
         return core
 

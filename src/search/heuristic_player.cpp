@@ -355,7 +355,7 @@ CardSet sure_winners(const Situation& st, int e) {
   int k = 0;
   for (int s = 0; s < 4; ++s)
     if (s != st.me) opp[k++] = st.possible[s];
-  bool top_out = true;  // 浑甩: nobody else can hold the top ranks
+  bool top_out = ctx.muddy_throws;  // 浑甩: nobody else can hold the top ranks
   for (int i = 0; i < 3; ++i)
     if (opp[i].one & ctx.top_ranks[e]) top_out = false;
   if (top_out && mine.size() >= 2 && !is_simple_combination(ctx, mine)) return mine;

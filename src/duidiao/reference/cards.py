@@ -56,6 +56,8 @@ class RefRules:
     k_dig: str  # "swap" (K翻天) or "ten" (K三级)
     must_play_levels: tuple[str, ...]
     kitty_points: str  # "never"
+    muddy_throws: bool = True  # 浑甩 (§5.2)
+    failed_throw: str = "lowest_failing"  # or "lowest" (§10.3)
 
     @classmethod
     def preset(cls, name: str) -> RefRules:

@@ -181,15 +181,19 @@ def throw_status(ctx: Context, leader: int, cards, hands) -> tuple[str, Componen
     failing = [c for c in comps if any(beaten_by(ctx, c, h, suit) for h in others)]
     if not failing:
         return "qing", None
-    tops = {r + suit for r in ctx.top_three_ranks()}
-    if not any(c in tops for h in others for c in h):
-        return "hun", None
-    return "failed", min(failing, key=lambda c: ctx.power(c.top))
+    if ctx.rules.muddy_throws:
+        tops = {r + suit for r in ctx.top_three_ranks()}
+        if not any(c in tops for h in others for c in h):
+            return "hun", None
+    # Rules §5.2 / §10.3: the failing component lowest in power, or the lowest of them all.
+    candidates = comps if ctx.rules.failed_throw == "lowest" else failing
+    return "failed", min(candidates, key=lambda c: ctx.power(c.top))
 
 
 def resolve_lead(ctx: Context, leader: int, cards, hands) -> list[str]:
     """The cards actually led (§5.2): the lead itself unless it is a throw that fails, in
-    which case the failing component whose top card is lowest in power."""
+    which case the failing component whose top card is lowest in power (or, with
+    ``failed_throw="lowest"``, the lowest component of the throw)."""
     cards = list(cards)
     if not is_throw(ctx, cards):
         return cards

@@ -56,7 +56,7 @@ struct Solver::Equivalence {
       if (popcount(mine) < 2) continue;
       uint32_t rest_powers = 0;
       for (uint64_t m = rest & ctx.suit_mask[e]; m; m &= m - 1) rest_powers |= 1u << ctx.power[lowest_bit(m)];
-      const uint64_t top = e < 4 ? ctx.top_ranks[e] : 0;
+      const uint64_t top = e < 4 && ctx.muddy_throws ? ctx.top_ranks[e] : 0;  // 浑甩's ranks
       int prev = -1;
       solver.each_by_power(e, mine, [&](Card c) {
         bool same = false;
