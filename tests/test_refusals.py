@@ -119,6 +119,15 @@ def test_notation_words_the_cores_refusals() -> None:
         assert str(info.value) == message
 
 
+def test_a_third_copy_between_a_hand_and_its_written_plays() -> None:
+    """A face held twice and also written in that seat's plays (hypothesis found it): the
+    notation's copies message, not a traceback from merging the cards."""
+    text = EXAMPLE.replace("S=BJ,5H,5H,", "S=BJ,5H,5H,AC,AC,").replace("3S,3S,KD", "KD")
+    with pytest.raises(NotationError) as info:
+        Position(text)
+    assert str(info.value) == "cards: 3 copies of AC (S, tricks), a card exists twice"
+
+
 def test_a_throw_the_hidden_cards_decide_has_its_reason() -> None:
     pos = Position(EXAMPLE)
     with pytest.raises(IllegalMoveError) as info:

@@ -8,7 +8,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from ._limits import quote
-from .cards import EFFECTIVE_SUITS, LEVELS, SEATS, SUITS, Cards, effective_suit, play_order_key
+from .cards import (
+    EFFECTIVE_SUITS,
+    LEVELS,
+    SEATS,
+    SUITS,
+    Cards,
+    effective_suit,
+    face_name,
+    play_order_key,
+)
 from .errors import HiddenCardsError, IllegalMoveError, NotationError
 from .notation import (
     SUIT_NAMES,
@@ -168,6 +177,11 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
     for _, trick in written:
         for i, play in enumerate(trick.plays):
             seat = (trick.leader + i) % 4
+            over = (start[seat].two & play.one) | (start[seat].one & play.two)
+            if over:  # a third copy in one seat's cards: the core's refusal, worded the same
+                face = face_name((over & -over).bit_length() - 1)
+                message = refusal_message(record, "copies", SEATS[seat], face, None)
+                raise NotationError(message or f"cards: {face} appears more than twice")
             start[seat] = start[seat] | play
             for f in play.faces():
                 plays_suits[seat] |= 1 << effective_suit(f, record.level, record.trump)
