@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 from duidiao import Cards, Game, HiddenCardsError, Position, _core, sample_worlds  # noqa: E402
-from duidiao.notation import effective_suit_mask  # noqa: E402
+from duidiao.cards import suit_mask  # noqa: E402
 from duidiao.players import core_bot_step  # noqa: E402
 
 SEATS = "SENW"
@@ -237,7 +237,7 @@ def test_chi2_sf_known_values() -> None:
 def void_mask(view: Any, seat: int) -> int:
     """The faces of the effective suits `seat` is void in."""
     level, trump = view.level, view.trump
-    return sum(effective_suit_mask(e, level, trump) for e in range(5) if view.voids(seat) >> e & 1)
+    return sum(suit_mask(e, level, trump) for e in range(5) if view.voids(seat) >> e & 1)
 
 
 def exact_deals(view: Any, seat: int, gone: Cards) -> dict[tuple[tuple[int, int], ...], int]:

@@ -66,10 +66,11 @@ Hand::Hand(const HandSetup& s)
                      {seat_name(seat), std::to_string(s.held[seat].size() + s.unknown[seat]), "sizes"});
   }
   // §6.3: a dry hand (干巴锅) is one whose kitty held no card of the trump suit but level cards.
-  if (dry_ && kitty_known_ && (s.kitty.one & ctx_.trump_naturals))
-    throw BadSetup("a dry hand's kitty holds no card of the trump suit, not " +
-                       card_name(lowest_bit(s.kitty.one & ctx_.trump_naturals)),
-                   {"dry", card_name(lowest_bit(s.kitty.one & ctx_.trump_naturals)), "not_dry"});
+  if (dry_ && kitty_known_ && (s.kitty.one & ctx_.trump_naturals)) {
+    const std::string natural = card_name(lowest_bit(s.kitty.one & ctx_.trump_naturals));
+    throw BadSetup("a dry hand's kitty holds no card of the trump suit, not " + natural,
+                   {"dry", natural, "not_dry"});
+  }
   for (int seat = 0; seat < 4; ++seat) {
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
       const CardSet in_suit = s.held[seat].within(ctx_.suit_mask[e]);
@@ -222,14 +223,17 @@ void Hand::apply(const CardSet& cards) {
   const int seat = turn();
   const CardSet extra = held(seat).missing(cards);  // from the seat's hidden cards
   unknown_[seat] -= extra.size();
-  const Trick before = state_.trick;
-  if (!state_.apply(ctx_, declarer_, cards)) return;
-  // A trick finished: its record, from the trick before its last play.
-  if (TrickRecord* rec = history_.add()) {
-    rec->leader = before.leader;
-    for (int i = 0; i < 3; ++i) rec->plays[i] = before.plays[i];
+  const Trick& t = state_.trick;
+  // The trick's last play: its record is written from the trick as it stands, then completed.
+  TrickRecord* rec = t.played == 3 ? history_.add() : nullptr;
+  if (rec) {
+    rec->leader = t.leader;
+    for (int i = 0; i < 3; ++i) rec->plays[i] = t.plays[i];
     rec->plays[3] = cards;
     rec->attempt = lead_attempt_;
+  }
+  if (!state_.apply(ctx_, declarer_, cards)) return;
+  if (rec) {
     rec->winner = state_.last_winner;
     rec->points = state_.last_points;
   }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Union
 
-from ._core import face_points as _core_face_points
+from . import _core
 from ._limits import quote
 from .errors import NotationError
 
@@ -105,11 +105,6 @@ def parse_face(token: str) -> int:
     return suit * 13 + rank
 
 
-def level_rank(level: int) -> int:
-    """The card rank of a level on the ladder (``0='A'`` → rank 12)."""
-    return (level + 12) % 13
-
-
 class _Tables:
     """What the core's tables make of each face in a (level, trump) context: its effective suit
     and its place in the notation order (the rules live in the core, not here)."""
@@ -117,8 +112,6 @@ class _Tables:
     __slots__ = ("suits", "order", "place", "masks")
 
     def __init__(self, level: int, trump: int) -> None:
-        from . import _core
-
         suits, order = _core.card_tables(level, trump)
         self.suits: list[int] = list(suits)
         self.order: list[int] = list(order)
@@ -148,13 +141,6 @@ def effective_suit(face: int, level: int, trump: int) -> int:
 def suit_mask(suit: int, level: int, trump: int) -> int:
     """The faces of effective suit ``suit`` (0..3 a side suit, 4 trumps) as a 54-bit mask."""
     return _tables(level, trump).masks[suit]
-
-
-def order_key(face: int, level: int, trump: int) -> int:
-    """Sort key of the notation order in a (level, trump) context: trumps from the highest
-    (BJ, SJ, the trump-suit level card, the other level cards H D S C, the trump suit from A),
-    then the side suits H D S C, each from the highest."""
-    return _tables(level, trump).place[face]
 
 
 def play_order_key(cards: Cards, level: int, trump: int) -> tuple[int, list[int]]:
@@ -297,7 +283,7 @@ class Card:
         return self._id >= other._id
 
 
-_FACE_POINTS = _core_face_points()  # the core's (rules §1), not written again here
+_FACE_POINTS = _core.face_points()  # the core's (rules §1), not written again here
 _ALL_CARDS = [Card._make(face) for face in range(54)]
 # Per point value, the faces worth it.
 _POINT_MASKS = [

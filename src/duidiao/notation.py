@@ -24,7 +24,6 @@ from .cards import (
     parse_face,
     parse_rank,
     parse_suit,
-    suit_mask,
 )
 from .errors import NotationError
 from .rules import PRESETS
@@ -239,16 +238,6 @@ def _parse_levels(text: str) -> dict[int, int]:
         if team not in levels:
             raise _err("levels", f"no level for {name} (write NS:…,EW:…)")
     return levels
-
-
-def effective_suit_mask(suit: int, level: int, trump: int) -> int:
-    """The faces of one effective suit (0..3 a side suit, 4 trumps) as a 54-bit mask."""
-    return suit_mask(suit, level, trump)
-
-
-def suit_cards(cards: Cards, suit: int, level: int, trump: int) -> Cards:
-    mask = effective_suit_mask(suit, level, trump)
-    return Cards.from_masks(cards.one & mask, cards.two & mask)
 
 
 def format_cards(cards: Cards, level: int, trump: int, unknown: int = 0) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from . import _core
 from ._limits import INT_MAX
 from .cards import LEVELS
-from .enums import FailedThrow, KDig, KittyPoints
+from .enums import FailedThrow, KDig, KittyPoints, _Named
 
 __all__ = ["Rules", "PRESETS"]
 
@@ -42,12 +42,12 @@ _BOOL_FIELDS = (
     "level_card_grab",
     "muddy_throws",
 )
-K_DIGS = tuple(k.value for k in KDig)
-"""The values of ``k_dig`` (rules §7): K翻天 or K三级."""
-KITTY_POINTS = tuple(k.value for k in KittyPoints)
-"""The values of ``kitty_points`` (rules §6.3)."""
-FAILED_THROWS = tuple(f.value for f in FailedThrow)
-"""The values of ``failed_throw`` (rules §5.2, §10.3)."""
+# The options whose values are names (each a string-valued enum, like the core's of that name).
+_ENUM_FIELDS: dict[str, type[_Named]] = {
+    "k_dig": KDig,
+    "kitty_points": KittyPoints,
+    "failed_throw": FailedThrow,
+}
 
 
 @dataclass(frozen=True)
@@ -87,19 +87,12 @@ class Rules:
             raise ValueError(
                 f"throw_penalty: a whole number of points from 0 to {INT_MAX}, not {penalty!r:.40}"
             )
-        if self.k_dig not in K_DIGS:
-            raise ValueError(f"k_dig: {' or '.join(K_DIGS)}, not {self.k_dig!r:.40}")
-        if self.kitty_points not in KITTY_POINTS:
-            raise ValueError(
-                f"kitty_points: {' or '.join(KITTY_POINTS)}, not {self.kitty_points!r:.40}"
-            )
-        object.__setattr__(self, "k_dig", KDig(self.k_dig))
-        if self.failed_throw not in FAILED_THROWS:
-            raise ValueError(
-                f"failed_throw: {' or '.join(FAILED_THROWS)}, not {self.failed_throw!r:.40}"
-            )
-        object.__setattr__(self, "kitty_points", KittyPoints(self.kitty_points))
-        object.__setattr__(self, "failed_throw", FailedThrow(self.failed_throw))
+        for field, enum in _ENUM_FIELDS.items():
+            value = getattr(self, field)
+            names: list[str] = [member.value for member in enum]
+            if value not in names:
+                raise ValueError(f"{field}: {' or '.join(names)}, not {value!r:.40}")
+            object.__setattr__(self, field, enum(value))
         levels = self.must_play_levels
         if isinstance(levels, (str, bytes)) or not isinstance(levels, (tuple, list)):
             raise ValueError(
@@ -128,9 +121,8 @@ class Rules:
         """Copy a ``_core.Rules``."""
         values = {field: getattr(core, field) for field in _FIELDS}
         values["must_play_levels"] = tuple(int(x) for x in values["must_play_levels"])
-        values["k_dig"] = KDig.of_core(values["k_dig"])
-        values["kitty_points"] = KittyPoints.of_core(values["kitty_points"])
-        values["failed_throw"] = FailedThrow.of_core(values["failed_throw"])
+        for field, enum in _ENUM_FIELDS.items():
+            values[field] = enum.of_core(values[field])
         return cls(**values)
 
     def to_core(self) -> Any:
@@ -140,12 +132,8 @@ class Rules:
             value = getattr(self, field)
             if field == "must_play_levels":
                 value = list(value)
-            elif field == "k_dig":
-                value = _core.KDig.__members__[value.value]
-            elif field == "kitty_points":
-                value = _core.KittyPoints.__members__[value.value]
-            elif field == "failed_throw":
-                value = _core.FailedThrow.__members__[value.value]
+            elif field in _ENUM_FIELDS:  # the core's enum of the same name, member by name
+                value = getattr(_core, _ENUM_FIELDS[field].__name__).__members__[value.value]
             setattr(core, field, value)
         return core
 
