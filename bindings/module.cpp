@@ -30,10 +30,26 @@ void raise_with_detail(const py::object& type, const char* message, const Detail
 void init_rules(py::module_& m) {
   // The enums' Python names are the strings the options and results print as.
   py::enum_<KDig>(m, "KDig").value("swap", K_DIG_SWAP).value("ten", K_DIG_TEN);
-  py::enum_<KittyPoints>(m, "KittyPoints").value("never", KITTY_POINTS_NEVER);
+  py::enum_<KittyPoints>(m, "KittyPoints")
+      .value("never", KITTY_POINTS_NEVER)
+      .value("power", KITTY_POINTS_POWER)
+      .value("cards", KITTY_POINTS_CARDS);
   py::enum_<FailedThrow>(m, "FailedThrow")
       .value("lowest_failing", FAILED_THROW_LOWEST_FAILING)
       .value("lowest", FAILED_THROW_LOWEST);
+  // A ladder prints as "A-K" or "2-A", which are not Python names: these are.
+  py::enum_<Ladder>(m, "Ladder").value("a_to_k", LADDER_A_K).value("two_to_a", LADDER_2_A);
+  py::enum_<TrumpCompare>(m, "TrumpCompare")
+      .value("format", TRUMP_COMPARE_FORMAT)
+      .value("structure", TRUMP_COMPARE_STRUCTURE);
+  py::enum_<Declaring>(m, "Declaring")
+      .value("chifeng", DECLARING_CHIFENG)
+      .value("standard", DECLARING_STANDARD);
+  py::enum_<KittyBurial>(m, "KittyBurial")
+      .value("face_up", KITTY_BURIAL_FACE_UP)
+      .value("face_down", KITTY_BURIAL_FACE_DOWN);
+  py::enum_<Scoring>(m, "Scoring").value("chifeng", SCORING_CHIFENG).value("bands", SCORING_BANDS);
+  m.def("ladder_letters", [](Ladder l) { return std::string(ladder_letters(l)); }, py::arg("ladder"));
   py::class_<Rules>(m, "Rules")
       .def(py::init<>())
       .def_static("preset", &Rules::preset, py::arg("name"))
@@ -50,6 +66,15 @@ void init_rules(py::module_& m) {
       .def_readwrite("kitty_points", &Rules::kitty_points)
       .def_readwrite("muddy_throws", &Rules::muddy_throws)
       .def_readwrite("failed_throw", &Rules::failed_throw)
+      .def_readwrite("ladder", &Rules::ladder)
+      .def_readwrite("gated_takeover", &Rules::gated_takeover)
+      .def_readwrite("trump_compare", &Rules::trump_compare)
+      .def_readwrite("declaring", &Rules::declaring)
+      .def_readwrite("kitty_burial", &Rules::kitty_burial)
+      .def_readwrite("xiaosa", &Rules::xiaosa)
+      .def_readwrite("digs", &Rules::digs)
+      .def_readwrite("scoring", &Rules::scoring)
+      .def("level_rank", &Rules::level_rank, py::arg("level"))
       .def("check_supported", &Rules::check_supported)
       .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; }, py::is_operator())
       .def("__str__", &Rules::to_string)

@@ -195,7 +195,7 @@ def test_sample_worlds_accepts_a_position_string() -> None:
         ({"must_play_levels": "JQK"}, "must_play_levels: a tuple of levels"),
         ({"must_play_levels": (True,)}, "must_play_levels: True is not a level"),
         ({"k_dig": "nine"}, "k_dig: swap or ten, not 'nine'"),
-        ({"kitty_points": "doubled"}, "kitty_points: never, not 'doubled'"),
+        ({"kitty_points": "doubled"}, "kitty_points: never or power or cards, not 'doubled'"),
         ({"ace_low_tractor": 1}, "ace_low_tractor: True or False, not 1"),
         ({"level_card_grab": "yes"}, "level_card_grab: True or False"),
         ({"throw_penalty": -5}, "throw_penalty: a whole number of points from 0"),

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from duidiao import (
+    PRESETS,
     Card,
     Cards,
     HandResult,
@@ -93,8 +94,16 @@ class TestProperties:
         assert Rules.preset("chifeng-10").must_play_levels == (9, 10, 11, 12)  # rules §9
         assert Rules.preset("chifeng-classic").k_dig == "ten"
         assert Rules.preset("chifeng") != Rules.preset("chifeng-classic")
-        with pytest.raises(ValueError):
-            Rules.preset("tractor")
+        with pytest.raises(ValueError, match="'nonesuch' is not a preset"):
+            Rules.preset("nonesuch")
+        # rules §10: the standard presets are data before the engine plays them.
+        for name in ("tractor", "shanghai"):
+            rules = Rules.preset(name)
+            assert rules.ladder == "2-A" and rules.must_follow_format and not rules.digs
+            assert repr(rules) == f"Rules.preset({name!r})"
+            if name not in PRESETS:
+                with pytest.raises(ValueError, match="is not supported yet"):
+                    rules.check_supported()
 
 
 class TestMoves:

@@ -48,7 +48,7 @@ def test_s9_presets():
         assert r.ace_low_tractor and not r.must_follow_format and not r.level_tractor_bridge
         assert not r.throws_in_trumps and r.throw_penalty == 0 and r.kitty_points == "never"
     with pytest.raises(ValueError):
-        RefRules.preset("tractor")
+        RefRules.preset("nonesuch")
 
 
 # -- §3 effective suit and power ---------------------------------------------------------------

@@ -49,6 +49,8 @@ class KDig(_Pybind11Enum):
 class KittyPoints(_Pybind11Enum):
     """rules §6.3: when the kitty points count."""
     never: ClassVar[KittyPoints]
+    power: ClassVar[KittyPoints]
+    cards: ClassVar[KittyPoints]
     __members__: ClassVar[dict[str, KittyPoints]]
 
 class FailedThrow(_Pybind11Enum):
@@ -56,6 +58,38 @@ class FailedThrow(_Pybind11Enum):
     lowest_failing: ClassVar[FailedThrow]
     lowest: ClassVar[FailedThrow]
     __members__: ClassVar[dict[str, FailedThrow]]
+
+class Ladder(_Pybind11Enum):
+    """rules §3, §10.1: the levels A…K (a_to_k) or 2…A (two_to_a)."""
+    a_to_k: ClassVar[Ladder]
+    two_to_a: ClassVar[Ladder]
+    __members__: ClassVar[dict[str, Ladder]]
+
+def ladder_letters(ladder: Ladder) -> str: ...
+
+class TrumpCompare(_Pybind11Enum):
+    """rules §5.4, §10.5: trump plays compete by format or by structure."""
+    format: ClassVar[TrumpCompare]
+    structure: ClassVar[TrumpCompare]
+    __members__: ClassVar[dict[str, TrumpCompare]]
+
+class Declaring(_Pybind11Enum):
+    """rules §6.2, §10.6: Chifeng's declaring or the standard chain."""
+    chifeng: ClassVar[Declaring]
+    standard: ClassVar[Declaring]
+    __members__: ClassVar[dict[str, Declaring]]
+
+class KittyBurial(_Pybind11Enum):
+    """rules §6.3, §10.6: the kitty buried face up or face down."""
+    face_up: ClassVar[KittyBurial]
+    face_down: ClassVar[KittyBurial]
+    __members__: ClassVar[dict[str, KittyBurial]]
+
+class Scoring(_Pybind11Enum):
+    """rules §7, §10.7: Chifeng's result rows or the standard bands."""
+    chifeng: ClassVar[Scoring]
+    bands: ClassVar[Scoring]
+    __members__: ClassVar[dict[str, Scoring]]
 
 class Dig(_Pybind11Enum):
     """rules §7: a dig of the last trick."""
@@ -112,7 +146,16 @@ class Rules(metaclass=_Pybind11Type):
     kitty_points: KittyPoints
     muddy_throws: bool
     failed_throw: FailedThrow
+    ladder: Ladder
+    gated_takeover: bool
+    trump_compare: TrumpCompare
+    declaring: Declaring
+    kitty_burial: KittyBurial
+    xiaosa: bool
+    digs: bool
+    scoring: Scoring
     def __init__(self) -> None: ...
+    def level_rank(self, level: int) -> int: ...
     @staticmethod
     def preset(name: str) -> Rules: ...
     @staticmethod

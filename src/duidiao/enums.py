@@ -13,7 +13,19 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-__all__ = ["Dig", "FailedThrow", "KDig", "KittyPoints", "Outcome", "Phase"]
+__all__ = [
+    "Declaring",
+    "Dig",
+    "FailedThrow",
+    "KDig",
+    "KittyBurial",
+    "KittyPoints",
+    "Ladder",
+    "Outcome",
+    "Phase",
+    "Scoring",
+    "TrumpCompare",
+]
 
 
 class _Named(str, Enum):
@@ -34,6 +46,11 @@ class _Named(str, Enum):
     def of_core(cls, member: Any) -> Any:
         """The member of a ``_core`` enum value (the core names its values by these strings)."""
         return cls(member.name)
+
+    @property
+    def core_name(self) -> str:
+        """The name of this value in the core's enum of the same name."""
+        return str(self.value)
 
 
 class Phase(_Named):
@@ -76,9 +93,12 @@ class KDig(_Named):
 
 
 class KittyPoints(_Named):
-    """The ``kitty_points`` option (rules §6.3): when the kitty's points count."""
+    """The ``kitty_points`` option (rules §6.3, §10.7): whether the kitty's points go to the
+    defenders who win the last trick, and multiplied by what."""
 
-    NEVER = "never"
+    NEVER = "never"  # the Chifeng presets
+    POWER = "power"  # ×2^(1+L), L the longest tractor of the winning play (tractor)
+    CARDS = "cards"  # ×2 × the cards per play (shanghai)
 
 
 class FailedThrow(_Named):
@@ -87,3 +107,51 @@ class FailedThrow(_Named):
 
     LOWEST_FAILING = "lowest_failing"  # the failing component lowest in power
     LOWEST = "lowest"  # the lowest component of the whole throw, failing or not
+
+
+class Ladder(_Named):
+    """The ``ladder`` option (rules §3, §10.1): the levels a team climbs through."""
+
+    A_TO_K = "A-K"  # Chifeng: A, 2, …, K
+    TWO_TO_A = "2-A"  # the standard game: 2, 3, …, A
+
+    @classmethod
+    def of_core(cls, member: Any) -> Any:
+        return _LADDER_OF_CORE[member.name]
+
+    @property
+    def core_name(self) -> str:
+        return _CORE_OF_LADDER[self.value]
+
+
+class TrumpCompare(_Named):
+    """The ``trump_compare`` option (rules §5.4, §10.5): how trump plays compete."""
+
+    FORMAT = "format"  # split into the lead's format, the primary component decides
+    STRUCTURE = "structure"  # exactly the lead's components, the highest card decides
+
+
+class Declaring(_Named):
+    """The ``declaring`` option (rules §6.2, §10.6): how trumps are declared."""
+
+    CHIFENG = "chifeng"  # §6.2: singles and pairs of level cards, 翻主 without one
+    STANDARD = "standard"  # §10.6: single < pair < small-joker pair < big-joker pair, or no trump
+
+
+class KittyBurial(_Named):
+    """The ``kitty_burial`` option (rules §6.3, §10.6)."""
+
+    FACE_UP = "face_up"  # 明埋, with 干巴锅
+    FACE_DOWN = "face_down"  # only the declarer knows the kitty
+
+
+class Scoring(_Named):
+    """The ``scoring`` option (rules §7, §10.7): the rows that turn points into a result."""
+
+    CHIFENG = "chifeng"  # §7: 80 and 140, 轱辘坡
+    BANDS = "bands"  # §10.7: bands of 40 points
+
+
+# The core names the ladders by Python names, since "A-K" is not one.
+_CORE_OF_LADDER = {"A-K": "a_to_k", "2-A": "two_to_a"}
+_LADDER_OF_CORE = {core: Ladder(value) for value, core in _CORE_OF_LADDER.items()}

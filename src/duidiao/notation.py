@@ -26,7 +26,7 @@ from .cards import (
     parse_suit,
 )
 from .errors import NotationError
-from .rules import PRESETS
+from .rules import ALL_PRESETS, PRESETS, Rules
 
 __all__ = [
     "TrickRecord",
@@ -95,6 +95,16 @@ class Record:
     voids: tuple[int, int, int, int] = (0, 0, 0, 0)
     dry: bool = False
     turn: int | None = None
+
+
+def _preset_refusal(token: str) -> str:
+    """Why a preset token is refused: not a preset, or one the engine does not play yet."""
+    if token in ALL_PRESETS:
+        try:
+            Rules.preset(token).check_supported()
+        except ValueError as exc:
+            return f"{quote(token)} is not playable yet ({exc})"
+    return f"{quote(token)} is not a preset ({', '.join(PRESETS)})"
 
 
 def _err(field: str, message: str) -> NotationError:
@@ -259,7 +269,7 @@ def parse_record(text: str) -> Record:
         if "=" not in token:
             if i == 0:
                 if token not in PRESETS:
-                    raise _err("preset", f"{quote(token)} is not a preset ({', '.join(PRESETS)})")
+                    raise _err("preset", _preset_refusal(token))
                 preset = token
                 continue
             raise _err("position", f"{quote(token)} is not key=value (a preset comes first)")

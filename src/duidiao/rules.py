@@ -9,13 +9,34 @@ from typing import Any
 
 from . import _core
 from ._limits import INT_MAX
-from .cards import LEVELS
-from .enums import FailedThrow, KDig, KittyPoints, _Named
+from .enums import (
+    Declaring,
+    FailedThrow,
+    KDig,
+    KittyBurial,
+    KittyPoints,
+    Ladder,
+    Scoring,
+    TrumpCompare,
+    _Named,
+)
 
-__all__ = ["Rules", "PRESETS"]
+__all__ = ["Rules", "PRESETS", "ALL_PRESETS"]
 
-PRESETS = tuple(_core.Rules.presets())
-"""The preset names a position string may start with (the core's: the presets live there)."""
+ALL_PRESETS = tuple(_core.Rules.presets())
+"""Every preset the rules book defines (rules §9; the core holds them as data)."""
+
+
+def _playable(name: str) -> bool:
+    try:
+        _core.Rules.preset(name).check_supported()
+    except ValueError:
+        return False
+    return True
+
+
+PRESETS = tuple(name for name in ALL_PRESETS if _playable(name))
+"""The presets the engine plays: the ones a position string, a game or a frontend may name."""
 
 _DEFAULT = _core.Rules()  # the options of the first preset: the dataclass's defaults
 
@@ -32,6 +53,14 @@ OPTION_FIELDS = (
     "kitty_points",
     "muddy_throws",
     "failed_throw",
+    "ladder",
+    "gated_takeover",
+    "trump_compare",
+    "declaring",
+    "kitty_burial",
+    "xiaosa",
+    "digs",
+    "scoring",
 )
 _FIELDS = ("name", *OPTION_FIELDS)
 _BOOL_FIELDS = (
@@ -41,12 +70,20 @@ _BOOL_FIELDS = (
     "throws_in_trumps",
     "level_card_grab",
     "muddy_throws",
+    "gated_takeover",
+    "xiaosa",
+    "digs",
 )
 # The options whose values are names (each a string-valued enum, like the core's of that name).
 _ENUM_FIELDS: dict[str, type[_Named]] = {
     "k_dig": KDig,
     "kitty_points": KittyPoints,
     "failed_throw": FailedThrow,
+    "ladder": Ladder,
+    "trump_compare": TrumpCompare,
+    "declaring": Declaring,
+    "kitty_burial": KittyBurial,
+    "scoring": Scoring,
 }
 
 
@@ -70,6 +107,14 @@ class Rules:
     kitty_points: KittyPoints = KittyPoints.of_core(_DEFAULT.kitty_points)
     muddy_throws: bool = _DEFAULT.muddy_throws
     failed_throw: FailedThrow = FailedThrow.of_core(_DEFAULT.failed_throw)
+    ladder: Ladder = Ladder.of_core(_DEFAULT.ladder)
+    gated_takeover: bool = _DEFAULT.gated_takeover
+    trump_compare: TrumpCompare = TrumpCompare.of_core(_DEFAULT.trump_compare)
+    declaring: Declaring = Declaring.of_core(_DEFAULT.declaring)
+    kitty_burial: KittyBurial = KittyBurial.of_core(_DEFAULT.kitty_burial)
+    xiaosa: bool = _DEFAULT.xiaosa
+    digs: bool = _DEFAULT.digs
+    scoring: Scoring = Scoring.of_core(_DEFAULT.scoring)
 
     def __post_init__(self) -> None:
         # Every option is checked here, so that Rules(...) and replace() refuse a bad value at
@@ -96,25 +141,51 @@ class Rules:
         levels = self.must_play_levels
         if isinstance(levels, (str, bytes)) or not isinstance(levels, (tuple, list)):
             raise ValueError(
-                f"must_play_levels: a tuple of levels 0..12 (0 = A, 12 = K), not {levels!r:.40}"
+                f"must_play_levels: a tuple of levels 0..12 ({self._ladder_hint()}), "
+                f"not {levels!r:.40}"
             )
         for level in levels:
             if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 12:
                 raise ValueError(
-                    f"must_play_levels: {level!r:.40} is not a level 0..12 (0 = A, 12 = K)"
+                    f"must_play_levels: {level!r:.40} is not a level 0..12 "
+                    f"({self._ladder_hint()})"
                 )
         object.__setattr__(self, "must_play_levels", tuple(levels))
 
+    @property
+    def ladder_letters(self) -> str:
+        """The letters of the levels on this ladder, lowest first: ``A23456789TJQK`` or
+        ``23456789TJQKA`` (a level number is a position in it)."""
+        return str(_core.ladder_letters(_core.Ladder.__members__[self.ladder.core_name]))
+
+    def _ladder_hint(self) -> str:
+        letters = self.ladder_letters
+        return f"0 = {letters[0]}, 12 = {letters[12]}"
+
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The rules of a preset: ``chifeng``, ``chifeng-classic`` or ``chifeng-10``."""
-        if name not in PRESETS:
-            raise ValueError(f"{name!r} is not a preset ({', '.join(PRESETS)})")
+        """The rules of a preset: ``chifeng``, ``chifeng-classic``, ``chifeng-10``, ``tractor``
+        or ``shanghai``."""
+        if name not in ALL_PRESETS:
+            raise ValueError(f"{name!r} is not a preset ({', '.join(ALL_PRESETS)})")
         return cls.from_core(_core.Rules.preset(name))
 
     @classmethod
     def presets(cls) -> list[str]:
+        """The presets the engine plays (``ALL_PRESETS`` has every one the rules book defines)."""
         return list(PRESETS)
+
+    def check_supported(self) -> None:
+        """ValueError naming the first option whose value the engine does not play yet."""
+        self.to_core().check_supported()
+
+    @property
+    def playable(self) -> bool:
+        try:
+            self.check_supported()
+        except ValueError:
+            return False
+        return True
 
     @classmethod
     def from_core(cls, core: Any) -> Rules:
@@ -127,13 +198,13 @@ class Rules:
 
     def to_core(self) -> Any:
         """A ``_core.Rules`` with these options."""
-        core = _core.Rules.preset(self.name) if self.name in PRESETS else _core.Rules()
+        core = _core.Rules.preset(self.name) if self.name in ALL_PRESETS else _core.Rules()
         for field in _FIELDS:
             value = getattr(self, field)
             if field == "must_play_levels":
                 value = list(value)
             elif field in _ENUM_FIELDS:  # the core's enum of the same name, member by name
-                value = getattr(_core, _ENUM_FIELDS[field].__name__).__members__[value.value]
+                value = getattr(_core, _ENUM_FIELDS[field].__name__).__members__[value.core_name]
             setattr(core, field, value)
         return core
 
@@ -150,7 +221,7 @@ class Rules:
         for field in _FIELDS:
             value = getattr(self, field)
             if field == "must_play_levels":
-                text = ",".join(LEVELS[level] for level in value) or "-"
+                text = ",".join(self.ladder_letters[level] for level in value) or "-"
             elif isinstance(value, bool):
                 text = "on" if value else "off"
             else:
@@ -161,9 +232,9 @@ class Rules:
     def options_json(self) -> dict[str, Any] | None:
         """The options that differ from the preset's, JSON-ready; None when there are none
         (what records and observations write beside the preset name)."""
-        if self.name in PRESETS and self == Rules.preset(self.name):
+        if self.name in ALL_PRESETS and self == Rules.preset(self.name):
             return None
-        base = Rules.preset(self.name) if self.name in PRESETS else Rules()
+        base = Rules.preset(self.name) if self.name in ALL_PRESETS else Rules()
         out: dict[str, Any] = {}
         for name in OPTION_FIELDS:
             value = getattr(self, name)
@@ -195,7 +266,7 @@ class Rules:
         return rules
 
     def __repr__(self) -> str:
-        if self.name in PRESETS and self == Rules.preset(self.name):
+        if self.name in ALL_PRESETS and self == Rules.preset(self.name):
             return f"Rules.preset({self.name!r})"
         args = ", ".join(f"{field}={getattr(self, field)!r}" for field in _FIELDS)
         return f"Rules({args})"
