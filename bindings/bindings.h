@@ -26,6 +26,13 @@ inline int checked_seat(int seat) {
   return seat;
 }
 
+// A card rank from Python (0 = 2 … 12 = A), refused outside 0..12.
+inline int checked_rank(int rank) {
+  if (rank < 0 || rank > 12)
+    throw std::invalid_argument("level_rank must be 0 to 12 (2 … A), not " + std::to_string(rank));
+  return rank;
+}
+
 // The tricks played in a Hand as (leader, [4 plays], winner, points) tuples, with the lead as
 // attempted (a failed throw's whole throw, §5.2) as a fifth item when `attempts` is set.
 py::list trick_records(const duidiao::Hand& h, bool attempts = false);

@@ -162,15 +162,16 @@ void init_game(py::module_& m) {
       .def_property_readonly("view", [](const Observation& o) { return o.view; })
       .def_property_readonly("tricks", [](const Observation& o) { return trick_records(o.view); });
 
-  m.def("declaration_options", [](int seat, const Masks& hand, int level,
+  m.def("declaration_options", [](int seat, const Masks& hand, int level_rank,
                                    const std::vector<std::tuple<int, int, int, int>>& made, int drawn) {
         std::vector<Declaration> ds;
         for (auto [s, suit, kind, d] : made) ds.push_back({s, suit, kind, d});
-        return declarations(declaration_options(checked_seat(seat), to_set(hand), level, ds, drawn));
-      }, py::arg("seat"), py::arg("hand"), py::arg("level"), py::arg("made"), py::arg("drawn"));
-  m.def("xiaosa_takeable", [](const Masks& kitty, int level) {
-        return to_masks(xiaosa_takeable(to_set(kitty), level));
-      }, py::arg("kitty"), py::arg("level"));
+        return declarations(
+            declaration_options(checked_seat(seat), to_set(hand), checked_rank(level_rank), ds, drawn));
+      }, py::arg("seat"), py::arg("hand"), py::arg("level_rank"), py::arg("made"), py::arg("drawn"));
+  m.def("xiaosa_takeable", [](const Masks& kitty, int level_rank) {
+        return to_masks(xiaosa_takeable(to_set(kitty), checked_rank(level_rank)));
+      }, py::arg("kitty"), py::arg("level_rank"));
   m.def("observe_play", &observe_play, py::arg("view"), py::arg("level_ns"), py::arg("level_ew"));
 
   py::class_<Player>(m, "Bot")

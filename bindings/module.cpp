@@ -293,16 +293,17 @@ PYBIND11_MODULE(_core, m) {
     return points;
   });
   m.def("card_tables",
-        [](int level, int trump) {
-          if (level < 0 || level >= LEVEL_NB) throw std::invalid_argument("level must be 0..12");
+        [](int level_rank, int trump) {
           if (trump < 0 || trump > 3) throw std::invalid_argument("trump must be a suit 0..3");
-          const Context ctx(Rules(), level, trump);
+          Rules ranks;  // on the 2-A ladder a level's number is its rank
+          ranks.ladder = LADDER_2_A;
+          const Context ctx(ranks, checked_rank(level_rank), trump);
           Card order[FACE_NB];
           ctx.notation_order(order);
           std::vector<int> suits(ctx.effective_suit, ctx.effective_suit + FACE_NB);
           return py::make_tuple(suits, std::vector<int>(order, order + FACE_NB));
         },
-        py::arg("level"), py::arg("trump"));
+        py::arg("level_rank"), py::arg("trump"));
   m.def("random_playouts",
         [](int n, uint64_t seed, const std::string& preset) {
           Rules rules = Rules::preset(preset);

@@ -156,7 +156,7 @@ def test_card_tables_agree_with_the_reference(level: int) -> None:
 
 
 def test_card_tables_refuse_bad_contexts(core: Any) -> None:
-    with pytest.raises(core.CoreError, match="level must be 0..12"):
+    with pytest.raises(core.CoreError, match="level_rank must be 0 to 12"):
         core.card_tables(13, 0)
     with pytest.raises(core.CoreError, match="trump must be a suit 0..3"):
         core.card_tables(0, 4)

@@ -4,7 +4,7 @@ namespace duidiao {
 
 Context::Context(const Rules& rules, int level_, int trump_)
     : level(level_),
-      level_card(level_rank(level_)),
+      level_card(rules.level_rank(level_)),
       trump(trump_),
       muddy_throws(rules.muddy_throws),
       failed_throw(rules.failed_throw) {

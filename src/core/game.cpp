@@ -39,10 +39,10 @@ void Game::require_phase(Phase p, const char* what) const {
     refuse(std::string("cannot ") + what + " now: the game is in its " + PHASE_NAMES[phase_] + " phase");
 }
 
-std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int level,
+std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int level_rank,
                                              const std::vector<Declaration>& made, int drawn) {
   std::vector<Declaration> out;
-  const int rank = level_rank(level);
+  const int rank = level_rank;
   auto add = [&](int suit, int kind) { out.push_back({seat, suit, kind, drawn}); };
   if (made.empty()) {
     for (int suit = 0; suit < 4; ++suit) {
@@ -69,7 +69,8 @@ std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int 
 
 std::vector<Declaration> Game::declare_options() const {
   if (phase_ != PHASE_DECLARE) return {};
-  return declaration_options(to_act_, held_[to_act_], level_, declarations_, drawn_);
+  return declaration_options(to_act_, held_[to_act_], rules_.level_rank(level_), declarations_,
+                             drawn_);
 }
 
 void Game::declare(int suit, int kind) {
@@ -79,7 +80,7 @@ void Game::declare(int suit, int kind) {
   if (!open)
     refuse(seat_name(to_act_) + " cannot make that declaration (suit " + std::to_string(suit) +
            ", kind " + std::to_string(kind) + ") now");
-  const Card level_card = make_card(suit, level_rank(level_));
+  const Card level_card = make_card(suit, rules_.level_rank(level_));
   declarations_.push_back({to_act_, suit, kind, drawn_});
   CardSet shown;
   shown.add(level_card);
@@ -194,15 +195,17 @@ void Game::grab(Card put) {
   next_grab(3);
 }
 
-CardSet xiaosa_takeable(const CardSet& kitty, int level) {
+CardSet xiaosa_takeable(const CardSet& kitty, int level_rank) {
   uint64_t eligible = 0;
   for (int s = 0; s < 4; ++s)
     for (int r = 0; r <= 7; ++r)  // ranks 2..9
-      if (r != RANK_5 && r != level_rank(level)) eligible |= bit(make_card(s, r));
+      if (r != RANK_5 && r != level_rank) eligible |= bit(make_card(s, r));
   return kitty.within(eligible);
 }
 
-CardSet Game::xiaosa_takeable() const { return duidiao::xiaosa_takeable(kitty_, level_); }
+CardSet Game::xiaosa_takeable() const {
+  return duidiao::xiaosa_takeable(kitty_, rules_.level_rank(level_));
+}
 
 // 潇洒 (§6.4): the others in turn from the declarer's next, when they hold a joker and the
 // kitty has a card they could take.

@@ -27,7 +27,7 @@ struct Declaration {
 
 struct GameSetup {
   Rules rules;
-  int level_ns = LEVEL_A, level_ew = LEVEL_A;
+  int level_ns = LEVEL_START, level_ew = LEVEL_START;
   int declarer = -1;      // fixed by §8.4, or -1 in a match's first hand (抢庄)
   int first_drawer = 0;   // the declarer in later hands
   Card deck[108] = {};    // deck[0] is drawn first; deck[100..107] the kitty, deck[107] its bottom
@@ -35,10 +35,11 @@ struct GameSetup {
 
 // §6.2: the declarations open to `seat`, holding `hand`, after the declarations `made` so far
 // (none once one of them is a lock), with `drawn` cards drawn. Passing is always open too.
-std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int level,
+// `level_rank` is the rank of the hand's level cards.
+std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int level_rank,
                                              const std::vector<Declaration>& made, int drawn);
 // §6.4 潇洒: the cards of the face-up `kitty` a joker may take (ranks 2-9 but 5 and the level).
-CardSet xiaosa_takeable(const CardSet& kitty, int level);
+CardSet xiaosa_takeable(const CardSet& kitty, int level_rank);
 
 class Game {
  public:

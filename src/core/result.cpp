@@ -17,7 +17,7 @@ const char* outcome_name(Outcome o) {
 
 int climb(const Rules& rules, int from, int n) {
   int level = from;
-  for (int i = 0; i < n && level < LEVEL_K; ++i) {
+  for (int i = 0; i < n && level < LEVEL_TOP; ++i) {
     ++level;
     if (rules.is_must_play(level)) break;
   }
@@ -38,17 +38,17 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
   HandResult r;
   r.points = points;
   r.kitty_jokers_climb =
-      dry ? 0 : 3 * kitty.count(BIG_JOKER) + 2 * kitty.count(SMALL_JOKER);
+      dry || !rules.xiaosa ? 0 : 3 * kitty.count(BIG_JOKER) + 2 * kitty.count(SMALL_JOKER);
 
-  // §7 the last trick: a joker dig, else a level dig at J, Q, K.
+  // §7 the last trick: a joker dig, else a level dig when the level cards are J, Q or K.
+  const int rank = ctx.level_card;
   int dig_climb = 0;
-  if (team_of(last_winner) == def_team) {
+  if (rules.digs && team_of(last_winner) == def_team) {
     if (last_play.count(BIG_JOKER)) dig_climb = 3;
     else if (last_play.count(SMALL_JOKER)) dig_climb = 2;
     if (dig_climb) {
       r.dig = DIG_JOKER;
-    } else if (ctx.level >= LEVEL_J &&
-               (last_play.one & ~ctx.level_cards) == 0) {
+    } else if (rank >= RANK_J && rank <= RANK_K && (last_play.one & ~ctx.level_cards) == 0) {
       r.dig = DIG_LEVEL;
     }
   }
@@ -58,18 +58,18 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
     r.outcome = OUTCOME_JOKER_DIG;
     defender_climb = dig_climb;
   } else if (r.dig == DIG_LEVEL) {
-    if (ctx.level == LEVEL_J) {
+    if (rank == RANK_J) {
       r.outcome = OUTCOME_J_DAODI;
-      levels[decl_team] = LEVEL_A;
-    } else if (ctx.level == LEVEL_Q) {
+      levels[decl_team] = LEVEL_START;
+    } else if (rank == RANK_Q) {
       r.outcome = OUTCOME_Q_BANJIE;
-      levels[decl_team] = LEVEL_6;
+      levels[decl_team] = rules.level_of_rank(RANK_6);
     } else if (rules.k_dig == K_DIG_SWAP) {
       r.outcome = OUTCOME_K_FANTIAN;
       std::swap(levels[0], levels[1]);
     } else {
       r.outcome = OUTCOME_K_SANJI;
-      levels[decl_team] = LEVEL_10;
+      levels[decl_team] = rules.level_of_rank(RANK_10);
     }
   } else if (points == 0) {
     r.outcome = OUTCOME_GUANGPAI;
@@ -81,7 +81,7 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
     r.outcome = OUTCOME_DAPO;
   } else {
     r.outcome = OUTCOME_GULUPO;
-    levels[decl_team] = LEVEL_A;
+    levels[decl_team] = LEVEL_START;
   }
   r.declarers_stay = r.outcome == OUTCOME_GUANGPAI || r.outcome == OUTCOME_DACHENG;
 
@@ -99,7 +99,7 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
   r.score_ns = score[0];
   r.score_ew = score[1];
   r.next_declarer = r.declarers_stay ? partner(declarer) : next_seat(declarer);
-  r.match_won = r.declarers_stay && before[decl_team] == LEVEL_K;
+  r.match_won = r.declarers_stay && before[decl_team] == LEVEL_TOP;
   return r;
 }
 

@@ -145,6 +145,8 @@ int Rules::level_rank(int level) const {
   return ladder == LADDER_2_A ? level : (level + 12) % 13;
 }
 
+int Rules::level_of_rank(int rank) const { return ladder == LADDER_2_A ? rank : (rank + 1) % 13; }
+
 uint64_t Rules::fingerprint() const {
   uint64_t levels = 0;
   for (int l : must_play_levels) levels |= uint64_t(1) << (l & 15);

@@ -69,6 +69,8 @@ struct Rules {
   bool is_must_play(int level) const;
   // The rank of the level cards at a ladder position (0 = 2 … 12 = A as ranks, rules §2).
   int level_rank(int level) const;
+  // The ladder position of the level whose level cards have this rank.
+  int level_of_rank(int rank) const;
   std::string to_string() const;  // one "key=value" per line
   // The options packed in a number, equal for rules that play alike (the name aside): what a
   // search's table keys carry of the rules.

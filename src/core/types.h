@@ -18,10 +18,9 @@ enum Suit : int { HEARTS = 0, DIAMONDS = 1, SPADES = 2, CLUBS = 3, TRUMP = 4, EF
 enum Rank : int { RANK_2 = 0, RANK_5 = 3, RANK_6 = 4, RANK_10 = 8, RANK_J = 9, RANK_Q = 10,
                   RANK_K = 11, RANK_A = 12, RANK_NB = 13 };
 
-// Levels 0..12 stand for A, 2, ..., K (the ladder a team climbs).
-enum Level : int { LEVEL_A = 0, LEVEL_6 = 5, LEVEL_10 = 9, LEVEL_J = 10, LEVEL_Q = 11,
-                   LEVEL_K = 12, LEVEL_NB = 13 };
-inline int level_rank(int level) { return (level + 12) % 13; }
+// A level is a position on the rules' ladder (rules §3, §10.1): 0 is where teams start (A or 2),
+// 12 the top (K or A). Its level cards' rank is Rules::level_rank(level).
+enum Level : int { LEVEL_START = 0, LEVEL_TOP = 12, LEVEL_NB = 13 };
 
 // A card face: suit * 13 + rank for 0..51; then the jokers.
 using Card = int;

@@ -266,7 +266,7 @@ class Hand(metaclass=_Pybind11Type):
 def face_points() -> list[int]:
     """The points of each face (rules §1: 5 for a five, 10 for a ten or a king)."""
 
-def card_tables(level: int, trump: int) -> tuple[list[int], list[int]]:
+def card_tables(level_rank: int, trump: int) -> tuple[list[int], list[int]]:
     """For a hand at (level, trump): each face's effective suit (4: trumps) and the 54 faces in
     notation order."""
 
@@ -430,9 +430,9 @@ class Bot(metaclass=_Pybind11Type):
     def last_values(self) -> list[_PimcMove]: ...
 
 def declaration_options(
-    seat: int, hand: _CardSet, level: int, made: list[_Declaration], drawn: int
+    seat: int, hand: _CardSet, level_rank: int, made: list[_Declaration], drawn: int
 ) -> list[_Declaration]: ...
-def xiaosa_takeable(kitty: _CardSet, level: int) -> _CardSet: ...
+def xiaosa_takeable(kitty: _CardSet, level_rank: int) -> _CardSet: ...
 def observe_play(view: Hand, level_ns: int, level_ew: int) -> Observation: ...
 
 def play_game(game: Game, bots: list[Bot]) -> None: ...

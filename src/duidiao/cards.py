@@ -106,13 +106,13 @@ def parse_face(token: str) -> int:
 
 
 class _Tables:
-    """What the core's tables make of each face in a (level, trump) context: its effective suit
-    and its place in the notation order (the rules live in the core, not here)."""
+    """What the core's tables make of each face in a (level rank, trump) context: its effective
+    suit and its place in the notation order (the rules live in the core, not here)."""
 
     __slots__ = ("suits", "order", "place", "masks")
 
-    def __init__(self, level: int, trump: int) -> None:
-        suits, order = _core.card_tables(level, trump)
+    def __init__(self, rank: int, trump: int) -> None:
+        suits, order = _core.card_tables(rank, trump)
         self.suits: list[int] = list(suits)
         self.order: list[int] = list(order)
         self.place = [0] * 54
@@ -126,10 +126,18 @@ class _Tables:
 _TABLES: dict[tuple[int, int], _Tables] = {}
 
 
+# The rank of the level cards of each position on the A…K ladder, which the card functions'
+# level numbers are (a level given by its letter is the same on every ladder).
+_RANK_OF_LEVEL = [RANKS.index(letter) for letter in LEVELS]
+
+
 def _tables(level: int, trump: int) -> _Tables:
-    tables = _TABLES.get((level, trump))
+    """The tables of a context, ``level`` a position on the A…K ladder (the tables are keyed
+    by the level cards' rank, so every ladder shares them)."""
+    key = (_RANK_OF_LEVEL[level], trump)
+    tables = _TABLES.get(key)
     if tables is None:
-        tables = _TABLES[(level, trump)] = _Tables(level, trump)
+        tables = _TABLES[key] = _Tables(*key)
     return tables
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, Union
 
-from .cards import LEVELS, SEATS, SUITS, Card, CardLike, Cards, play_order_key
+from .cards import LEVELS, RANKS, SEATS, SUITS, Card, CardLike, Cards, play_order_key
 from .enums import Phase
 from .errors import IllegalMoveError
 from .notation import TEAMS, TrickRecord, format_cards, format_record
@@ -437,7 +437,7 @@ class Observation:
             for d in self.declarations
         ]
         raw = _core().declaration_options(
-            SEATS.index(self.seat), self.hand.masks, _level_number(self.level), made, self.drawn
+            SEATS.index(self.seat), self.hand.masks, RANKS.index(self.level), made, self.drawn
         )
         return [DeclareOption(SUITS[su], DECLARE_KINDS[k - 1]) for _s, su, k, _d in raw]
 
@@ -447,7 +447,7 @@ class Observation:
         if self.phase != "xiaosa" or self.kitty is None:
             return Cards()
         return Cards.from_masks(
-            *_core().xiaosa_takeable(self.kitty.masks, _level_number(self.level))
+            *_core().xiaosa_takeable(self.kitty.masks, RANKS.index(self.level))
         )
 
     # -- JSON -------------------------------------------------------------------------------

@@ -524,7 +524,7 @@ int keep_value(const Context& ctx, const CardSet& hand, Card c) {
 }  // namespace
 
 int HeuristicPlayer::declare(const Observation& obs, const std::vector<Declaration>& options) {
-  const int level_card = level_rank(obs.level);
+  const int level_card = obs.rules.level_rank(obs.level);
   const int held = std::max(1, obs.hand.size());
   double need = P.declare_need + 0.25 * (25 - std::min(held, 25)) / 25.0;
   if (obs.drawn >= 100) need = P.declare_need - 0.05;

@@ -1,10 +1,21 @@
-"""A plain, readable Python implementation of the play-phase rules (rules §2–§5, §7).
+"""A plain, readable Python implementation of the play-phase rules (rules §2–§5, §7, and the
+standard game's §10.1–§10.5, §10.7).
 
 It is the oracle of the differential tests and the baseline of the benchmarks. It is written
 from docs/rules.md alone and never uses ``duidiao._core`` or any other duidiao module.
 """
 
-from .cards import LEVELS, RANKS, SUITS, Context, RefRules, card_points, full_deck
+from .cards import (
+    LADDERS,
+    LEVELS,
+    NO_TRUMP,
+    RANKS,
+    SUITS,
+    Context,
+    RefRules,
+    card_points,
+    full_deck,
+)
 from .combinations import Component, as_tractor, decompose, lead_format, single_component
 from .playout import deal, random_playout
 from .plays import (
@@ -16,14 +27,17 @@ from .plays import (
     legal_follows,
     legal_leads,
     resolve_lead,
+    simple_leads,
     throw_status,
     trick_points,
     trick_winner,
 )
-from .result import RefResult, climb, hand_result
+from .result import RefResult, climb, hand_result, kitty_multiplier
 
 __all__ = [
+    "LADDERS",
     "LEVELS",
+    "NO_TRUMP",
     "RANKS",
     "SUITS",
     "Component",
@@ -42,11 +56,13 @@ __all__ = [
     "is_legal_follow",
     "is_legal_lead",
     "is_throw",
+    "kitty_multiplier",
     "lead_format",
     "legal_follows",
     "legal_leads",
     "random_playout",
     "resolve_lead",
+    "simple_leads",
     "single_component",
     "throw_status",
     "trick_points",

@@ -1,8 +1,10 @@
-"""Cards, rule options and the per-hand context (rules §2, §3, §4 tractor order, §9).
+"""Cards, rule options and the per-hand context (rules §2, §3, §4 tractor order, §9, §10.1,
+§10.2).
 
 Cards are strings: rank then suit, ``"AH"``, ``"TH"`` (ten is ``T``), ``"5S"``; jokers ``"BJ"``
 and ``"SJ"``. Seats are ints ``0=S, 1=E, 2=N, 3=W``. Levels are strings ``"A", "2", …, "9",
-"T", "J", "Q", "K"`` (a level is also the rank of its level cards).
+"T", "J", "Q", "K"`` (a level is also the rank of its level cards). The trump is a suit letter,
+or ``"NT"`` for a hand without a trump suit (无主, §10.1).
 
 This module is part of the reference implementation: plain Python written from docs/rules.md,
 independent of the C++ core.
@@ -15,6 +17,8 @@ from dataclasses import dataclass
 SUITS = "HDSC"
 RANKS = "23456789TJQKA"  # low to high, as in a side suit
 LEVELS = "A23456789TJQK"  # the ladder, low to high (§3)
+LADDERS = {"A-K": "A23456789TJQK", "2-A": "23456789TJQKA"}  # option ``ladder`` (§3, §10.1)
+NO_TRUMP = "NT"  # 无主 (§10.1)
 JOKERS = ("SJ", "BJ")
 POINTS = {"5": 5, "T": 10, "K": 10}
 
@@ -35,6 +39,12 @@ def full_deck() -> list[str]:
     return sorted(faces * 2)
 
 
+def notation_index(card: str) -> int:
+    """The place of a card's suit in notation order H, D, S, C (jokers 0): the tie-break of
+    §10.2 and §10.3 between faces of equal power. Python's string order is not this order."""
+    return 0 if card in JOKERS else SUITS.index(card[1])
+
+
 def card_points(card: str) -> int:
     """Points of one card (§2): 5 -> 5, 10 -> 10, K -> 10."""
     if card in JOKERS:
@@ -44,7 +54,12 @@ def card_points(card: str) -> int:
 
 @dataclass(frozen=True)
 class RefRules:
-    """The rule options of rules §9 (only what the play phase and the result need)."""
+    """The rule options of rules §9 (only what the play phase and the result need).
+
+    The fields after ``failed_throw`` are the options of the standard game (§10); their
+    defaults are the Chifeng values, so a Chifeng rule set written positionally with the first
+    ten fields stays what it was.
+    """
 
     name: str
     must_follow_format: bool
@@ -55,20 +70,60 @@ class RefRules:
     level_card_grab: bool
     k_dig: str  # "swap" (K翻天) or "ten" (K三级)
     must_play_levels: tuple[str, ...]
-    kitty_points: str  # "never"
+    kitty_points: str  # "never", "power" (×2^(1+L)) or "cards" (×2 × cards per play), §10.7
     muddy_throws: bool = True  # 浑甩 (§5.2)
     failed_throw: str = "lowest_failing"  # or "lowest" (§10.3)
+    ladder: str = "A-K"  # or "2-A" (§10.1)
+    gated_takeover: bool = False  # §10.7 gates: defenders on a gate take over without climbing
+    trump_compare: str = "format"  # or "structure" (§5.4, §10.5)
+    declaring: str = "chifeng"  # or "standard" (§6.2, §10.6)
+    kitty_burial: str = "face_up"  # or "face_down" (§6.3, §10.6)
+    xiaosa: bool = True  # 潇洒 jokers climb (§6.4)
+    digs: bool = True  # the digs of §7
+    scoring: str = "chifeng"  # or "bands" (§7, §10.7)
+
+    @property
+    def levels(self) -> str:
+        """The ladder's levels, low to high: ``"A23456789TJQK"`` or ``"23456789TJQKA"``."""
+        return LADDERS[self.ladder]
 
     @classmethod
     def preset(cls, name: str) -> RefRules:
-        """The presets of rules §9: ``chifeng``, ``chifeng-classic``, ``chifeng-10``."""
+        """The presets of rules §9: ``chifeng``, ``chifeng-classic``, ``chifeng-10``, and the
+        standard game's ``tractor`` and ``shanghai`` (§10)."""
         table = {  # name: (level_card_grab, k_dig, must_play_levels)
             "chifeng": (False, "swap", ("J", "Q", "K")),
             "chifeng-classic": (True, "ten", ("J", "Q", "K")),
             "chifeng-10": (True, "ten", ("T", "J", "Q", "K")),
         }
+        if name in ("tractor", "shanghai"):
+            shanghai = name == "shanghai"
+            return cls(
+                name=name,
+                must_follow_format=True,
+                ace_low_tractor=False,
+                level_tractor_bridge=True,
+                throws_in_trumps=True,
+                throw_penalty=0,
+                level_card_grab=False,
+                k_dig="swap",  # irrelevant: no digs
+                must_play_levels=("2", "5", "T", "K") if shanghai else (),
+                kitty_points="cards" if shanghai else "power",
+                muddy_throws=False,
+                failed_throw="lowest" if shanghai else "lowest_failing",
+                ladder="2-A",
+                gated_takeover=shanghai,
+                trump_compare="structure" if shanghai else "format",
+                declaring="standard",
+                kitty_burial="face_down",
+                xiaosa=False,
+                digs=False,
+                scoring="bands",
+            )
         if name not in table:
-            raise ValueError(f"unknown preset {name!r} (chifeng, chifeng-classic, chifeng-10)")
+            raise ValueError(
+                f"unknown preset {name!r} (chifeng, chifeng-classic, chifeng-10, tractor, shanghai)"
+            )
         grab, k_dig, must_play = table[name]
         return cls(
             name=name,
@@ -87,21 +142,27 @@ class RefRules:
 class Context:
     """What a hand's play phase needs to know about cards: rules, level rank and trump suit.
 
+    - ``trump``: a suit letter, or ``"NT"`` (无主, §10.1): the trumps are then the four jokers
+      and the eight level cards only, and all four suits are side suits. ``"NT"`` is accepted
+      whatever the rules (the reference is an oracle; which hands may be played without trump
+      is a matter of declaring, §10.6).
     - ``effective_suit(card)``: ``"T"`` for every trump (jokers, the 8 level cards, the trump
       suit), else the printed suit (§3).
     - ``power(card)``: an int, higher beats lower (§3.1). Side-suit cards: 0..12 by rank.
       Trumps: 20 + rank for the trump suit's natural cards, then 40 for the three off-suit
-      level cards (equal), 41 for the trump-suit level card, 42 SJ, 43 BJ.
-    - ``tractor_chains(suit)``: the tractor order of an effective suit (§4), as chains of
-      positions; each position is a tuple of the faces that may stand there. Pairs on adjacent
-      positions of one chain form tractors.
+      level cards (equal), 41 for the trump-suit level card, 42 SJ, 43 BJ. Under ``"NT"`` all
+      eight level cards are 40 (§10.1: equal, below the small joker).
+    - ``tractor_chains(suit)``: the tractor order of an effective suit (§4, §10.2), as chains of
+      positions; each position is a tuple of the faces that may stand there (the off-suit level
+      pairs share one position: they are equal in power, so never adjacent to each other).
+      Pairs of distinct faces on adjacent positions of one chain form tractors.
     """
 
     def __init__(self, rules: RefRules, level: str, trump: str) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {LEVELS}")
-        if trump not in SUITS:
-            raise ValueError(f"trump {trump!r} is not one of {SUITS}")
+        if trump not in SUITS and trump != NO_TRUMP:
+            raise ValueError(f"trump {trump!r} is not one of {SUITS} or {NO_TRUMP!r}")
         self.rules = rules
         self.level = level  # the level rank: level "A" means the aces are level cards
         self.trump = trump
@@ -140,7 +201,7 @@ class Context:
         """The suit's three highest ranks for 浑甩 (§5.2): A, K, Q, the level rank skipped."""
         return self.natural_ranks()[-3:]
 
-    # -- §4 tractor order -------------------------------------------------------------------
+    # -- §4, §10.2 tractor order ------------------------------------------------------------
     def _natural_chain(self, suit: str) -> list[tuple[str, ...]]:
         ranks = self.natural_ranks()
         chain: list[tuple[str, ...]] = [(r + suit,) for r in ranks]
@@ -151,9 +212,17 @@ class Context:
     def _build_chains(self, suit: str) -> list[list[tuple[str, ...]]]:
         if suit != "T":
             return [self._natural_chain(suit)]
+        jokers: list[tuple[str, ...]] = [("SJ",), ("BJ",)]
+        if self.trump == NO_TRUMP:
+            # §10.2: "any level pair, then the small jokers, then the big jokers". Every level
+            # pair stands where the trump-suit level pair stands with a trump suit (below the
+            # SJ pair, to which §4 links it in every preset); the bridge's two links need a
+            # trump suit, so this chain is the same with the bridge on or off.
+            return [[tuple(self.level + s for s in SUITS)] + jokers]
         naturals = self._natural_chain(self.trump)
-        top: list[tuple[str, ...]] = [(self.level + self.trump,), ("SJ",), ("BJ",)]
+        top: list[tuple[str, ...]] = [(self.level + self.trump,)] + jokers
         if self.rules.level_tractor_bridge:
+            # highest natural trump pair – an off-suit level pair – trump-suit level pair – ...
             off_level = tuple(self.level + s for s in SUITS if s != self.trump)
             return [naturals + [off_level] + top]
         return [naturals, top]

@@ -1,8 +1,10 @@
-"""Combinations (牌型, rules §4): singles, pairs, tractors, and the format of a throw.
+"""Combinations (牌型, rules §4, §10.2): singles, pairs, tractors, and the format of a throw.
 
 A component is a single (0 pairs), a pair (1 pair) or a tractor (n >= 2 pairs). A throw's
 format is its decomposition into components: the longest tractor first (the highest first
-among equal lengths), then pairs, then singles.
+among equal lengths), then pairs, then singles. Where the trump order branches (§10.2: several
+off-suit level pairs could extend a run), the run takes the off-suit level pair first in
+notation order H, D, S, C.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
-from .cards import Context
+from .cards import Context, notation_index
 
 
 @dataclass(frozen=True)
@@ -97,9 +99,24 @@ def single_component(ctx: Context, cards) -> Component | None:
     return None
 
 
+def _tractor_key(ctx: Context, t: tuple[str, ...]):
+    """Larger is taken first (§4, §10.2): longer, then a higher top pair, then (the same
+    positions of the order, only the off-suit level pair differing) the faces first in
+    notation order H, D, S, C."""
+    return (len(t), ctx.power(t[-1]), tuple(-notation_index(f) for f in t))
+
+
+def _face_order(ctx: Context, face: str):
+    """Highest first; equal power (off-suit level cards, or level cards under NT) in notation
+    order H, D, S, C."""
+    return (-ctx.power(face), notation_index(face))
+
+
 def decompose(ctx: Context, cards) -> list[Component]:
-    """The format of a play of one effective suit (§4): longest tractor first, the highest
-    first among equal lengths, then pairs (highest first), then singles (highest first)."""
+    """The format of a play of one effective suit (§4, §10.2): longest tractor first, the
+    highest first among equal lengths (of runs through one branch of the trump order, the one
+    whose off-suit level pair is first in notation order H, D, S, C), then pairs (highest
+    first), then singles (highest first); faces of equal power in notation order."""
     rest = counts(cards)
     suit = ctx.effective_suit(next(iter(rest)))
     parts: list[Component] = []
@@ -107,16 +124,16 @@ def decompose(ctx: Context, cards) -> list[Component]:
         ts = tractors_in(ctx, rest.elements(), suit)
         if not ts:
             break
-        best = max(ts, key=lambda t: (len(t), ctx.power(t[-1])))
+        best = max(ts, key=lambda t: _tractor_key(ctx, t))
         parts.append(Component(len(best), best))
         for f in best:
             rest[f] -= 2
     rest = +rest
-    for f in sorted((f for f, n in rest.items() if n == 2), key=ctx.power, reverse=True):
+    for f in sorted((f for f, n in rest.items() if n == 2), key=lambda f: _face_order(ctx, f)):
         parts.append(Component(1, (f,)))
         rest[f] -= 2
     rest = +rest
-    for f in sorted(rest.elements(), key=ctx.power, reverse=True):
+    for f in sorted(rest.elements(), key=lambda f: _face_order(ctx, f)):
         parts.append(Component(0, (f,)))
     return parts
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import LEVELS, SUITS, Context, RefRules, full_deck
-from .combinations import single_component
-from .plays import legal_follows, legal_leads, trick_points, trick_winner
+from .cards import NO_TRUMP, SUITS, Context, RefRules, full_deck
+from .plays import legal_follows, simple_leads, trick_points, trick_winner
 
 
 def deal(rng: random.Random) -> tuple[list[list[str]], list[str]]:
@@ -23,7 +22,8 @@ def random_playout(rng: random.Random, preset: str) -> int:
     the sum over tricks of (trick number + 1) * (winner seat + 1) + points."""
     rules = RefRules.preset(preset)
     hands, _kitty = deal(rng)
-    ctx = Context(rules, rng.choice(LEVELS), rng.choice(SUITS))
+    trumps = (*SUITS, NO_TRUMP) if rules.declaring == "standard" else SUITS
+    ctx = Context(rules, rng.choice(rules.levels), rng.choice(trumps))
     leader = rng.randrange(4)
     checksum = 0
     trick = 0
@@ -32,9 +32,7 @@ def random_playout(rng: random.Random, preset: str) -> int:
         for k in range(4):
             seat = (leader + k) % 4
             if k == 0:
-                options = sorted(
-                    p for p in legal_leads(ctx, hands[seat]) if single_component(ctx, p) is not None
-                )
+                options = sorted(simple_leads(ctx, hands[seat]))
             else:
                 options = sorted(legal_follows(ctx, hands[seat], plays[0]))
             play = rng.choice(options)

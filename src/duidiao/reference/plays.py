@@ -1,4 +1,5 @@
-"""Tricks (rules §5): legal leads and follows, throw validity, the trick winner, points.
+"""Tricks (rules §5, §10.3–§10.5): legal leads and follows, throw validity, the trick winner,
+points.
 
 Every play is a tuple of card strings sorted with ``sorted()``.
 """
@@ -7,8 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from itertools import combinations
+from math import comb
 
-from .cards import Context, card_points
+from .cards import Context, card_points, notation_index
 from .combinations import (
     Component,
     counts,
@@ -77,15 +80,16 @@ def is_throw(ctx: Context, cards) -> bool:
 
 
 # -- §5.1 leading -------------------------------------------------------------------------------
-def legal_leads(ctx: Context, hand) -> set[Play]:
-    """Every legal lead (§5.1): singles, pairs and tractors of any effective suit, and every
-    throw (any multiset of >= 2 cards of one side suit). In a side suit this is simply every
-    non-empty sub-multiset."""
+def _throwable(ctx: Context, suit: str) -> bool:
+    """Whether any multiset of the effective suit may be led: side suits always, trumps with
+    ``throws_in_trumps`` (§4, §10.2)."""
+    return suit != "T" or ctx.rules.throws_in_trumps
+
+
+def simple_leads(ctx: Context, hand) -> set[Play]:
+    """The leads that are one component: every single, pair and tractor the hand holds."""
     leads: set[Play] = set()
     for suit, cards in by_suit(ctx, hand).items():
-        if suit != "T" or ctx.rules.throws_in_trumps:
-            leads.update(sub_multisets(Counter(cards)))
-            continue
         leads.update((c,) for c in cards)
         leads.update((f, f) for f in pairs_in(ctx, cards, suit))
         for t in tractors_in(ctx, cards, suit):
@@ -93,11 +97,33 @@ def legal_leads(ctx: Context, hand) -> set[Play]:
     return leads
 
 
+def legal_leads(ctx: Context, hand) -> set[Play]:
+    """Every legal lead (§5.1, §10.2): singles, pairs and tractors of any effective suit, and
+    every throw (any multiset of >= 2 cards of one side suit, or of the trumps with
+    ``throws_in_trumps``). In such a suit this is simply every non-empty sub-multiset."""
+    leads: set[Play] = set()
+    for suit, cards in by_suit(ctx, hand).items():
+        if _throwable(ctx, suit):
+            leads.update(sub_multisets(Counter(cards)))
+            continue
+        leads.update(simple_leads(ctx, cards))
+    return leads
+
+
 def count_legal_leads(ctx: Context, hand) -> int:
-    """``len(legal_leads(ctx, hand))`` without enumerating the throws."""
+    """``len(legal_leads(ctx, hand))`` without enumerating the throws.
+
+    Where a suit may be thrown, a legal lead of it is any non-empty sub-multiset of its cards:
+    one card is a single; two or more cards are either exactly one pair or tractor, or else a
+    throw, and both are legal. A face held c times is taken 0..c times, so the suit gives
+    prod(c + 1) - 1 leads (the empty choice taken out); no non-throw case has to be subtracted,
+    since singles, pairs and tractors are leads too and each multiset is counted once. Where
+    the suit may not be thrown (Chifeng trumps): its faces, its pairs and its tractors (as
+    card multisets), counted directly.
+    """
     total = 0
     for suit, cards in by_suit(ctx, hand).items():
-        if suit != "T" or ctx.rules.throws_in_trumps:
+        if _throwable(ctx, suit):
             n = 1
             for k in Counter(cards).values():
                 n *= k + 1
@@ -114,38 +140,106 @@ def is_legal_lead(ctx: Context, hand, play) -> bool:
     suits = {ctx.effective_suit(c) for c in play}
     if len(suits) != 1:
         return False
-    if suits == {"T"} and not ctx.rules.throws_in_trumps:
+    if not _throwable(ctx, suits.pop()):
         return single_component(ctx, play) is not None
     return True
 
 
-# -- §5.3 following -----------------------------------------------------------------------------
-def _follow_split(ctx: Context, hand, lead) -> tuple[Counter, Counter, int]:
-    """(cards of the led suit, the other cards, how many of the others must fill up)."""
-    if ctx.rules.must_follow_format:
-        raise NotImplementedError("must_follow_format (the tractor preset) is not implemented")
+# -- §5.3, §10.4 following ---------------------------------------------------------------------
+def _follow_split(ctx: Context, hand, lead) -> tuple[str, Counter, Counter, int]:
+    """(the led effective suit, its cards in the hand, the other cards, how many of the others
+    must fill up)."""
     suit = ctx.effective_suit(lead[0])
     same = Counter(c for c in hand if ctx.effective_suit(c) == suit)
     other = Counter(c for c in hand if ctx.effective_suit(c) != suit)
-    return same, other, len(lead) - sum(same.values())
+    return suit, same, other, len(lead) - sum(same.values())
+
+
+def _duties(ctx: Context, same: Counter, lead, suit: str) -> tuple[int, int]:
+    """The format duties of §10.4 for a follower holding ``same`` (at least as many cards of
+    the led suit as were led): (the pairs the play must hold, the tractor length it must
+    contain, 0 for none).
+
+    - pairs: min(P, Q), P the pairs of the lead (the sum of its components' pairs: a tractor
+      of length L counts L), Q the faces the follower holds twice in the suit;
+    - a tractor, when the lead is one tractor of length L (not a throw): L if the follower
+      holds a tractor of length >= L, else m if its longest tractor has length m, 2 <= m < L.
+
+    What "holds a tractor of length n" and "plays one" mean where the trump order branches
+    (off-suit level pairs, §10.2): a tractor is n pairs of n distinct faces standing on n
+    consecutive positions of one chain of the suit's tractor order (``tractors_in``). The three
+    off-suit level pairs share one position: any one of them may fill it, but never two in one
+    tractor, and two of them are never adjacent. The follower holds a tractor of length n when
+    the faces it holds twice contain such a run (whichever branch); a play contains one when
+    the faces it plays twice do. A play answering an L-tractor has 2L cards, so "contains an
+    L-tractor" means the play is exactly an L-tractor, of any branch.
+    """
+    comps = decompose(ctx, lead)
+    lead_pairs = sum(c.pairs for c in comps)
+    held_pairs = sum(1 for n in same.values() if n >= 2)
+    tractor = 0
+    if len(comps) == 1 and comps[0].pairs >= 2:
+        length = comps[0].pairs
+        longest = max((len(t) for t in tractors_in(ctx, same.elements(), suit)), default=0)
+        if longest >= length:
+            tractor = length
+        elif longest >= 2:
+            tractor = longest
+    return min(lead_pairs, held_pairs), tractor
+
+
+def _pair_set_ok(ctx: Context, doubled, suit: str, pairs: int, tractor: int) -> bool:
+    """Whether a play whose faces played twice are ``doubled`` meets the duties."""
+    if len(doubled) < pairs:
+        return False
+    if tractor:
+        cards = [f for f in doubled for _ in range(2)]
+        return any(len(t) >= tractor for t in tractors_in(ctx, cards, suit))
+    return True
+
+
+def _format_choices(ctx: Context, same: Counter, lead, suit: str):
+    """For a follower with enough of the led suit under ``must_follow_format``: every
+    (faces played twice, faces left to play once, how many of those) a legal play is made
+    of. A play of the suit is one such choice of a pair set S and a set U of distinct faces
+    outside S, |U| = size - 2|S|, and each play is one choice, so the plays are counted as the
+    sum over valid S of C(F - |S|, size - 2|S|), F the faces held in the suit."""
+    size = len(lead)
+    pairs, tractor = _duties(ctx, same, lead, suit)
+    faces = sorted(same)
+    doubles = [f for f in faces if same[f] >= 2]
+    for k in range(pairs, size // 2 + 1):
+        for doubled in combinations(doubles, k):
+            if _pair_set_ok(ctx, doubled, suit, pairs, tractor):
+                yield doubled, [f for f in faces if f not in doubled], size - 2 * k
 
 
 def legal_follows(ctx: Context, hand, lead) -> set[Play]:
-    """Every legal follow to ``lead`` (§5.3, chifeng: no format obligation): as many cards as
-    led, all of the led effective suit if the hand holds that many, else all of them plus any
-    fill-up."""
-    same, other, fill = _follow_split(ctx, hand, lead)
-    if fill <= 0:
+    """Every legal follow to ``lead`` (§5.3, §10.4): as many cards as led, all of the led
+    effective suit if the hand holds that many (with ``must_follow_format``, meeting the
+    duties of ``_duties``), else all of them plus any fill-up."""
+    suit, same, other, fill = _follow_split(ctx, hand, lead)
+    if fill > 0:
+        base = tuple(same.elements())
+        return {tuple(sorted(base + p)) for p in sub_multisets(other, fill)}
+    if not ctx.rules.must_follow_format:
         return set(sub_multisets(same, len(lead)))
-    base = tuple(same.elements())
-    return {tuple(sorted(base + p)) for p in sub_multisets(other, fill)}
+    out: set[Play] = set()
+    for doubled, singles, k in _format_choices(ctx, same, lead, suit):
+        pairs = [f for f in doubled for _ in range(2)]
+        for chosen in combinations(singles, k):
+            out.add(tuple(sorted(pairs + list(chosen))))
+    return out
 
 
 def count_legal_follows(ctx: Context, hand, lead) -> int:
-    same, other, fill = _follow_split(ctx, hand, lead)
-    if fill <= 0:
+    """``len(legal_follows(ctx, hand, lead))`` without listing (see ``_format_choices``)."""
+    suit, same, other, fill = _follow_split(ctx, hand, lead)
+    if fill > 0:
+        return count_sub_multisets(other, fill)
+    if not ctx.rules.must_follow_format:
         return count_sub_multisets(same, len(lead))
-    return count_sub_multisets(other, fill)
+    return sum(comb(len(singles), k) for _, singles, k in _format_choices(ctx, same, lead, suit))
 
 
 def is_legal_follow(ctx: Context, hand, lead, play) -> bool:
@@ -154,7 +248,14 @@ def is_legal_follow(ctx: Context, hand, lead, play) -> bool:
     suit = ctx.effective_suit(lead[0])
     held = sum(1 for c in hand if ctx.effective_suit(c) == suit)
     played = sum(1 for c in play if ctx.effective_suit(c) == suit)
-    return played == min(held, len(lead))
+    if played != min(held, len(lead)):
+        return False
+    if not ctx.rules.must_follow_format or held < len(lead):
+        return True
+    same = Counter(c for c in hand if ctx.effective_suit(c) == suit)
+    pairs, tractor = _duties(ctx, same, lead, suit)
+    doubled = [f for f, n in counts(play).items() if n == 2]
+    return _pair_set_ok(ctx, doubled, suit, pairs, tractor)
 
 
 # -- §5.2 throw validity ------------------------------------------------------------------------
@@ -173,21 +274,32 @@ def beaten_by(ctx: Context, comp: Component, cards, suit: str) -> bool:
     )
 
 
+def component_order(ctx: Context, comp: Component):
+    """Lower is lower (§5.2, §10.3): the top card's power; between components of equal power
+    the one with more cards is the lower, and between two of the same size the one first in
+    notation order H, D, S, C (its top face's suit)."""
+    return (ctx.power(comp.top), -len(comp.cards), notation_index(comp.top))
+
+
 def throw_status(ctx: Context, leader: int, cards, hands) -> tuple[str, Component | None]:
-    """("qing", None) for 清甩, ("hun", None) for 浑甩, or ("failed", forced component)."""
+    """("qing", None) for 清甩, ("hun", None) for 浑甩, or ("failed", forced component).
+
+    A trump throw (§10.3) is judged like a side suit's, except that 浑甩 never applies to it
+    (§5.2 speaks of a side suit's three top ranks).
+    """
     suit = ctx.effective_suit(cards[0])
     others = [hands[s] for s in range(4) if s != leader]
     comps = decompose(ctx, cards)
     failing = [c for c in comps if any(beaten_by(ctx, c, h, suit) for h in others)]
     if not failing:
         return "qing", None
-    if ctx.rules.muddy_throws:
+    if ctx.rules.muddy_throws and suit != "T":
         tops = {r + suit for r in ctx.top_three_ranks()}
         if not any(c in tops for h in others for c in h):
             return "hun", None
     # Rules §5.2 / §10.3: the failing component lowest in power, or the lowest of them all.
     candidates = comps if ctx.rules.failed_throw == "lowest" else failing
-    return "failed", min(candidates, key=lambda c: ctx.power(c.top))
+    return "failed", min(candidates, key=lambda c: component_order(ctx, c))
 
 
 def resolve_lead(ctx: Context, leader: int, cards, hands) -> list[str]:
@@ -248,9 +360,53 @@ def _partition_primary(ctx: Context, play, fmt: tuple[int, ...]) -> int | None:
     return max(ctx.power(c) for c in play)
 
 
+def _structure_winner(ctx: Context, plays) -> int:
+    """§10.5 ``trump_compare="structure"``, applied literally to every lead, throws included.
+
+    A play competes when it is all of the led suit or all trumps and its decomposition has
+    exactly the lead's components (as many singles, pairs and tractors of each length; a trump
+    pair does not stand for two singles). Among the plays that compete, trumps beat the led
+    suit, and within one suit the play whose highest card (by power) is higher wins; equal
+    power keeps the earlier play. The lead always competes.
+
+    On a throw lead this is the same test, not §5.4's "never beaten in its own suit": a play
+    of the throw's own suit with the same components and a higher highest card takes the
+    trick. After a throw that stood as 清甩 that cannot happen (without the ace-low tractor:
+    the play's highest card sits in a component beating the throw's component of the same
+    kind, so the throw would have failed); a play that only ties the throw's highest card
+    leaves the trick to the throw, the earlier play. Trumps with exactly the throw's
+    components beat a side-suit throw; a trump throw led is beaten by a higher trump play of
+    the same components (which, again, a standing throw rules out).
+    """
+    lead = list(plays[0])
+    suit = ctx.effective_suit(lead[0])
+    lead_shape = shape(decompose(ctx, lead))
+
+    def value(play) -> tuple[int, int] | None:
+        suits = {ctx.effective_suit(c) for c in play}
+        if len(suits) != 1:
+            return None
+        own = suits.pop()
+        if own not in (suit, "T") or shape(decompose(ctx, play)) != lead_shape:
+            return None
+        return (1 if own != suit else 0, max(ctx.power(c) for c in play))
+
+    winner, best = 0, value(lead)
+    for i in range(1, 4):
+        v = value(list(plays[i]))
+        if v is not None and (best is None or v > best):
+            winner, best = i, v
+    return winner
+
+
 def trick_winner(ctx: Context, plays) -> int:
-    """The index (0..3) of the play that wins the trick (§5.4). ``plays[0]`` is the lead
-    (already resolved: a failed throw is its forced component)."""
+    """The index (0..3) of the play that wins the trick (§5.4, §10.5). ``plays[0]`` is the lead
+    (already resolved: a failed throw is its forced component).
+
+    ``trump_compare="format"`` (§5.4): as below, for trump leads too (a throw is never beaten
+    in its own suit, a trump throw included). ``"structure"``: see ``_structure_winner``."""
+    if ctx.rules.trump_compare == "structure":
+        return _structure_winner(ctx, plays)
     lead = list(plays[0])
     suit = ctx.effective_suit(lead[0])
     comps = decompose(ctx, lead)

@@ -107,7 +107,9 @@ std::pair<int, int> Solver::bounds(const Node& node, int alpha, int beta) const 
     if (highest >= 140) can(GULUPO);
     if (defenders.count(BIG_JOKER)) can(DIG_BIG_JOKER);
     if (defenders.count(SMALL_JOKER)) can(DIG_SMALL_JOKER);
-    if (ctx_.level >= LEVEL_J && (defenders.one & ctx_.level_cards)) can(DIG_LEVEL);
+    if (rules_.digs && ctx_.level_card >= RANK_J && ctx_.level_card <= RANK_K &&
+        (defenders.one & ctx_.level_cards))
+      can(DIG_LEVEL);
     return std::pair<int, int>{lo, hi};
   };
   auto [lo, hi] = outcomes(p, p + out);
