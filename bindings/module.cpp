@@ -76,6 +76,7 @@ void init_rules(py::module_& m) {
       .def_readwrite("scoring", &Rules::scoring)
       .def("level_rank", &Rules::level_rank, py::arg("level"))
       .def("check_supported", &Rules::check_supported)
+      .def("check_game_supported", &Rules::check_game_supported)
       .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; }, py::is_operator())
       .def("__str__", &Rules::to_string)
       .def("__repr__", [](const Rules& r) { return "Rules.preset('" + r.name + "')"; })
@@ -294,9 +295,11 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def("card_tables",
         [](int level_rank, int trump) {
-          if (trump < 0 || trump > 3) throw std::invalid_argument("trump must be a suit 0..3");
-          Rules ranks;  // on the 2-A ladder a level's number is its rank
+          if (trump < 0 || trump > NO_TRUMP)
+            throw std::invalid_argument("trump must be a suit 0..3 or 4 (no trump)");
+          Rules ranks;  // on the 2-A ladder a level's number is its rank; NT allowed
           ranks.ladder = LADDER_2_A;
+          ranks.declaring = DECLARING_STANDARD;
           const Context ctx(ranks, checked_rank(level_rank), trump);
           Card order[FACE_NB];
           ctx.notation_order(order);

@@ -31,6 +31,7 @@ PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
 SUITS = "HDSC"
 RANKS = "23456789TJQKA"
 LEVELS = "A23456789TJQK"
+TRUMPS = (*"HDSC", "NT")  # the core's trump numbers 0..4
 SEATS = "SENW"
 HUGE = 20_000  # above this many legal moves, compare counts and sample memberships
 LIST_LIMIT = 600_000  # above this, do not even ask the core for the list
@@ -175,14 +176,15 @@ class HandRun:
         self.kitty = sorted(kitty)
         # Levels 9..K often, to exercise digs and the must-play stops.
         self.level = rng.randrange(13) if rng.random() < 0.5 else rng.randrange(8, 13)
-        self.trump = rng.randrange(4)
-        self.declarer = rng.randrange(4)
-        dry = rng.random() < 0.15
         ref_rules = dataclasses.replace(ref.RefRules.preset(preset), **self.options)
-        self.ctx = ref.Context(ref_rules, LEVELS[self.level], SUITS[self.trump])
+        # A hand without trumps (rules §10.1, trump 4 in the core) where the rules allow one.
+        self.trump = rng.randrange(5 if ref_rules.declaring == "standard" else 4)
+        self.declarer = rng.randrange(4)
+        dry = rng.random() < 0.15 and ref_rules.kitty_burial == "face_up"
+        self.ctx = ref.Context(ref_rules, LEVELS[self.level], TRUMPS[self.trump])
         # 干巴锅 (rules §6.3) only with a kitty holding no card of the trump suit but level cards.
         self.dry = dry and not any(
-            c[-1] == SUITS[self.trump] and c[:-1] != LEVELS[self.level] for c in kitty
+            c[-1] == TRUMPS[self.trump] and c[:-1] != LEVELS[self.level] for c in kitty
             if c not in ("SJ", "BJ")
         )
         self.tricks: list[tuple[int, list[tuple[str, ...]]]] = []
@@ -196,7 +198,7 @@ class HandRun:
         parts = [
             self.preset,
             f"level={LEVELS[self.level]}",
-            f"trump={SUITS[self.trump]}",
+            f"trump={TRUMPS[self.trump]}",
             f"declarer={SEATS[self.declarer]}",
         ]
         parts += [f"{SEATS[s]}={cardlist(self.hands[s])}" for s in range(4)]
@@ -382,11 +384,12 @@ class HandRun:
                     return rng.choice(throws)
                 return rng.choice(plain)
             return rng.choice(options)
-        if leading:  # a huge side suit: throw a random part of it
+        if leading:  # a huge suit: throw a random part of it
             groups: dict[str, list[str]] = {}
             for c in mine:
                 groups.setdefault(ctx.effective_suit(c), []).append(c)
-            suit = max((s for s in groups if s != "T"), key=lambda s: len(groups[s]))
+            throwable = [s for s in groups if s != "T" or ctx.rules.throws_in_trumps]
+            suit = max(throwable, key=lambda s: len(groups[s]))
             while True:
                 m = tuple(sorted(c for c in groups[suit] if rng.random() < 0.4))
                 if len(m) >= 1:
@@ -395,9 +398,22 @@ class HandRun:
         suit = ctx.effective_suit(lead[0])
         same = [c for c in mine if ctx.effective_suit(c) == suit]
         other = [c for c in mine if ctx.effective_suit(c) != suit]
-        if len(same) >= n:
+        if len(same) < n:
+            return tuple(sorted(same + rng.sample(other, n - len(same))))
+        if not ctx.rules.must_follow_format:
             return tuple(sorted(rng.sample(same, n)))
-        return tuple(sorted(same + rng.sample(other, n - len(same))))
+        # The duties of §10.4 make most random picks illegal: draw until one is legal (the
+        # follows in the suit are many, so legal ones are not rare among the pair-heavy picks).
+        pairs = sorted({c for c in same if same.count(c) == 2})
+        for _ in range(10_000):
+            k = rng.randint(0, min(len(pairs), n // 2))
+            doubled = rng.sample(pairs, k)
+            rest = [c for c in same if c not in doubled]
+            singles = rng.sample(sorted(set(rest)), min(n - 2 * k, len(set(rest))))
+            move = tuple(sorted(doubled * 2 + singles))
+            if len(move) == n and ref.is_legal_follow(ctx, mine, lead, move):
+                return move
+        raise RuntimeError("the harness found no legal follow by sampling")
 
     def top_throw(self, mine) -> tuple[str, ...] | None:
         """A throw of the top faces of a side suit (all copies held): likely to stand."""
@@ -535,7 +551,7 @@ class FakeCore:
             tricks_done,
             gone=(0, 0),
         ):
-            self.ctx = ref.Context(rules, LEVELS[level], SUITS[trump])
+            self.ctx = ref.Context(rules, LEVELS[level], TRUMPS[trump])
             self.declarer, self.leader, self.dry, self.points = declarer, leader, dry, points
             self.cards = [list(from_set(h)) for h in hands]
             self.kitty = list(from_set(kitty))

@@ -37,6 +37,23 @@ def test_core_agrees_with_reference_under_the_standard_throw_options(options):
     assert not stats.disagreements, f"{stats.summary()}\n{details}"
 
 
+def test_core_agrees_with_reference_on_trump_throws_and_no_trump_hands():
+    """Rules §10.1–§10.3 on a Chifeng base: hands without trumps (drawn when the standard
+    declaring allows them), the trump group's tractor order with the bridge and no ace-low
+    tractor, throws in trumps, no 浑甩."""
+    options = {
+        "declaring": "standard",
+        "throws_in_trumps": True,
+        "level_tractor_bridge": True,
+        "ace_low_tractor": False,
+        "muddy_throws": False,
+    }
+    stats = differential.run(core, 6_000, seed=11, options=options, stop_after=5)
+    assert stats.positions >= 6_000 and stats.throws > 0
+    details = "\n".join(str(d) for d in stats.disagreements[:5])
+    assert not stats.disagreements, f"{stats.summary()}\n{details}"
+
+
 def test_harness_self_check():
     """The harness run against a stand-in core built on the reference finds nothing, and a
     deliberately wrong stand-in is caught (so that zero disagreements means something)."""

@@ -7,6 +7,7 @@ Context::Context(const Rules& rules, int level_, int trump_)
       level_card(rules.level_rank(level_)),
       trump(trump_),
       muddy_throws(rules.muddy_throws),
+      throws_in_trumps(rules.throws_in_trumps),
       failed_throw(rules.failed_throw) {
   // Natural order of a suit: ranks 2..A without the level rank.
   auto add_naturals = [&](int e, int suit) {
@@ -42,9 +43,16 @@ Context::Context(const Rules& rules, int level_, int trump_)
   suit_mask[TRUMP] |= bit(SMALL_JOKER) | bit(BIG_JOKER);
   trump_naturals = suit_mask[TRUMP] & ~level_cards & ~(bit(SMALL_JOKER) | bit(BIG_JOKER));
 
+  int& n = chain_len[TRUMP];
+  if (trump == NO_TRUMP) {
+    // §10.2 without a trump suit: any level pair (all equal), then the small, the big jokers.
+    chain[TRUMP][n++] = level_cards;
+    chain[TRUMP][n++] = bit(SMALL_JOKER);
+    chain[TRUMP][n++] = bit(BIG_JOKER);
+    return;
+  }
   // Trump group: naturals, then (bridge) the off-suit level cards, then trump level, SJ, BJ.
   add_naturals(TRUMP, trump);
-  int& n = chain_len[TRUMP];
   if (rules.level_tractor_bridge) {
     uint64_t off_level = 0;
     for (int s = 0; s < 4; ++s)

@@ -15,9 +15,10 @@ constexpr int CHAIN_MAX = 20;
 struct Context {
   int level = 0;       // ladder position of the hand's level (0 = A)
   int level_card = 0;  // its card rank
-  int trump = 0;       // trump suit 0..3
+  int trump = 0;       // trump suit 0..3, or NO_TRUMP
   // The throw rules the play reads (§5.2, §10.3), from the rules the context was built for.
   bool muddy_throws = true;
+  bool throws_in_trumps = false;  // §4, §10.2: may trumps be thrown?
   FailedThrow failed_throw = FAILED_THROW_LOWEST_FAILING;
 
   uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit

@@ -12,7 +12,7 @@ bool higher_suit(int a, int b) { return a < b; }
 
 Game::Game(const GameSetup& s)
     : rules_(s.rules), first_drawer_(s.first_drawer), fixed_declarer_(s.declarer) {
-  rules_.check_supported();
+  rules_.check_game_supported();
   if (s.level_ns < 0 || s.level_ns > 12 || s.level_ew < 0 || s.level_ew > 12)
     throw std::invalid_argument("team levels must be 0..12");
   if (s.first_drawer < 0 || s.first_drawer > 3) throw std::invalid_argument("first_drawer must be a seat 0..3");

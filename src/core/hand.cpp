@@ -20,7 +20,15 @@ Hand::Hand(const HandSetup& s)
       tricks_done_(s.tricks_done) {
   rules_.check_supported();
   require(s.level >= 0 && s.level < LEVEL_NB, "level must be 0..12");
-  require(s.trump >= 0 && s.trump < 4, "trump must be a suit 0..3");
+  if (s.trump == NO_TRUMP && !rules_.allows_no_trump())
+    throw BadSetup("trump=NT: a hand without trumps is not in the " + rules_.name +
+                       " rules (rules §10.1: declaring=standard)",
+                   {"trump", "NT", "no_trump", -1});
+  require(s.trump >= 0 && s.trump <= NO_TRUMP, "trump must be a suit 0..3 or 4 (no trump)");
+  if (s.dry && rules_.kitty_burial == KITTY_BURIAL_FACE_DOWN)
+    throw BadSetup("dry: 干巴锅 is not in the " + rules_.name +
+                       " rules (the kitty is buried face down, rules §10.6)",
+                   {"dry", "yes", "dry_not_in_rules", -1});
   require(s.declarer >= 0 && s.declarer < 4, "declarer must be a seat 0..3");
   require(s.leader >= 0 && s.leader < 4, "leader must be a seat 0..3");
   require(s.points >= 0 && s.points <= 200 && s.points % 5 == 0, "points must be 0..200 in fives");
@@ -203,7 +211,8 @@ CardSet Hand::resolve(const CardSet& cards, bool recorded) const {
     int e = ctx_.common_suit(cards);
     if (e < 0) refuse("a lead must be of one suit: " + ctx_.format(cards) + " mixes suits");
     if (!is_simple_combination(ctx_, cards)) {
-      if (e == TRUMP) refuse("trumps cannot be thrown: " + ctx_.format(cards));
+      if (e == TRUMP && !ctx_.throws_in_trumps)
+        refuse("trumps cannot be thrown: " + ctx_.format(cards));
       actual = resolve_throw(seat, e, cards, recorded);
     }
   } else {

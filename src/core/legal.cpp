@@ -93,6 +93,13 @@ CardSet random_submultiset(const CardSet& s, int size, Rng& rng) {
   return out;
 }
 
+// The cards of effective suit e that may be thrown: a side suit's, the trumps' only when the
+// rules allow trump throws (§4, §10.2).
+CardSet throwable(const Context& ctx, const CardSet& hand, int e) {
+  if (e == TRUMP && !ctx.throws_in_trumps) return {};
+  return hand.within(ctx.suit_mask[e]);
+}
+
 uint64_t count_tractors(const Context& ctx, const CardSet& hand) {
   uint64_t n = 0;
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
@@ -112,11 +119,11 @@ void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
       return false;
     });
   if (!include_throws) return;
-  for (int s = 0; s < 4; ++s) {
-    if (s == ctx.trump) continue;
+  for (int s = 0; s < EFFECTIVE_SUIT_NB; ++s) {
     // Every sub-multiset {one, two} of the suit: `one` any subset of the faces held, `two` any
     // subset of those in `one` held twice (subsets enumerated as x = (x - set) & set).
-    const CardSet suit = hand.within(ctx.suit_mask[s]);
+    const CardSet suit = throwable(ctx, hand, s);
+    if (suit.empty()) continue;
     uint64_t one = 0;
     do {
       one = (one - suit.one) & suit.one;
@@ -138,9 +145,9 @@ void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
 uint64_t count_leads(const Context& ctx, const CardSet& hand, bool include_throws) {
   uint64_t n = popcount(hand.one) + popcount(hand.two) + count_tractors(ctx, hand);
   if (!include_throws) return n;
-  for (int s = 0; s < 4; ++s) {
-    if (s == ctx.trump) continue;
-    CardSet suit = hand.within(ctx.suit_mask[s]);
+  for (int s = 0; s < EFFECTIVE_SUIT_NB; ++s) {
+    const CardSet suit = throwable(ctx, hand, s);
+    if (suit.empty()) continue;
     uint64_t subsets = 1;
     for (uint64_t m = suit.one; m; m &= m - 1) subsets *= uint64_t(suit.count(lowest_bit(m)) + 1);
     // Every non-empty sub-multiset except singles, pairs and tractors is a throw.

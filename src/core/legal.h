@@ -10,7 +10,8 @@
 
 namespace duidiao {
 
-// Every legal lead: singles, pairs, tractors and (if include_throws) every throw of a side suit.
+// Every legal lead: singles, pairs, tractors and (if include_throws) every throw of a side suit,
+// and of the trumps when the rules allow it.
 void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
                  std::vector<CardSet>* out);
 uint64_t count_leads(const Context& ctx, const CardSet& hand, bool include_throws);

@@ -60,7 +60,8 @@ void check_observation(const Observation& o) {
   need(o.level >= 0 && o.level < LEVEL_NB, "level must be 0..12");
   need(o.levels[0] >= 0 && o.levels[0] < LEVEL_NB && o.levels[1] >= 0 && o.levels[1] < LEVEL_NB,
        "levels must be 0..12");
-  need(o.trump >= -1 && o.trump < 4, "trump must be -1..3");
+  need(o.trump >= -1 && o.trump <= (o.rules.allows_no_trump() ? NO_TRUMP : 3),
+       o.rules.allows_no_trump() ? "trump must be -1..4 (4: no trump)" : "trump must be -1..3");
   need(o.declarer >= -1 && o.declarer < 4, "declarer must be -1..3");
   need(seat_ok(o.first_drawer), "first_drawer must be 0..3");
   need(o.drawn >= 0 && o.drawn <= 100, "drawn must be 0..100");

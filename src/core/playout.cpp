@@ -17,7 +17,7 @@ HandSetup random_deal(const Rules& rules, Rng& rng) {
   HandSetup s;
   s.rules = rules;
   s.level = int(rng.below(LEVEL_NB));
-  s.trump = int(rng.below(4));
+  s.trump = int(rng.below(rules.allows_no_trump() ? 5 : 4));  // NO_TRUMP is 4
   s.declarer = s.leader = int(rng.below(4));
   for (int i = 0; i < 100; ++i) s.held[i & 3].add(deck[i]);
   for (int i = 100; i < 108; ++i) s.kitty.add(deck[i]);

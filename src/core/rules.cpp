@@ -104,6 +104,13 @@ Rules Rules::preset(const std::string& name) {
   throw std::invalid_argument("unknown preset '" + name + "' (expected " + known + ")");
 }
 
+void Rules::check_game_supported() const {
+  check_supported();
+  // A hand from the deal on: declaring and burying (§6, §10.6) as well as the play.
+  if (declaring != DECLARING_CHIFENG) refuse("declaring", declaring_name(declaring));
+  if (kitty_burial != KITTY_BURIAL_FACE_UP) refuse("kitty_burial", kitty_burial_name(kitty_burial));
+}
+
 void Rules::check_supported() const {
   auto in_range = [](int v, int nb) { return v >= 0 && v < nb; };
   if (!in_range(kitty_points, KITTY_POINTS_NB))
@@ -129,10 +136,7 @@ void Rules::check_supported() const {
   // The options the engine does not play yet, in the order the standard game brings them in.
   if (ladder != LADDER_A_K) refuse("ladder", ladder_name(ladder));
   if (must_follow_format) refuse("must_follow_format", "on");
-  if (throws_in_trumps) refuse("throws_in_trumps", "on");
   if (trump_compare != TRUMP_COMPARE_FORMAT) refuse("trump_compare", trump_compare_name(trump_compare));
-  if (declaring != DECLARING_CHIFENG) refuse("declaring", declaring_name(declaring));
-  if (kitty_burial != KITTY_BURIAL_FACE_UP) refuse("kitty_burial", kitty_burial_name(kitty_burial));
   if (!xiaosa) refuse("xiaosa", "off");
   if (!digs) refuse("digs", "off");
   if (scoring != SCORING_CHIFENG) refuse("scoring", scoring_name(scoring));

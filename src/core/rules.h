@@ -65,8 +65,13 @@ struct Rules {
   static std::vector<std::string> presets();
 
   // Throws std::invalid_argument when an option has a value the engine does not play.
+  // (The play from a position: what Hand needs.)
   void check_supported() const;
+  // The same for a whole hand from the deal (Game): declaring and burying too.
+  void check_game_supported() const;
   bool is_must_play(int level) const;
+  // May a hand be played without a trump suit (§10.1)? Under the standard declaring.
+  bool allows_no_trump() const { return declaring == DECLARING_STANDARD; }
   // The rank of the level cards at a ladder position (0 = 2 … 12 = A as ranks, rules §2).
   int level_rank(int level) const;
   // The ladder position of the level whose level cards have this rank.

@@ -64,8 +64,9 @@ void Trick::follow(const Context& ctx, const CardSet& cards) {
 
 ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet others[3]) {
   ThrowVerdict v;
-  // 浑甩 (when the rules have it): nobody else holds any card of the suit's three highest ranks.
-  if (ctx.muddy_throws) {
+  // 浑甩 (when the rules have it): nobody else holds any card of the side suit's three highest
+  // ranks. Trump throws (§10.3) stand only as 清甩.
+  if (ctx.muddy_throws && suit != TRUMP) {
     bool top_ranks_out = true;
     for (int i = 0; i < 3; ++i)
       if (others[i].one & ctx.top_ranks[suit]) top_ranks_out = false;

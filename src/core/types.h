@@ -13,6 +13,9 @@ inline int team_of(int s) { return s & 1; }  // 0 = NS, 1 = EW
 
 // Printed suits 0..3; effective suit TRUMP = 4 for every trump.
 enum Suit : int { HEARTS = 0, DIAMONDS = 1, SPADES = 2, CLUBS = 3, TRUMP = 4, EFFECTIVE_SUIT_NB = 5 };
+// The trump of a hand played without a trump suit (无主, rules §10.1): no suit is 4, so every
+// `s == trump` test over the suits 0..3 is false, and only jokers and level cards are trumps.
+constexpr int NO_TRUMP = 4;
 
 // Ranks 0..12 stand for 2..A.
 enum Rank : int { RANK_2 = 0, RANK_5 = 3, RANK_6 = 4, RANK_10 = 8, RANK_J = 9, RANK_Q = 10,

@@ -557,14 +557,14 @@ CardSet HeuristicPlayer::bury(const Observation& obs) {
   auto keep = [&](Card c) { return keep_value(ctx, hand, c); };
   CardSet best;
   int best_score = -(1 << 30);
-  int sides[3], k = 0;
+  int sides[4], k = 0;  // four side suits without a trump suit
   for (int s = 0; s < 4; ++s)
     if (s != ctx.trump) sides[k++] = s;
-  for (int mask = 0; mask < 8; ++mask) {
+  for (int mask = 0; mask < (1 << k); ++mask) {
     CardSet voided;
     int voids = 0;
     bool same = false;  // a suit already void: the same plan as without it
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < k; ++i) {
       if (!((mask >> i) & 1)) continue;
       const CardSet s = hand.within(ctx.suit_mask[sides[i]]);
       same |= s.empty();

@@ -190,8 +190,9 @@ void WorldSampler::add_throw_check(int thrower, const CardSet& attempt,
   ThrowCheck c;
   c.thrower = thrower;
   c.suit = ctx.common_suit(attempt);
-  need(c.suit >= 0 && c.suit != TRUMP, "the throw " + ctx.format(attempt) + " of " +
-                                            seat_name(thrower) + " is not of one side suit");
+  need(c.suit >= 0 && (c.suit != TRUMP || ctx.throws_in_trumps),
+       "the throw " + ctx.format(attempt) + " of " + seat_name(thrower) +
+           (ctx.throws_in_trumps ? " is not of one suit" : " is not of one side suit"));
   decompose(ctx, attempt, &c.shape);
   c.stands = attempt == played;
   c.forced = played;
