@@ -54,6 +54,15 @@ def test_core_agrees_with_reference_on_trump_throws_and_no_trump_hands():
     assert not stats.disagreements, f"{stats.summary()}\n{details}"
 
 
+def test_core_agrees_with_reference_when_plays_compete_by_structure():
+    """Rules §10.5 `trump_compare=structure` on a Chifeng base, with trump throws and NT hands."""
+    options = {"trump_compare": "structure", "throws_in_trumps": True, "declaring": "standard"}
+    stats = differential.run(core, 6_000, seed=12, options=options, stop_after=5)
+    assert stats.positions >= 6_000 and stats.throws > 0
+    details = "\n".join(str(d) for d in stats.disagreements[:5])
+    assert not stats.disagreements, f"{stats.summary()}\n{details}"
+
+
 def test_harness_self_check():
     """The harness run against a stand-in core built on the reference finds nothing, and a
     deliberately wrong stand-in is caught (so that zero disagreements means something)."""

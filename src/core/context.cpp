@@ -8,6 +8,7 @@ Context::Context(const Rules& rules, int level_, int trump_)
       trump(trump_),
       muddy_throws(rules.muddy_throws),
       throws_in_trumps(rules.throws_in_trumps),
+      trump_compare(rules.trump_compare),
       failed_throw(rules.failed_throw) {
   // Natural order of a suit: ranks 2..A without the level rank.
   auto add_naturals = [&](int e, int suit) {

@@ -19,6 +19,7 @@ struct Context {
   // The throw rules the play reads (§5.2, §10.3), from the rules the context was built for.
   bool muddy_throws = true;
   bool throws_in_trumps = false;  // §4, §10.2: may trumps be thrown?
+  TrumpCompare trump_compare = TRUMP_COMPARE_FORMAT;  // §5.4, §10.5
   FailedThrow failed_throw = FAILED_THROW_LOWEST_FAILING;
 
   uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit

@@ -136,7 +136,6 @@ void Rules::check_supported() const {
   // The options the engine does not play yet, in the order the standard game brings them in.
   if (ladder != LADDER_A_K) refuse("ladder", ladder_name(ladder));
   if (must_follow_format) refuse("must_follow_format", "on");
-  if (trump_compare != TRUMP_COMPARE_FORMAT) refuse("trump_compare", trump_compare_name(trump_compare));
   if (!xiaosa) refuse("xiaosa", "off");
   if (!digs) refuse("digs", "off");
   if (scoring != SCORING_CHIFENG) refuse("scoring", scoring_name(scoring));

@@ -1,5 +1,7 @@
 #include "trick.h"
 
+#include <algorithm>
+
 namespace duidiao {
 
 namespace {
@@ -11,6 +13,28 @@ int same_format_key(const Context& ctx, const Trick& t, const CardSet& cards) {
   if (is_tractor(ctx, cards, &length, &top) && length == t.format.tractor_length[0]) return top;
   return -1;
 }
+
+int highest_power(const Context& ctx, const CardSet& cards) {
+  int best = -1;
+  for (uint64_t m = cards.one; m; m &= m - 1) best = std::max(best, int(ctx.power[lowest_bit(m)]));
+  return best;
+}
+
+bool same_format(const Format& a, const Format& b) {
+  if (a.tractors != b.tractors || a.pairs != b.pairs || a.singles != b.singles) return false;
+  for (int i = 0; i < a.tractors; ++i)  // both longest first
+    if (a.tractor_length[i] != b.tractor_length[i]) return false;
+  return true;
+}
+
+// §10.5 `structure`: a play of one effective suit `e` competes only with exactly the lead's
+// components; its key is then its highest card's power, else -1.
+int structure_key(const Context& ctx, const Trick& t, const CardSet& cards, int e) {
+  if (cards.one & ~ctx.suit_mask[e]) return -1;
+  Decomposition d;
+  decompose(ctx, cards, &d);
+  return same_format(d.format, t.format) ? highest_power(ctx, cards) : -1;
+}
 }  // namespace
 
 void Trick::lead(const Context& ctx, const CardSet& cards) {
@@ -21,6 +45,7 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   led = ctx.effective_suit[lowest_bit(cards.one)];
   winner = 0;
   winner_trumped = false;
+  by_structure = false;
   format = Format{};
   if (size == 1) {
     format.singles = 1;
@@ -39,6 +64,8 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   format = d.format;
   lead_is_throw = !format.is_simple();
   winner_key = lead_is_throw ? 0 : d.parts[0].key;
+  by_structure = ctx.trump_compare == TRUMP_COMPARE_STRUCTURE;
+  if (by_structure) winner_key = highest_power(ctx, cards);
 }
 
 void Trick::follow(const Context& ctx, const CardSet& cards) {
@@ -46,14 +73,18 @@ void Trick::follow(const Context& ctx, const CardSet& cards) {
   plays[played++] = cards;
   point_total += cards.points();
   if ((cards.one & ~ctx.suit_mask[led]) == 0) {
-    // Same suit: beats only a same-suit winner, with the lead's format, higher (§5.4).
-    if (lead_is_throw || winner_trumped) return;
-    int key = same_format_key(ctx, *this, cards);
+    // Same suit: beats only a same-suit winner, with the lead's format, higher (§5.4); by
+    // structure (§10.5) with exactly the lead's components, a higher highest card — throws too.
+    if (winner_trumped) return;
+    int key;
+    if (by_structure) key = structure_key(ctx, *this, cards, led);
+    else if (lead_is_throw) return;
+    else key = same_format_key(ctx, *this, cards);
     if (key > winner_key) winner = index, winner_key = key;
     return;
   }
   if (led == TRUMP) return;  // a discard
-  int key = trump_key(ctx, cards, format);
+  int key = by_structure ? structure_key(ctx, *this, cards, TRUMP) : trump_key(ctx, cards, format);
   if (key < 0) return;  // mixed or not in the lead's format: a discard
   if (!winner_trumped || key > winner_key) {
     winner = index;

@@ -14,6 +14,9 @@ struct Trick {
   int led = 0;     // effective suit of the lead
   Format format;   // the lead's format
   bool lead_is_throw = false;
+  // §10.5 `structure`, for a lead of three cards or more: plays compete with exactly the lead's
+  // components, by their highest card (a single or a pair compares alike under both rules).
+  bool by_structure = false;
   int winner = 0;  // index of the winning play so far
   bool winner_trumped = false;  // is the winning play a trumping (杀牌) of a side-suit lead?
   int winner_key = 0;
