@@ -34,6 +34,7 @@ LEVELS = "A23456789TJQK"
 TRUMPS = (*"HDSC", "NT")  # the core's trump numbers 0..4
 SEATS = "SENW"
 HUGE = 20_000  # above this many legal moves, compare counts and sample memberships
+MAX_DISAGREEMENTS = 1_000  # a run stops there, so that a hand failing at once cannot loop forever
 LIST_LIMIT = 600_000  # above this, do not even ask the core for the list
 
 
@@ -176,15 +177,24 @@ class HandRun:
         self.kitty = sorted(kitty)
         # Levels 9..K often, to exercise digs and the must-play stops.
         self.level = rng.randrange(13) if rng.random() < 0.5 else rng.randrange(8, 13)
-        ref_rules = dataclasses.replace(ref.RefRules.preset(preset), **self.options)
+        base = ref.RefRules.preset(preset)
+        ref_rules = dataclasses.replace(base, **self.options)
+        if ref_rules.ladder != base.ladder and "must_play_levels" not in self.options:
+            # The core keeps must-play levels as places on the ladder: the same places on the
+            # other ladder are other letters.
+            places = [base.levels.index(letter) for letter in base.must_play_levels]
+            ref_rules = dataclasses.replace(
+                ref_rules, must_play_levels=tuple(ref_rules.levels[p] for p in places)
+            )
+        self.letters = ref_rules.levels  # the core numbers levels by their place on the ladder
         # A hand without trumps (rules §10.1, trump 4 in the core) where the rules allow one.
         self.trump = rng.randrange(5 if ref_rules.declaring == "standard" else 4)
         self.declarer = rng.randrange(4)
         dry = rng.random() < 0.15 and ref_rules.kitty_burial == "face_up"
-        self.ctx = ref.Context(ref_rules, LEVELS[self.level], TRUMPS[self.trump])
+        self.ctx = ref.Context(ref_rules, self.letters[self.level], TRUMPS[self.trump])
         # 干巴锅 (rules §6.3) only with a kitty holding no card of the trump suit but level cards.
         self.dry = dry and not any(
-            c[-1] == TRUMPS[self.trump] and c[:-1] != LEVELS[self.level] for c in kitty
+            c[-1] == TRUMPS[self.trump] and c[:-1] != self.letters[self.level] for c in kitty
             if c not in ("SJ", "BJ")
         )
         self.tricks: list[tuple[int, list[tuple[str, ...]]]] = []
@@ -197,7 +207,7 @@ class HandRun:
     def position(self) -> str:
         parts = [
             self.preset,
-            f"level={LEVELS[self.level]}",
+            f"level={self.letters[self.level]}",
             f"trump={TRUMPS[self.trump]}",
             f"declarer={SEATS[self.declarer]}",
         ]
@@ -476,8 +486,8 @@ class HandRun:
             want = ref.hand_result(
                 self.ctx,
                 self.declarer,
-                LEVELS[levels[0]],
-                LEVELS[levels[1]],
+                self.letters[levels[0]],
+                self.letters[levels[1]],
                 self.points,
                 self.last[0],
                 self.last[1],
@@ -507,12 +517,12 @@ class HandRun:
                     )
             for name in ("level_ns", "level_ew"):
                 g = getattr(got, name)
-                if LEVELS[g] != getattr(want, name):
-                    diffs.append(f"{name}: core {LEVELS[g]}, ref {getattr(want, name)}")
+                if self.letters[g] != getattr(want, name):
+                    diffs.append(f"{name}: core {self.letters[g]}, ref {getattr(want, name)}")
             if diffs:
                 self.disagree(
                     "result",
-                    f"levels NS:{LEVELS[levels[0]]},EW:{LEVELS[levels[1]]}"
+                    f"levels NS:{self.letters[levels[0]]},EW:{self.letters[levels[1]]}"
                     f" last trick won by {SEATS[self.last[0]]} with "
                     f"{cardlist(self.last[1])}: " + "; ".join(diffs),
                     abort=False,
@@ -529,9 +539,9 @@ class FakeCore:
             return ref.RefRules.preset(name)
 
     class Result:
-        def __init__(self, r):
+        def __init__(self, r, letters):
             self.__dict__.update(vars(r))
-            self.level_ns, self.level_ew = LEVELS.index(r.level_ns), LEVELS.index(r.level_ew)
+            self.level_ns, self.level_ew = letters.index(r.level_ns), letters.index(r.level_ew)
 
     class Hand:
         def __init__(
@@ -551,7 +561,8 @@ class FakeCore:
             tricks_done,
             gone=(0, 0),
         ):
-            self.ctx = ref.Context(rules, LEVELS[level], TRUMPS[trump])
+            self.letters = rules.levels
+            self.ctx = ref.Context(rules, self.letters[level], TRUMPS[trump])
             self.declarer, self.leader, self.dry, self.points = declarer, leader, dry, points
             self.cards = [list(from_set(h)) for h in hands]
             self.kitty = list(from_set(kitty))
@@ -612,14 +623,15 @@ class FakeCore:
                 ref.hand_result(
                     self.ctx,
                     self.declarer,
-                    LEVELS[level_ns],
-                    LEVELS[level_ew],
+                    self.letters[level_ns],
+                    self.letters[level_ew],
                     self.points,
                     self.last[0],
                     self.last[1],
                     self.kitty,
                     self.dry,
-                )
+                ),
+                self.letters,
             )
 
 
@@ -639,9 +651,11 @@ def core_rules(core, preset: str, options: dict):
     rules = core.Rules.preset(preset)
     if isinstance(rules, ref.RefRules):  # the stand-in core
         return dataclasses.replace(rules, **options)
+    ladders = {"A-K": "a_to_k", "2-A": "two_to_a"}  # the core's Python names for them
     for key, value in options.items():
         if isinstance(value, str):
-            value = getattr(core, "".join(w.title() for w in key.split("_"))).__members__[value]
+            enum = getattr(core, "".join(w.title() for w in key.split("_")))
+            value = enum.__members__[ladders.get(value, value) if key == "ladder" else value]
         setattr(rules, key, value)
     return rules
 
@@ -675,6 +689,9 @@ def run(
             last = time.time()
             print(f"{last - start:7.1f}s {stats.summary()}", file=out, flush=True)
         if stop_after is not None and len(stats.disagreements) >= stop_after:
+            break
+        if len(stats.disagreements) >= MAX_DISAGREEMENTS:  # e.g. every hand failing at once
+            print(f"stopped after {MAX_DISAGREEMENTS} disagreements", file=out, flush=True)
             break
     return stats
 

@@ -63,6 +63,14 @@ def test_core_agrees_with_reference_when_plays_compete_by_structure():
     assert not stats.disagreements, f"{stats.summary()}\n{details}"
 
 
+def test_core_agrees_with_reference_on_the_standard_ladder():
+    """Rules §10.1 `ladder=2-A` on the Chifeng presets: levels are places on the ladder."""
+    stats = differential.run(core, 4_000, seed=14, options={"ladder": "2-A"}, stop_after=5)
+    assert stats.positions >= 4_000 and stats.results > 0
+    details = "\n".join(str(d) for d in stats.disagreements[:5])
+    assert not stats.disagreements, f"{stats.summary()}\n{details}"
+
+
 def test_harness_self_check():
     """The harness run against a stand-in core built on the reference finds nothing, and a
     deliberately wrong stand-in is caught (so that zero disagreements means something)."""

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from ._limits import INT_MAX
-from .cards import LEVELS, Cards
+from .cards import Cards
 from .position import Move, Position
 
 __all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse"]
@@ -199,9 +199,8 @@ def analyse(
         move = pos.parse_move(Cards.from_masks(*best))
         return progress(AnalysisProgress(done, move, mean, elapsed)) is not False
 
-    levels = pos.levels
     raw = search.analyse(
-        pos.core, LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"]),
+        pos.core, *pos.core_levels(),
         report if progress is not None else None, stop,
     )
     moves = tuple(

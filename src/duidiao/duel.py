@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._limits import COUNT_MAX
-from .cards import LEVELS, SEATS
+from .cards import SEATS
 from .players import make_bot
 from .result import HandResult
 from .rules import Rules
@@ -274,14 +274,16 @@ def _play(core: Any, rules: Any, deal: _Deal, a: str, b: str, a_team: str) -> Du
     bots = [make_bot(names[s], deal.bot_seeds[s]).core for s in range(4)]
     game = core.Game(rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
     core.play_game(game, bots)  # the GIL is released while the hand is played
-    result = HandResult.from_core(game.result())
+    ladder = Rules.from_core(rules)  # the deal's levels are places on the rules' ladder
+    result = HandResult.from_core(game.result(), ladder)
+    letters = ladder.ladder_letters
     declarer = int(game.declarer)
     return DuelHand(
         deal=deal.index,
         a_team=a_team,
         declarer=SEATS[declarer],
         declaring="A" if _team(declarer) == a_team else "B",
-        levels={"NS": LEVELS[deal.levels[0]], "EW": LEVELS[deal.levels[1]]},
+        levels={"NS": letters[deal.levels[0]], "EW": letters[deal.levels[1]]},
         points=result.points,
         dig=result.dig,
         outcome=result.outcome,

@@ -361,12 +361,14 @@ class Observation:
                 plays = tuple(Cards.from_masks(*p) for p in view.trick())
                 trick = Trick(SEATS[view.leader], plays, None, sum(p.points for p in plays))
         original = Cards.from_masks(*obs.original_kitty)
+        rules = rules if rules is not None else Rules.from_core(obs.rules)
+        letters = rules.ladder_letters  # the core numbers levels on the rules' ladder
         return cls(
             seat=SEATS[obs.seat],
             phase=phase,
-            rules=rules if rules is not None else Rules.from_core(obs.rules),
-            level=LEVELS[obs.level],
-            levels={TEAMS[t]: LEVELS[lv] for t, lv in enumerate(obs.levels)},
+            rules=rules,
+            level=letters[obs.level],
+            levels={TEAMS[t]: letters[lv] for t, lv in enumerate(obs.levels)},
             trump=None if trump < 0 else SUITS[trump],
             declarer=None if declarer < 0 else SEATS[declarer],
             first_drawer=SEATS[obs.first_drawer],
@@ -671,8 +673,11 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
             seat=SEATS.index(seat),
             phase=_core().Phase.__members__[phase],
             rules=rules.to_core(),
-            level=LEVELS.index(level),
-            levels=(LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"])),
+            level=rules.ladder_letters.index(level),
+            levels=(
+                rules.ladder_letters.index(levels["NS"]),
+                rules.ladder_letters.index(levels["EW"]),
+            ),
             trump=-1 if trump is None else SUITS.index(trump),
             declarer=-1 if declarer is None else SEATS.index(declarer),
             first_drawer=SEATS.index(common["first_drawer"]),
@@ -714,10 +719,7 @@ def _play_observation(cls: type[Observation], r: _Reader, common: dict[str, Any]
         raise r.fail("position", f"the position does not show {seat}'s own hand")
     core = None
     if seat is not None and position.turn == seat:
-        levels = position.levels
-        core = _core().observe_play(
-            position.core, LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"])
-        )
+        core = _core().observe_play(position.core, *position.core_levels())
     hands = position.hands
     # The others' exposed cards are the known cards of their hands; one's own are in the JSON.
     own = Cards()
@@ -795,8 +797,8 @@ class Game:
                 [c.id for c in cards],
                 self._first_drawer,
                 -1 if self._fixed_declarer is None else self._fixed_declarer,
-                self._levels[0],
-                self._levels[1],
+                self._rules.core_level(self._levels[0]),
+                self._rules.core_level(self._levels[1]),
             )
         except core.CoreError as exc:
             raise ValueError(str(exc)) from None
@@ -872,7 +874,7 @@ class Game:
     @property
     def level(self) -> str:
         """The level of the hand (the declaring team's)."""
-        return LEVELS[int(self._core.level)]
+        return self._rules.ladder_letters[int(self._core.level)]
 
     @property
     def trump(self) -> str | None:
@@ -1178,7 +1180,7 @@ class Game:
         """The result (rules §7); raises :class:`IllegalMoveError` before the hand is over."""
         if not self.is_over:
             raise IllegalMoveError(f"no result yet: the game is in its {self.phase} phase")
-        return HandResult.from_core(self._core.result())
+        return HandResult.from_core(self._core.result(), self._rules)
 
     def observe(self, seat: str | int, everything: bool = False) -> Observation:
         """What ``seat`` may know now (:class:`Observation`). ``everything`` shows every hand
@@ -1252,7 +1254,7 @@ class Game:
             trick = Trick(SEATS[hand.leader], plays, None, 0)
         return _play_position(
             self._rules,
-            int(self._core.level),
+            self._rules.package_level(int(self._core.level)),
             int(self._core.trump),
             int(self._core.declarer),
             self._levels,

@@ -66,6 +66,9 @@ class Match:
         self.players = _seat_players(players)
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
         self._rng = random.Random(seed)
+        if levels is None:  # both teams start at the foot of the rules' ladder (§8.1)
+            foot = self.rules.ladder_letters[0]
+            levels = {"NS": foot, "EW": foot}
         start = _levels_pair(levels)
         if start[0] != start[1]:
             raise ValueError("levels: a match's first hand (抢庄) needs both teams at one level")

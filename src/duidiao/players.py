@@ -19,7 +19,7 @@ from typing import Any, Protocol, Union, runtime_checkable
 
 from ._limits import SEED_MAX, check_int
 from .analysis import MoveAnalysis
-from .cards import LEVELS, SEATS, SUITS, Card, Cards
+from .cards import SEATS, SUITS, Card, Cards
 from .enums import Phase
 from .errors import IllegalMoveError
 from .game import DECLARE_KINDS, DeclareOption, Game, Observation
@@ -122,8 +122,7 @@ class CoreBot:
 
         pos = position if isinstance(position, Position) else Position(position)
         pos.seat_to_choose("a play is chosen")
-        levels = pos.levels
-        obs = _core.observe_play(pos.core, LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"]))
+        obs = _core.observe_play(pos.core, *pos.core_levels())
         return pos.parse_move(Cards.from_masks(*self._bot.play(obs)))
 
     @property

@@ -197,7 +197,7 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
     try:
         hand = core.Hand(
             rules.to_core(),
-            record.level,
+            rules.core_level(record.level),
             record.trump,
             record.declarer,
             leader,
@@ -481,6 +481,11 @@ class Position:
         """Team (``'NS'``, ``'EW'``) → level letter."""
         return {TEAMS[t]: LEVELS[self._static.levels[t]] for t in range(2)}
 
+    def core_levels(self) -> tuple[int, int]:
+        """The teams' levels (NS, EW) as the core numbers them: places on the rules' ladder."""
+        rules, levels = self._static.rules, self._static.levels
+        return rules.core_level(levels[0]), rules.core_level(levels[1])
+
     @property
     def voids(self) -> dict[str, str]:
         """Seat letter → its known voids as effective suit letters (``'TH'``), or ``''``."""
@@ -621,7 +626,9 @@ class Position:
         if self._static.kitty is None:
             raise HiddenCardsError("the result needs the kitty, which is unknown (kitty=?8)")
         levels = self._static.levels
-        return HandResult.from_core(self._hand.result(levels[0], levels[1]))
+        rules = self._static.rules
+        core = self._hand.result(rules.core_level(levels[0]), rules.core_level(levels[1]))
+        return HandResult.from_core(core, rules)
 
     @property
     def core(self) -> _core.Hand:

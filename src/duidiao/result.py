@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import LEVELS, SEATS
 from .enums import Dig, Outcome
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 __all__ = ["HandResult"]
 
@@ -38,14 +41,16 @@ class HandResult:
     declarers_stay: bool
 
     @classmethod
-    def from_core(cls, core: Any) -> HandResult:
-        """Convert a ``_core.HandResult``."""
+    def from_core(cls, core: Any, rules: Rules | None = None) -> HandResult:
+        """Convert a ``_core.HandResult`` of a hand under ``rules`` (the core numbers levels
+        by their place on the rules' ladder; default the Chifeng presets')."""
         dig = core.dig.name
+        letters = LEVELS if rules is None else rules.ladder_letters
         return cls(
             points=int(core.points),
             dig=None if dig == "none" else Dig(dig),
             outcome=Outcome.of_core(core.outcome),
-            levels={"NS": LEVELS[core.level_ns], "EW": LEVELS[core.level_ew]},
+            levels={"NS": letters[core.level_ns], "EW": letters[core.level_ew]},
             scores={"NS": int(core.score_ns), "EW": int(core.score_ew)},
             next_declarer=SEATS[core.next_declarer],
             match_won=bool(core.match_won),

@@ -9,6 +9,7 @@ from typing import Any
 
 from . import _core
 from ._limits import INT_MAX
+from .cards import LEVELS
 from .enums import (
     Declaring,
     FailedThrow,
@@ -157,6 +158,16 @@ class Rules:
         """The letters of the levels on this ladder, lowest first: ``A23456789TJQK`` or
         ``23456789TJQKA`` (a level number is a position in it)."""
         return str(_core.ladder_letters(_core.Ladder.__members__[self.ladder.core_name]))
+
+    def core_level(self, level: int) -> int:
+        """The core's number of a level: its place on this rules' ladder, from the package's
+        number for it (its place in ``cards.LEVELS``, ``A23456789TJQK``, which names the same
+        level on every ladder: the package's level numbers stand for letters)."""
+        return self.ladder_letters.index(LEVELS[level])
+
+    def package_level(self, core_level: int) -> int:
+        """The inverse of :meth:`core_level`."""
+        return LEVELS.index(self.ladder_letters[core_level])
 
     def _ladder_hint(self) -> str:
         letters = self.ladder_letters

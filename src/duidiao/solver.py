@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Literal, Union
 
 from ._limits import INT_MAX, check_int
-from .cards import LEVELS, Cards
+from .cards import Cards
 from .errors import HiddenCardsError, SearchStopped
 from .position import Move, Position
 
@@ -210,8 +210,7 @@ def check_solvable(position: Position, objective: str = "score", what: str = "so
 
 
 def _levels(position: Position) -> tuple[int, int]:
-    levels = position.levels
-    return LEVELS.index(levels["NS"]), LEVELS.index(levels["EW"])
+    return position.core_levels()
 
 
 class Solver:
