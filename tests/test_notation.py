@@ -239,3 +239,13 @@ def test_record_round_trips_with_every_key() -> None:
     assert record.turn == 3 and record.dry and record.points == 40
     assert format_record(record) == text
     assert format_record(parse_record(text + " turn=W")) == text
+
+
+def test_s10_1_no_trump_is_refused_where_the_rules_lack_it() -> None:
+    """Rules §10.1: `trump=NT` parses, and the Chifeng presets refuse it (their declaring
+    always names a suit); a bad trump names both forms."""
+    base = "chifeng level=5 trump={} declarer=S S=?25 E=?25 N=?25 W=?25 kitty=?8 turn=S points=0"
+    with pytest.raises(NotationError, match=r"^trump: NT \(no trump suit\) is not in the chifeng"):
+        Position(base.format("NT"))
+    with pytest.raises(NotationError, match=r"^trump: 'X' is not a suit \(H, D, S, C\) or NT"):
+        Position(base.format("X"))

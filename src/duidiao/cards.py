@@ -24,6 +24,8 @@ __all__ = [
     "LEVELS",
     "SEATS",
     "EFFECTIVE_SUITS",
+    "TRUMP_LETTERS",
+    "NO_TRUMP",
 ]
 
 SUITS = "HDSC"
@@ -36,6 +38,9 @@ SEATS = "SENW"
 """Seat letters by seat number, in playing order."""
 EFFECTIVE_SUITS = "HDSCT"
 """Effective suit letters by number (``4 = T``, trumps)."""
+TRUMP_LETTERS = ("H", "D", "S", "C", "NT")
+"""A hand's trump by number: a suit, or ``4 = NT``, no trump suit (rules §10.1)."""
+NO_TRUMP = 4
 
 SMALL_JOKER = 52
 BIG_JOKER = 53
@@ -180,13 +185,16 @@ def _level_number(level: str | int) -> int:
 
 
 def _suit_number(trump: str | int) -> int:
+    """A trump's number: a suit 0..3, or 4 for ``NT`` (no trump suit, rules §10.1)."""
     if isinstance(trump, int) and not isinstance(trump, bool):
-        if 0 <= trump < 4:
+        if 0 <= trump <= NO_TRUMP:
             return trump
-        raise ValueError(f"suit {trump} is not 0..3")
+        raise ValueError(f"trump {trump} is not 0..3 (a suit) or 4 (no trump)")
+    if str(trump).upper() == "NT":
+        return NO_TRUMP
     suit = parse_suit(str(trump))
     if suit is None:
-        raise ValueError(f"{quote(trump)} is not a suit (H, D, S, C)")
+        raise ValueError(f"{quote(trump)} is not a trump (H, D, S, C or NT)")
     return suit
 
 

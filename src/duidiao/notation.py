@@ -16,8 +16,10 @@ from ._limits import QUOTE_MAX, quote
 from .cards import (
     EFFECTIVE_SUITS,
     LEVELS,
+    NO_TRUMP,
     SEATS,
     SUITS,
+    TRUMP_LETTERS,
     Cards,
     _popcount,
     face_name,
@@ -126,9 +128,11 @@ def parse_level(text: str, field: str) -> int:
 
 
 def _parse_trump(text: str) -> int:
+    if text.upper() == "NT":  # no trump suit (rules §10.1); the core says which rules allow it
+        return NO_TRUMP
     suit = parse_suit(text)
     if suit is None:
-        raise _err("trump", f"{quote(text)} is not a suit (H, D, S, C)")
+        raise _err("trump", f"{quote(text)} is not a suit (H, D, S, C) or NT (no trump)")
     return suit
 
 
@@ -463,6 +467,12 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
     if reason == "not_dry" and token:
         return (f"dry: the kitty holds {face_name(parse_face(token))}, a card of the trump suit: "
                 "it was not 干巴锅")
+    if reason == "no_trump":
+        return (f"trump: NT (no trump suit) is not in the {record.preset} rules "
+                "(rules §10.1: hands without trumps come from the standard declaring)")
+    if reason == "dry_not_in_rules":
+        return (f"dry: 干巴锅 is not in the {record.preset} rules: the kitty is buried face "
+                "down (rules §10.6)")
     if reason == "void_held" and suit is not None:
         return f"voids: {field} is void in {SUIT_NAMES[suit]}s but holds {token}"
     return None
@@ -490,7 +500,7 @@ def format_record(record: Record) -> str:
     parts = [
         record.preset,
         f"level={LEVELS[lv]}",
-        f"trump={SUITS[tr]}",
+        f"trump={TRUMP_LETTERS[tr]}",
         f"declarer={SEATS[record.declarer]}",
         f"levels=NS:{LEVELS[record.levels[0]]},EW:{LEVELS[record.levels[1]]}",
     ]

@@ -12,7 +12,7 @@ from .cards import (
     EFFECTIVE_SUITS,
     LEVELS,
     SEATS,
-    SUITS,
+    TRUMP_LETTERS,
     Cards,
     effective_suit,
     face_name,
@@ -428,8 +428,8 @@ class Position:
 
     @property
     def trump(self) -> str:
-        """The trump suit letter."""
-        return SUITS[self._static.trump]
+        """The trump suit letter, or ``'NT'`` for a hand without trumps (rules §10.1)."""
+        return TRUMP_LETTERS[self._static.trump]
 
     @property
     def declarer(self) -> str:
