@@ -7,7 +7,8 @@ Context::Context(const Rules& rules, int level_, int trump_)
       level_card(rules.level_rank(level_)),
       trump(trump_),
       muddy_throws(rules.muddy_throws),
-      failed_throw(rules.failed_throw) {
+      failed_throw(rules.failed_throw),
+      must_follow_format(rules.must_follow_format) {
   // Natural order of a suit: ranks 2..A without the level rank.
   auto add_naturals = [&](int e, int suit) {
     int& n = chain_len[e];

@@ -19,6 +19,8 @@ struct Context {
   // The throw rules the play reads (§5.2, §10.3), from the rules the context was built for.
   bool muddy_throws = true;
   FailedThrow failed_throw = FAILED_THROW_LOWEST_FAILING;
+  // §10.4: must a follower match the lead's pairs and tractors (see Trick::duty)?
+  bool must_follow_format = false;
 
   uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit
   uint64_t top_ranks[4] = {};                  // §5.2 浑甩: the three highest ranks of a side suit

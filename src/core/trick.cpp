@@ -22,6 +22,7 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   winner = 0;
   winner_trumped = false;
   format = Format{};
+  duty = FollowDuty{};
   if (size == 1) {
     format.singles = 1;
     winner_key = ctx.power[lowest_bit(cards.one)];
@@ -32,6 +33,7 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
     format.pairs = 1;
     winner_key = ctx.power[lowest_bit(cards.one)];
     lead_is_throw = false;
+    duty.pairs = ctx.must_follow_format;
     return;
   }
   Decomposition d;
@@ -39,6 +41,11 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   format = d.format;
   lead_is_throw = !format.is_simple();
   winner_key = lead_is_throw ? 0 : d.parts[0].key;
+  if (ctx.must_follow_format) {
+    // Every face led twice stands in a tractor or is a pair of the format.
+    duty.pairs = popcount(cards.two);
+    duty.tractor = !lead_is_throw && format.tractors == 1 ? format.tractor_length[0] : 0;
+  }
 }
 
 void Trick::follow(const Context& ctx, const CardSet& cards) {

@@ -6,6 +6,14 @@
 
 namespace duidiao {
 
+// §10.4 (must_follow_format): what a lead asks of a follower who holds at least as many cards of
+// its suit as were led, beyond playing only that suit. Both 0 without the option (§5.3), or when
+// the lead has no pair: then any cards of the suit will do.
+struct FollowDuty {
+  int pairs = 0;    // P: the lead's pairs (a tractor of length L counts L, a throw all of them)
+  int tractor = 0;  // L when the lead is one tractor (not a throw), else 0
+};
+
 struct Trick {
   int leader = 0;
   int played = 0;  // plays so far, 0..4
@@ -14,6 +22,7 @@ struct Trick {
   int led = 0;     // effective suit of the lead
   Format format;   // the lead's format
   bool lead_is_throw = false;
+  FollowDuty duty;  // what the lead asks of the followers (§10.4)
   int winner = 0;  // index of the winning play so far
   bool winner_trumped = false;  // is the winning play a trumping (杀牌) of a side-suit lead?
   int winner_key = 0;
