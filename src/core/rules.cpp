@@ -128,7 +128,6 @@ void Rules::check_supported() const {
   if (throw_penalty != 0) refuse("throw_penalty", std::to_string(throw_penalty));
   // The options the engine does not play yet, in the order the standard game brings them in.
   if (ladder != LADDER_A_K) refuse("ladder", ladder_name(ladder));
-  if (must_follow_format) refuse("must_follow_format", "on");
   if (throws_in_trumps) refuse("throws_in_trumps", "on");
   if (trump_compare != TRUMP_COMPARE_FORMAT) refuse("trump_compare", trump_compare_name(trump_compare));
   if (declaring != DECLARING_CHIFENG) refuse("declaring", declaring_name(declaring));
