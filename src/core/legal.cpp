@@ -295,6 +295,42 @@ struct DutyChoices {
   }
 };
 
+// The follow functions' paths under a need, kept out of line so that without one (every
+// Chifeng follow) they stay as lean as they were. Each returns false when there is no need.
+[[gnu::noinline]] bool list_duty_follows(const Context& ctx, const CardSet& suit, const Trick& t,
+                                         std::vector<CardSet>* out) {
+  const FollowNeed need = follow_need(ctx, suit, t);
+  if (!need.pairs) return false;
+  DutyChoices(ctx, suit, t, need).list(out);
+  return true;
+}
+
+[[gnu::noinline]] bool count_duty_follows(const Context& ctx, const CardSet& suit, const Trick& t,
+                                          uint64_t* n) {
+  const FollowNeed need = follow_need(ctx, suit, t);
+  if (!need.pairs) return false;
+  *n = DutyChoices(ctx, suit, t, need).count();
+  return true;
+}
+
+// §5.3's uniform follow: any `size` cards of the led suit, or all of them and any others.
+CardSet random_suit_follow(const Context& ctx, const CardSet& hand, int size, int led, Rng& rng) {
+  CardSet suit = hand.within(ctx.suit_mask[led]);
+  int k = suit.size();
+  if (k >= size) return random_submultiset(suit, size, rng);
+  return suit.plus(random_submultiset(hand.minus(suit), size - k, rng));
+}
+
+// With a need, exactly uniform without rejection: one rank among all the plays.
+[[gnu::noinline]] CardSet random_duty_follow(const Context& ctx, const CardSet& hand, const Trick& t,
+                                             Rng& rng) {
+  const CardSet suit = hand.within(ctx.suit_mask[t.led]);
+  const FollowNeed need = suit.size() >= t.size ? follow_need(ctx, suit, t) : FollowNeed{};
+  if (!need.pairs) return random_suit_follow(ctx, hand, t.size, t.led, rng);
+  const DutyChoices choices(ctx, suit, t, need);
+  return choices.nth(rng.below(choices.count()));
+}
+
 }  // namespace
 
 void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t,
@@ -303,10 +339,7 @@ void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t,
   CardSet suit = hand.within(ctx.suit_mask[led]);
   auto emit = [&](const CardSet& c) { out->push_back(c); };
   if (suit.size() >= size) {
-    if (t.duty.pairs) {
-      const FollowNeed need = follow_need(ctx, suit, t);
-      if (need.pairs) return DutyChoices(ctx, suit, t, need).list(out);
-    }
+    if (t.duty.pairs && list_duty_follows(ctx, suit, t, out)) return;
     FaceList fl(suit);
     each_submultiset(fl, 0, size, CardSet{}, emit);
   } else {
@@ -319,10 +352,8 @@ uint64_t count_follows(const Context& ctx, const CardSet& hand, const Trick& t) 
   const int size = t.size, led = t.led;
   CardSet suit = hand.within(ctx.suit_mask[led]);
   int k = suit.size();
-  if (k >= size && t.duty.pairs) {
-    const FollowNeed need = follow_need(ctx, suit, t);
-    if (need.pairs) return DutyChoices(ctx, suit, t, need).count();
-  }
+  uint64_t n;
+  if (k >= size && t.duty.pairs && count_duty_follows(ctx, suit, t, &n)) return n;
   if (k >= size) return count_submultisets(suit, size);
   return count_submultisets(hand.minus(suit), size - k);
 }
@@ -350,28 +381,25 @@ CardSet random_lead(const Context& ctx, const CardSet& hand, Rng& rng) {
 }
 
 CardSet random_follow(const Context& ctx, const CardSet& hand, const Trick& t, Rng& rng) {
-  const int size = t.size, led = t.led;
-  CardSet suit = hand.within(ctx.suit_mask[led]);
-  int k = suit.size();
-  if (k >= size && t.duty.pairs) {
-    const FollowNeed need = follow_need(ctx, suit, t);
-    if (need.pairs) {
-      // Exactly uniform, without rejection: one rank among all the plays.
-      const DutyChoices choices(ctx, suit, t, need);
-      return choices.nth(rng.below(choices.count()));
-    }
-  }
-  if (k >= size) return random_submultiset(suit, size, rng);
-  return suit.plus(random_submultiset(hand.minus(suit), size - k, rng));
+  if (t.duty.pairs) return random_duty_follow(ctx, hand, t, rng);
+  return random_suit_follow(ctx, hand, t.size, t.led, rng);
 }
 
+namespace {
+
+// §10.4 for a play all of the led suit, out of line as above.
+[[gnu::noinline]] bool meets_duties(const Context& ctx, const CardSet& hand, const CardSet& play,
+                                    const Trick& t) {
+  return meets_need(ctx, t.led, play.two, follow_need(ctx, hand.within(ctx.suit_mask[t.led]), t));
+}
+
+}  // namespace
+
 bool is_legal_follow(const Context& ctx, const CardSet& hand, const CardSet& play, const Trick& t) {
-  const CardSet suit = hand.within(ctx.suit_mask[t.led]);
-  const int held = suit.size();
+  const int held = hand.within(ctx.suit_mask[t.led]).size();
   const int played = play.within(ctx.suit_mask[t.led]).size();
   if (played != (held < t.size ? held : t.size)) return false;
-  return !t.duty.pairs || held < t.size ||
-         meets_need(ctx, t.led, play.two, follow_need(ctx, suit, t));
+  return !t.duty.pairs || held < t.size || meets_duties(ctx, hand, play, t);
 }
 
 }  // namespace duidiao

@@ -22,8 +22,8 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   winner = 0;
   winner_trumped = false;
   format = Format{};
-  duty = FollowDuty{};
   if (size == 1) {
+    duty = FollowDuty{};
     format.singles = 1;
     winner_key = ctx.power[lowest_bit(cards.one)];
     lead_is_throw = false;
@@ -33,7 +33,7 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
     format.pairs = 1;
     winner_key = ctx.power[lowest_bit(cards.one)];
     lead_is_throw = false;
-    duty.pairs = ctx.must_follow_format;
+    duty = {ctx.must_follow_format, 0};
     return;
   }
   Decomposition d;
@@ -41,11 +41,11 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   format = d.format;
   lead_is_throw = !format.is_simple();
   winner_key = lead_is_throw ? 0 : d.parts[0].key;
-  if (ctx.must_follow_format) {
-    // Every face led twice stands in a tractor or is a pair of the format.
-    duty.pairs = popcount(cards.two);
-    duty.tractor = !lead_is_throw && format.tractors == 1 ? format.tractor_length[0] : 0;
-  }
+  // Every face led twice stands in a tractor or is a pair of the format; a lead of two or more
+  // cards that is not a throw is one tractor.
+  duty = ctx.must_follow_format
+             ? FollowDuty{popcount(cards.two), lead_is_throw ? 0 : format.tractor_length[0]}
+             : FollowDuty{};
 }
 
 void Trick::follow(const Context& ctx, const CardSet& cards) {

@@ -180,11 +180,10 @@ struct Situation {
 
 // ---- following ----
 
-// The cheapest legal play of n cards of `mine`, the seat's n or more cards of the led suit:
-// under §10.4 the tractor and the pairs the lead asks for, the cheapest of each, then the
-// cheapest cards for the rest (more pairs than asked for are legal too).
-CardSet cheapest_follow(const Situation& st, const CardSet& mine, int n, bool to_partner) {
-  const FollowNeed need = st.trick.duty.pairs ? follow_need(st.ctx, mine, st.trick) : FollowNeed{};
+// cheapest_follow under a duty of §10.4 (out of line: most follows have none).
+[[gnu::noinline]] CardSet cheapest_duty_follow(const Situation& st, const CardSet& mine, int n,
+                                               bool to_partner) {
+  const FollowNeed need = follow_need(st.ctx, mine, st.trick);
   if (!need.pairs) return st.give(mine, n, to_partner);
   const int e = st.trick.led;
   CardSet play;
@@ -209,6 +208,14 @@ CardSet cheapest_follow(const Situation& st, const CardSet& mine, int n, bool to
     pairs &= ~pair.two;
   }
   return play.plus(st.give(mine.minus(play), n - play.size(), to_partner));
+}
+
+// The cheapest legal play of n cards of `mine`, the seat's n or more cards of the led suit:
+// under §10.4 the tractor and the pairs the lead asks for, the cheapest of each, then the
+// cheapest cards for the rest (more pairs than asked for are legal too).
+CardSet cheapest_follow(const Situation& st, const CardSet& mine, int n, bool to_partner) {
+  if (st.trick.duty.pairs) return cheapest_duty_follow(st, mine, n, to_partner);
+  return st.give(mine, n, to_partner);
 }
 
 // The cheapest trump play of `trumps` that fits format f with a primary component above
