@@ -26,11 +26,12 @@ def test_core_agrees_with_reference(preset):
 
 @pytest.mark.parametrize(
     "options",
-    [{"muddy_throws": False}, {"failed_throw": "lowest"}],
-    ids=["muddy_throws=off", "failed_throw=lowest"],
+    [{"muddy_throws": False}, {"failed_throw": "lowest"}, {"must_follow_format": True}],
+    ids=["muddy_throws=off", "failed_throw=lowest", "must_follow_format=on"],
 )
 def test_core_agrees_with_reference_under_the_standard_throw_options(options):
-    """Rules §10.3's throw options, on the Chifeng presets, before the standard presets exist."""
+    """Rules §10.3's throw options and §10.4's following duties, on the Chifeng presets, before
+    the standard presets exist."""
     stats = differential.run(core, 4_000, seed=7, options=options, stop_after=5)
     assert stats.positions >= 4_000 and stats.throws > 0
     details = "\n".join(str(d) for d in stats.disagreements[:5])

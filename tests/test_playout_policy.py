@@ -14,11 +14,17 @@ from duidiao.players import core_bot_step
 PLAY = 4  # _core.Phase.play
 
 
+@pytest.mark.parametrize("must_follow_format", [False, True], ids=["chifeng", "must_follow_format"])
 @pytest.mark.parametrize("sees_everything", [False, True])
-def test_heuristic_plays_are_legal_and_its_throws_stand(sees_everything: bool) -> None:
+def test_heuristic_plays_are_legal_and_its_throws_stand(
+    sees_everything: bool, must_follow_format: bool
+) -> None:
+    """With must_follow_format (rules §10.4) too: a follow that misses a duty would be a wrong
+    playout, silently."""
+    rules = duidiao.Rules.preset("chifeng").replace(must_follow_format=must_follow_format)
     throws = plays = 0
     for seed in range(40):
-        game = duidiao.Game.deal(seed=seed, declarer=seed % 4).core
+        game = duidiao.Game.deal(seed=seed, declarer=seed % 4, rules=rules).core
         bots = [_core.Bot("heuristic", s) for s in range(4)]
         while int(game.phase) < PLAY:
             core_bot_step(game, bots)

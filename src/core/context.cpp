@@ -9,7 +9,8 @@ Context::Context(const Rules& rules, int level_, int trump_)
       muddy_throws(rules.muddy_throws),
       throws_in_trumps(rules.throws_in_trumps),
       trump_compare(rules.trump_compare),
-      failed_throw(rules.failed_throw) {
+      failed_throw(rules.failed_throw),
+      must_follow_format(rules.must_follow_format) {
   // Natural order of a suit: ranks 2..A without the level rank.
   auto add_naturals = [&](int e, int suit) {
     int& n = chain_len[e];

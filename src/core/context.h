@@ -21,6 +21,8 @@ struct Context {
   bool throws_in_trumps = false;  // §4, §10.2: may trumps be thrown?
   TrumpCompare trump_compare = TRUMP_COMPARE_FORMAT;  // §5.4, §10.5
   FailedThrow failed_throw = FAILED_THROW_LOWEST_FAILING;
+  // §10.4: must a follower match the lead's pairs and tractors (see Trick::duty)?
+  bool must_follow_format = false;
 
   uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit
   uint64_t top_ranks[4] = {};                  // §5.2 浑甩: the three highest ranks of a side suit

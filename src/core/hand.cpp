@@ -1,5 +1,6 @@
 #include "hand.h"
 
+#include "combination.h"
 #include "legal.h"
 
 namespace duidiao {
@@ -114,7 +115,7 @@ void Hand::legal_moves(std::vector<CardSet>* out) const {
   const CardSet& hand = held(turn());
   const Trick& t = state_.trick;
   if (t.played == 0) legal_leads(ctx_, hand, true, out);
-  else legal_follows(ctx_, hand, t.size, t.led, out);
+  else legal_follows(ctx_, hand, t, out);
 }
 
 uint64_t Hand::count_legal_moves() const {
@@ -122,7 +123,7 @@ uint64_t Hand::count_legal_moves() const {
   const CardSet& hand = held(turn());
   const Trick& t = state_.trick;
   if (t.played == 0) return count_leads(ctx_, hand, true);
-  return count_follows(ctx_, hand, t.size, t.led);
+  return count_follows(ctx_, hand, t);
 }
 
 CardSet Hand::unknown_pool() const {
@@ -163,6 +164,57 @@ CardSet Hand::resolve_throw(int seat, int suit, const CardSet& cards, bool recor
   return forced;
 }
 
+namespace {
+
+// "a pair", "2 pairs" (of a suit).
+std::string pairs_text(int n) { return n == 1 ? "a pair" : std::to_string(n) + " pairs"; }
+
+// The highest tractor of `length` pairs among the faces of `pairs` in suit e (there is one).
+CardSet highest_tractor(const Context& ctx, int e, uint64_t pairs, int length) {
+  uint64_t best = 0;
+  int best_top = -1;
+  for_each_tractor(ctx, e, pairs, [&](uint64_t faces, int len, int top, Card) {
+    if (len == length && top > best_top) best = faces, best_top = top;
+    return false;
+  });
+  return {best, best};
+}
+
+}  // namespace
+
+// §10.4 for a play all of the led suit: the duties, as far as the seat's known cards and the
+// cards it plays prove what it holds (a hidden card may only add pairs and tractors).
+void Hand::check_duties(int seat, const CardSet& cards) const {
+  const Trick& t = state_.trick;
+  const int led = t.led;
+  const CardSet proven = held(seat).plus(held(seat).missing(cards)).within(ctx_.suit_mask[led]);
+  const FollowNeed need = follow_need(ctx_, proven, t);
+  if (meets_need(ctx_, led, cards.two, need)) return;
+  const std::string who = seat_name(seat), suit = suit_name(led);
+  if (need.tractor && !meets_need(ctx_, led, cards.two, {0, need.tractor})) {
+    const CardSet tractor = highest_tractor(ctx_, led, proven.two, need.tractor);
+    const std::string held_text = ctx_.format(tractor);
+    if (need.tractor == t.duty.tractor)
+      refuse(who + " must follow the tractor with a tractor of " + std::to_string(need.tractor) +
+                 " pairs of " + suit + ": " + who + " holds " + held_text,
+             {who, held_text, "tractor_not_followed", led});
+    refuse(who + " must play a tractor of " + std::to_string(need.tractor) + " pairs of " + suit +
+               " (the lead is a tractor of " + std::to_string(t.duty.tractor) + ", the longest " +
+               who + " holds has " + std::to_string(need.tractor) + "): " + who + " holds " +
+               held_text,
+           {who, held_text, "tractor_not_followed", led});
+  }
+  const uint64_t kept = proven.two & ~cards.two;  // pairs held, not played as pairs
+  const std::string kept_text = ctx_.format({kept, kept});
+  const int played = popcount(cards.two);
+  refuse(who + " must play " + pairs_text(need.pairs) + " of " + suit + " (the lead has " +
+             std::to_string(t.duty.pairs) + ", " + who + " holds " +
+             std::to_string(popcount(proven.two)) + ") but played " +
+             (played ? std::to_string(played) : "none") + ": " + who + " still holds " +
+             (popcount(kept) == 1 ? "the pair " : "the pairs ") + kept_text,
+         {who, kept_text, "pairs_not_followed", led});
+}
+
 void Hand::check_follow(int seat, const CardSet& cards) const {
   const int led = state_.trick.led, size = state_.trick.size;
   if (cards.size() != size)
@@ -170,7 +222,10 @@ void Hand::check_follow(int seat, const CardSet& cards) const {
            (size > 1 ? "s" : "") + " (the lead was " + std::to_string(size) + "), not " +
            std::to_string(cards.size()));
   int played = cards.within(ctx_.suit_mask[led]).size();
-  if (played == size) return;
+  if (played == size) {
+    if (state_.trick.duty.pairs) check_duties(seat, cards);
+    return;
+  }
   // Short in the led suit: no known card of it may stay in the hand (hidden cards were
   // checked against the seat's voids already; after this play the seat is void).
   CardSet rest = held(seat).minus(cards.minus(held(seat).missing(cards)));

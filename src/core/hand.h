@@ -127,6 +127,7 @@ class Hand {
   void require_known_turn() const;
   CardSet resolve_throw(int seat, int suit, const CardSet& cards, bool recorded) const;
   void check_follow(int seat, const CardSet& cards) const;
+  void check_duties(int seat, const CardSet& cards) const;
   // The play of `cards` (legal, resolved) on the state, the hidden cards and the history.
   void apply(const CardSet& cards);
 

@@ -1,5 +1,7 @@
 #include "legal.h"
 
+#include <algorithm>
+
 #include "combination.h"
 
 namespace duidiao {
@@ -156,11 +158,195 @@ uint64_t count_leads(const Context& ctx, const CardSet& hand, bool include_throw
   return n;
 }
 
-void legal_follows(const Context& ctx, const CardSet& hand, int size, int led,
+namespace {
+
+// C(n, k) for 0 <= k <= n <= 54 (C(54, 27) < 2^51).
+struct Binomials {
+  uint64_t c[FACE_NB + 1][FACE_NB + 1] = {};
+  constexpr Binomials() {
+    for (int n = 0; n <= FACE_NB; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
+    }
+  }
+};
+constexpr Binomials BINOMIALS;
+
+uint64_t choose(int n, int k) { return k < 0 || k > n ? 0 : BINOMIALS.c[n][k]; }
+
+// Calls f(s) for every k-subset s of the bits of `mask` (or'ed with acc), those with the lowest
+// bit first: the order nth_subset ranks them in. Stops when f returns true; returns whether it did.
+template <typename F>
+bool each_subset(uint64_t mask, int k, uint64_t acc, F& f) {
+  if (k == 0) return f(acc);
+  if (popcount(mask) < k) return false;
+  const uint64_t low = mask & (~mask + 1);
+  mask &= mask - 1;
+  return each_subset(mask, k - 1, acc | low, f) || each_subset(mask, k, acc, f);
+}
+
+// The k-subset of the bits of `mask` of rank r, 0 <= r < C(popcount(mask), k), in that order.
+uint64_t nth_subset(uint64_t mask, int k, uint64_t r) {
+  uint64_t out = 0;
+  for (int n = popcount(mask); k > 0; mask &= mask - 1, --n) {
+    const uint64_t with = choose(n - 1, k - 1);  // the subsets taking the lowest bit
+    if (r < with) out |= mask & (~mask + 1), --k;
+    else r -= with;
+  }
+  return out;
+}
+
+// Do the faces of `pairs` (held twice) hold a tractor of at least `length` pairs in suit e?
+bool has_tractor(const Context& ctx, int e, uint64_t pairs, int length) {
+  return for_each_tractor(ctx, e, pairs, [&](uint64_t, int len, int, Card) { return len >= length; });
+}
+
+// The longest tractor among the faces of `pairs` in suit e, 0 if none; looks no further than `cap`.
+int longest_tractor(const Context& ctx, int e, uint64_t pairs, int cap) {
+  int longest = 0;
+  for_each_tractor(ctx, e, pairs, [&](uint64_t, int len, int, Card) {
+    longest = std::max(longest, len);
+    return longest >= cap;
+  });
+  return longest;
+}
+
+}  // namespace
+
+FollowNeed follow_need(const Context& ctx, const CardSet& suit, const Trick& t) {
+  FollowNeed need;
+  if (!t.duty.pairs || !suit.two) return need;
+  need.pairs = std::min(t.duty.pairs, popcount(suit.two));
+  // m >= L: L; 2 <= m < L: m; no tractor: 0.
+  if (t.duty.tractor)
+    need.tractor = std::min(t.duty.tractor, longest_tractor(ctx, t.led, suit.two, t.duty.tractor));
+  return need;
+}
+
+bool meets_need(const Context& ctx, int e, uint64_t doubled, const FollowNeed& need) {
+  return popcount(doubled) >= need.pairs &&
+         (!need.tractor || has_tractor(ctx, e, doubled, need.tractor));
+}
+
+namespace {
+
+// §10.4's plays for a follower holding `suit`, at least t.size cards of the led suit, with a
+// need of at least one pair. A play is its set S of faces played twice (of the faces held twice:
+// at least need.pairs of them, and among them a tractor of need.tractor pairs when asked) and
+// size - 2|S| distinct other faces played once; each play is one such choice, so the plays of
+// one S number C(F - |S|, size - 2|S|), F the faces held. S has at most 12 faces (25 cards).
+struct DutyChoices {
+  const Context& ctx;
+  int e, size;
+  uint64_t faces, doubles;
+  FollowNeed need;
+  int fewest, most;  // the sizes of S
+
+  DutyChoices(const Context& c, const CardSet& suit, const Trick& t, const FollowNeed& n)
+      : ctx(c), e(t.led), size(t.size), faces(suit.one), doubles(suit.two), need(n),
+        fewest(n.pairs), most(std::min(popcount(suit.two), t.size / 2)) {}
+
+  uint64_t singles_ways(int k) const { return choose(popcount(faces) - k, size - 2 * k); }
+
+  // Calls f(S, plays of S) for every valid S with plays; stops when f returns true.
+  template <typename F>
+  void each_pair_set(F&& f) const {
+    for (int k = fewest; k <= most; ++k) {
+      const uint64_t ways = singles_ways(k);
+      if (!ways) continue;
+      auto g = [&](uint64_t s) {
+        return (!need.tractor || has_tractor(ctx, e, s, need.tractor)) && f(s, ways);
+      };
+      if (each_subset(doubles, k, 0, g)) return;
+    }
+  }
+
+  uint64_t count() const {
+    uint64_t n = 0;
+    if (!need.tractor) {  // every S of the right size is valid
+      for (int k = fewest; k <= most; ++k) n += choose(popcount(doubles), k) * singles_ways(k);
+      return n;
+    }
+    each_pair_set([&](uint64_t, uint64_t ways) { return n += ways, false; });
+    return n;
+  }
+
+  // The play of rank r: S by its plays, then the singles of rank r among those of S.
+  CardSet nth(uint64_t r) const {
+    uint64_t s = 0;
+    if (!need.tractor) {
+      for (int k = fewest;; ++k) {
+        const uint64_t ways = singles_ways(k), plays = choose(popcount(doubles), k) * ways;
+        if (r < plays) {
+          s = nth_subset(doubles, k, r / ways);
+          r %= ways;
+          break;
+        }
+        r -= plays;
+      }
+    } else {
+      each_pair_set([&](uint64_t set, uint64_t ways) {
+        if (r < ways) return s = set, true;
+        return r -= ways, false;
+      });
+    }
+    return {s | nth_subset(faces & ~s, size - 2 * popcount(s), r), s};
+  }
+
+  void list(std::vector<CardSet>* out) const {
+    each_pair_set([&](uint64_t s, uint64_t) {
+      auto add = [&](uint64_t singles) { return out->push_back({s | singles, s}), false; };
+      each_subset(faces & ~s, size - 2 * popcount(s), 0, add);
+      return false;
+    });
+  }
+};
+
+// The follow functions' paths under a need, kept out of line so that without one (every
+// Chifeng follow) they stay as lean as they were. Each returns false when there is no need.
+[[gnu::noinline]] bool list_duty_follows(const Context& ctx, const CardSet& suit, const Trick& t,
+                                         std::vector<CardSet>* out) {
+  const FollowNeed need = follow_need(ctx, suit, t);
+  if (!need.pairs) return false;
+  DutyChoices(ctx, suit, t, need).list(out);
+  return true;
+}
+
+[[gnu::noinline]] bool count_duty_follows(const Context& ctx, const CardSet& suit, const Trick& t,
+                                          uint64_t* n) {
+  const FollowNeed need = follow_need(ctx, suit, t);
+  if (!need.pairs) return false;
+  *n = DutyChoices(ctx, suit, t, need).count();
+  return true;
+}
+
+// §5.3's uniform follow: any `size` cards of the led suit, or all of them and any others.
+CardSet random_suit_follow(const Context& ctx, const CardSet& hand, int size, int led, Rng& rng) {
+  CardSet suit = hand.within(ctx.suit_mask[led]);
+  int k = suit.size();
+  if (k >= size) return random_submultiset(suit, size, rng);
+  return suit.plus(random_submultiset(hand.minus(suit), size - k, rng));
+}
+
+// With a need, exactly uniform without rejection: one rank among all the plays.
+[[gnu::noinline]] CardSet random_duty_follow(const Context& ctx, const CardSet& hand, const Trick& t,
+                                             Rng& rng) {
+  const CardSet suit = hand.within(ctx.suit_mask[t.led]);
+  const FollowNeed need = suit.size() >= t.size ? follow_need(ctx, suit, t) : FollowNeed{};
+  if (!need.pairs) return random_suit_follow(ctx, hand, t.size, t.led, rng);
+  const DutyChoices choices(ctx, suit, t, need);
+  return choices.nth(rng.below(choices.count()));
+}
+
+}  // namespace
+
+void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t,
                    std::vector<CardSet>* out) {
+  const int size = t.size, led = t.led;
   CardSet suit = hand.within(ctx.suit_mask[led]);
   auto emit = [&](const CardSet& c) { out->push_back(c); };
   if (suit.size() >= size) {
+    if (t.duty.pairs && list_duty_follows(ctx, suit, t, out)) return;
     FaceList fl(suit);
     each_submultiset(fl, 0, size, CardSet{}, emit);
   } else {
@@ -169,9 +355,12 @@ void legal_follows(const Context& ctx, const CardSet& hand, int size, int led,
   }
 }
 
-uint64_t count_follows(const Context& ctx, const CardSet& hand, int size, int led) {
+uint64_t count_follows(const Context& ctx, const CardSet& hand, const Trick& t) {
+  const int size = t.size, led = t.led;
   CardSet suit = hand.within(ctx.suit_mask[led]);
   int k = suit.size();
+  uint64_t n;
+  if (k >= size && t.duty.pairs && count_duty_follows(ctx, suit, t, &n)) return n;
   if (k >= size) return count_submultisets(suit, size);
   return count_submultisets(hand.minus(suit), size - k);
 }
@@ -198,17 +387,26 @@ CardSet random_lead(const Context& ctx, const CardSet& hand, Rng& rng) {
   return chosen;
 }
 
-CardSet random_follow(const Context& ctx, const CardSet& hand, int size, int led, Rng& rng) {
-  CardSet suit = hand.within(ctx.suit_mask[led]);
-  int k = suit.size();
-  if (k >= size) return random_submultiset(suit, size, rng);
-  return suit.plus(random_submultiset(hand.minus(suit), size - k, rng));
+CardSet random_follow(const Context& ctx, const CardSet& hand, const Trick& t, Rng& rng) {
+  if (t.duty.pairs) return random_duty_follow(ctx, hand, t, rng);
+  return random_suit_follow(ctx, hand, t.size, t.led, rng);
 }
 
-bool follows_suit(const Context& ctx, const CardSet& hand, const CardSet& play, int size, int led) {
-  int held = hand.within(ctx.suit_mask[led]).size();
-  int played = play.within(ctx.suit_mask[led]).size();
-  return played == (held < size ? held : size);
+namespace {
+
+// §10.4 for a play all of the led suit, out of line as above.
+[[gnu::noinline]] bool meets_duties(const Context& ctx, const CardSet& hand, const CardSet& play,
+                                    const Trick& t) {
+  return meets_need(ctx, t.led, play.two, follow_need(ctx, hand.within(ctx.suit_mask[t.led]), t));
+}
+
+}  // namespace
+
+bool is_legal_follow(const Context& ctx, const CardSet& hand, const CardSet& play, const Trick& t) {
+  const int held = hand.within(ctx.suit_mask[t.led]).size();
+  const int played = play.within(ctx.suit_mask[t.led]).size();
+  if (played != (held < t.size ? held : t.size)) return false;
+  return !t.duty.pairs || held < t.size || meets_duties(ctx, hand, play, t);
 }
 
 }  // namespace duidiao

@@ -1,4 +1,4 @@
-// Legal plays (§5.1 leads, §5.3 follows): enumeration, counting and uniform sampling.
+// Legal plays (§5.1 leads, §5.3 and §10.4 follows): enumeration, counting and uniform sampling.
 // Every play is a distinct multiset, listed once.
 #pragma once
 #include <cstdint>
@@ -7,6 +7,7 @@
 #include "cardset.h"
 #include "context.h"
 #include "random.h"
+#include "trick.h"
 
 namespace duidiao {
 
@@ -16,17 +17,29 @@ void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
                  std::vector<CardSet>* out);
 uint64_t count_leads(const Context& ctx, const CardSet& hand, bool include_throws);
 
-// Every legal follow to a lead of `size` cards of effective suit `led` (chifeng: only the
-// suit must be followed, not the format).
-void legal_follows(const Context& ctx, const CardSet& hand, int size, int led,
+// Every legal follow from `hand` to the lead of trick `t` (t.size cards of effective suit t.led):
+// §5.3's suit, and with must_follow_format §10.4's duties (t.duty).
+void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t,
                    std::vector<CardSet>* out);
-uint64_t count_follows(const Context& ctx, const CardSet& hand, int size, int led);
+uint64_t count_follows(const Context& ctx, const CardSet& hand, const Trick& t);
 
 // Uniform choices without building a list: a non-throw lead, a follow.
 CardSet random_lead(const Context& ctx, const CardSet& hand, Rng& rng);
-CardSet random_follow(const Context& ctx, const CardSet& hand, int size, int led, Rng& rng);
+CardSet random_follow(const Context& ctx, const CardSet& hand, const Trick& t, Rng& rng);
 
-// Is `play` a legal follow from `hand` (suit followed as far as possible)?
-bool follows_suit(const Context& ctx, const CardSet& hand, const CardSet& play, int size, int led);
+// Is `play`, t.size cards of `hand`, a legal follow to trick t (the suit followed as far as
+// possible, and the duties of §10.4 met)?
+bool is_legal_follow(const Context& ctx, const CardSet& hand, const CardSet& play, const Trick& t);
+
+// §10.4: what a follower holding `suit` of the led suit (at least t.size cards of it) must
+// play of it, besides the count: at least `pairs` pairs, and among them a tractor of `tractor`
+// pairs (0: none). Both 0 when the lead asks for nothing or the follower holds no pair.
+struct FollowNeed {
+  int pairs = 0;    // min(P, Q), Q the faces of `suit` held twice
+  int tractor = 0;  // L if `suit` holds a tractor that long; else m, its longest, if 2 <= m < L
+};
+FollowNeed follow_need(const Context& ctx, const CardSet& suit, const Trick& t);
+// Do the faces played twice, `doubled` (of effective suit e), meet the need?
+bool meets_need(const Context& ctx, int e, uint64_t doubled, const FollowNeed& need);
 
 }  // namespace duidiao

@@ -38,7 +38,8 @@ uint64_t random_playouts(const Rules& rules, int n, uint64_t seed) {
     while (!state.hands_empty()) {
       const Trick& t = state.trick;
       const CardSet& cards = state.held[t.turn()];
-      const CardSet play = t.played == 0 ? random_lead(ctx, cards, rng) : random_follow(ctx, cards, t.size, t.led, rng);
+      const CardSet play =
+          t.played == 0 ? random_lead(ctx, cards, rng) : random_follow(ctx, cards, t, rng);
       if (state.apply<false>(ctx, deal.declarer, play))
         checksum = checksum * 31 + uint64_t(state.last_winner + 4 * state.last_points);
     }

@@ -48,6 +48,7 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   by_structure = false;
   format = Format{};
   if (size == 1) {
+    duty = FollowDuty{};
     format.singles = 1;
     winner_key = ctx.power[lowest_bit(cards.one)];
     lead_is_throw = false;
@@ -57,6 +58,7 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
     format.pairs = 1;
     winner_key = ctx.power[lowest_bit(cards.one)];
     lead_is_throw = false;
+    duty = {ctx.must_follow_format, 0};
     return;
   }
   Decomposition d;
@@ -66,6 +68,11 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   winner_key = lead_is_throw ? 0 : d.parts[0].key;
   by_structure = ctx.trump_compare == TRUMP_COMPARE_STRUCTURE;
   if (by_structure) winner_key = highest_power(ctx, cards);
+  // Every face led twice stands in a tractor or is a pair of the format; a lead of two or more
+  // cards that is not a throw is one tractor.
+  duty = ctx.must_follow_format
+             ? FollowDuty{popcount(cards.two), lead_is_throw ? 0 : format.tractor_length[0]}
+             : FollowDuty{};
 }
 
 void Trick::follow(const Context& ctx, const CardSet& cards) {

@@ -6,6 +6,14 @@
 
 namespace duidiao {
 
+// §10.4 (must_follow_format): what a lead asks of a follower who holds at least as many cards of
+// its suit as were led, beyond playing only that suit. Both 0 without the option (§5.3), or when
+// the lead has no pair: then any cards of the suit will do.
+struct FollowDuty {
+  int pairs = 0;    // P: the lead's pairs (a tractor of length L counts L, a throw all of them)
+  int tractor = 0;  // L when the lead is one tractor (not a throw), else 0
+};
+
 struct Trick {
   int leader = 0;
   int played = 0;  // plays so far, 0..4
@@ -17,6 +25,7 @@ struct Trick {
   // §10.5 `structure`, for a lead of three cards or more: plays compete with exactly the lead's
   // components, by their highest card (a single or a pair compares alike under both rules).
   bool by_structure = false;
+  FollowDuty duty;  // what the lead asks of the followers (§10.4)
   int winner = 0;  // index of the winning play so far
   bool winner_trumped = false;  // is the winning play a trumping (杀牌) of a side-suit lead?
   int winner_key = 0;

@@ -17,7 +17,9 @@ class IllegalMoveError(ValueError):
     """A move that is not legal in the position; the message says why in game terms.
 
     ``reason``, when the core gave one, is a fixed word for why: ``not_held``,
-    ``not_followed``, ``throw_unknown`` (a throw whose fate the hidden cards decide), ...
+    ``not_followed``, ``throw_unknown`` (a throw whose fate the hidden cards decide),
+    ``pairs_not_followed`` and ``tractor_not_followed`` (rules §10.4, ``must_follow_format``:
+    a pair or a tractor held in the led suit and not played), ...
     """
 
     def __init__(self, message: str, reason: str | None = None) -> None:

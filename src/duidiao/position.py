@@ -163,6 +163,26 @@ def _not_followed(field_name: str, seat: int, play: Cards, exc: ValueError, reco
     )
 
 
+def _format_not_followed(
+    field_name: str, seat: int, play: Cards, exc: ValueError, record: Record
+) -> str:
+    """The message for a written play that broke a duty of rules §10.4 (must_follow_format):
+    the core names the pairs (``pairs_not_followed``) or the tractor (``tractor_not_followed``)
+    the seat held in the led suit."""
+    held = str(getattr(exc, "token", ""))
+    name = SUIT_NAMES[int(getattr(exc, "suit", 0))]
+    if getattr(exc, "reason", None) == "tractor_not_followed":
+        what, held_what = "the tractor", f"a tractor of {name}s"
+    else:
+        pairs = (held.count(",") + 1) // 2
+        what = "the pairs of the lead"
+        held_what = f"a pair of {name}s" if pairs == 1 else f"{pairs} pairs of {name}s"
+    return (
+        f"{field_name}: {SEATS[seat]}'s play {_play_text(play, record.level, record.trump)} "
+        f"does not follow {what}: {SEATS[seat]} held {held_what} ({held})"
+    )
+
+
 def _build(record: Record, rules: Rules, gone_points: int) -> Any:
     """A core hand at the start of the written tricks, with every written play replayed."""
     core = _core_module()
@@ -229,8 +249,12 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
             try:
                 hand.play(play.one, play.two, True)
             except ValueError as exc:
-                if getattr(exc, "reason", None) == "not_followed":
+                reason = getattr(exc, "reason", None)
+                if reason == "not_followed":
                     message = _not_followed(field_name, seat, play, exc, record)
+                    raise NotationError(message) from None
+                if reason in ("pairs_not_followed", "tractor_not_followed"):
+                    message = _format_not_followed(field_name, seat, play, exc, record)
                     raise NotationError(message) from None
                 raise NotationError(
                     f"{field_name}: {SEATS[seat]}'s play "

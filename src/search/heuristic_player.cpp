@@ -1,6 +1,7 @@
 #include "search/heuristic_player.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "core/combination.h"
 #include "core/legal.h"
@@ -179,6 +180,44 @@ struct Situation {
 
 // ---- following ----
 
+// cheapest_follow under a duty of §10.4 (out of line: most follows have none).
+[[gnu::noinline]] CardSet cheapest_duty_follow(const Situation& st, const CardSet& mine, int n,
+                                               bool to_partner) {
+  const FollowNeed need = follow_need(st.ctx, mine, st.trick);
+  if (!need.pairs) return st.give(mine, n, to_partner);
+  const int e = st.trick.led;
+  CardSet play;
+  uint64_t pairs = mine.two;
+  if (need.tractor) {
+    uint64_t best = 0;
+    int best_cost = INT_MAX;
+    for_each_tractor(st.ctx, e, pairs, [&](uint64_t faces, int len, int, Card) {
+      if (len != need.tractor) return false;
+      int cost = 0;
+      for (uint64_t m = faces; m; m &= m - 1) cost += st.give_cost(lowest_bit(m), to_partner);
+      if (cost < best_cost) best_cost = cost, best = faces;
+      return false;
+    });
+    play = {best, best};
+    pairs &= ~best;
+  }
+  while (popcount(play.two) < need.pairs) {
+    const CardSet pair =
+        cheapest(CardSet{pairs, pairs}, 2, [&](Card c) { return st.give_cost(c, to_partner); });
+    play = play.plus(pair);
+    pairs &= ~pair.two;
+  }
+  return play.plus(st.give(mine.minus(play), n - play.size(), to_partner));
+}
+
+// The cheapest legal play of n cards of `mine`, the seat's n or more cards of the led suit:
+// under §10.4 the tractor and the pairs the lead asks for, the cheapest of each, then the
+// cheapest cards for the rest (more pairs than asked for are legal too).
+CardSet cheapest_follow(const Situation& st, const CardSet& mine, int n, bool to_partner) {
+  if (st.trick.duty.pairs) return cheapest_duty_follow(st, mine, n, to_partner);
+  return st.give(mine, n, to_partner);
+}
+
 // The cheapest trump play of `trumps` that fits format f with a primary component above
 // min_key (-1: any), or empty.
 CardSet build_trump_play(const Context& ctx, const CardSet& trumps, const Format& f, int size,
@@ -272,7 +311,7 @@ CardSet follow(const Situation& st) {
   const int pts = t.points();
 
   if (mine.size() >= n) {
-    if (partner_secure) return st.give(mine, n, true);
+    if (partner_secure) return cheapest_follow(st, mine, n, true);
     uint64_t faces[FACE_NB];  // no initialisation: a play is made at every turn of a playout
     bool paired = false;
     int k = beating_plays(st, mine, faces, FACE_NB, &paired);
@@ -304,7 +343,7 @@ CardSet follow(const Situation& st) {
           if (play(i).points() == 0) return play(i);
       }
     }
-    return st.give(mine, n, false);
+    return cheapest_follow(st, mine, n, false);
   }
 
   if (!mine.empty() || e == TRUMP) {
@@ -485,13 +524,13 @@ CardSet make_legal(const Situation& st, const CardSet& play) {
   if (!play.empty() && play.valid() && st.hand.contains(play)) {
     if (t.played == 0) {
       if (st.ctx.common_suit(play) >= 0) return play;
-    } else if (play.size() == t.size && follows_suit(st.ctx, st.hand, play, t.size, t.led)) {
+    } else if (play.size() == t.size && is_legal_follow(st.ctx, st.hand, play, t)) {
       return play;
     }
   }
   if (t.played == 0) return st.give(st.hand, 1, false);
   const CardSet mine = st.suit(st.hand, t.led);
-  if (mine.size() >= t.size) return st.give(mine, t.size, false);
+  if (mine.size() >= t.size) return cheapest_follow(st, mine, t.size, false);
   return mine.plus(st.give(st.hand.minus(mine), t.size - mine.size(), false));
 }
 

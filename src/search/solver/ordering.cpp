@@ -22,7 +22,7 @@ void Solver::generate(const Node& node, std::vector<CardSet>& out) const {
   const int seat = t.turn();
   const CardSet& hand = node.held[seat];
   if (t.played) {
-    legal_follows(ctx_, hand, t.size, t.led, &out);
+    legal_follows(ctx_, hand, t, &out);
   } else {
     // Leads: every simple lead, and the throws that stand (a failed throw comes to its forced
     // component, which is a simple lead already in the list).
