@@ -18,9 +18,19 @@ import pytest
 
 pytest.importorskip("duidiao._core")
 
-from duidiao import Cards, Game, HiddenCardsError, Position, _core, sample_worlds  # noqa: E402
+from duidiao import (  # noqa: E402
+    Cards,
+    Game,
+    HiddenCardsError,
+    Position,
+    Rules,
+    _core,
+    sample_worlds,
+)
 from duidiao.cards import suit_mask  # noqa: E402
+from duidiao.notation import parse_record  # noqa: E402
 from duidiao.players import core_bot_step  # noqa: E402
+from duidiao.position import _build  # noqa: E402
 
 SEATS = "SENW"
 PLAY, OVER = 4, 5
@@ -39,6 +49,17 @@ def played_by_seat(hand: Any) -> list[Cards]:
     for i, play in enumerate(hand.trick()):
         out[(hand.leader + i) % 4] += cards(play)
     return out
+
+
+# The standard game's play rules on a Chifeng deal: the follow duties (§10.4) with the trump
+# group's bridge, trump throws without 浑甩 (§10.3).
+DUTIES = Rules.preset("chifeng").replace(
+    must_follow_format=True,
+    level_tractor_bridge=True,
+    ace_low_tractor=False,
+    throws_in_trumps=True,
+    muddy_throws=False,
+)
 
 
 NO_CARDS = Cards()
@@ -111,12 +132,14 @@ def check_world(world: Any, view: Any, truth: Any, seat: int, gone: Cards = NO_C
         assert replayed.voids(s) == world.voids(s)
 
 
-def self_play_views(games: int, every: int, seed: int) -> Iterator[tuple[Game, Any, Any, int]]:
+def self_play_views(
+    games: int, every: int, seed: int, rules: Rules | str = "chifeng"
+) -> Iterator[tuple[Game, Any, Any, int]]:
     """(game, view, true hand, seat to move) at every `every`-th play decision of self-play
     games, the view being what the seat to move sees (``Observation.view``)."""
     rng = random.Random(seed)
     for g in range(games):
-        game = Game.deal(seed=seed * 1000 + g, declarer=SEATS[g % 4])
+        game = Game.deal(seed=seed * 1000 + g, declarer=SEATS[g % 4], rules=rules)
         core = game._core
         names = ("random", "heuristic")
         bots = [_core.Bot(names[(g + s) % 2 if g % 3 else 0], seed + 4 * g + s) for s in range(4)]
@@ -157,6 +180,23 @@ def test_worlds_keep_everything_the_view_knows() -> None:
         positions += 1
     assert positions >= 200
     assert failed > 0 and stood > 0  # the histories had throws of both kinds
+
+
+def test_worlds_keep_the_follow_duties() -> None:
+    """§10.4: "A follower that plays fewer pairs than the lead asked for has shown that it
+    holds no more pairs in that suit, a fact the world sampler must keep as it keeps voids":
+    over self-play views under the duties, every world replays every follow as legal."""
+    positions = duties = 0
+    for _game, view, truth, seat in self_play_views(games=14, every=5, seed=23, rules=DUTIES):
+        sampler = _core.WorldSampler(view, seat)
+        for world in sampler.sample_hands(4, positions):
+            check_world(world, view, truth, seat)  # replays every play through the core's checks
+        check_world(truth, view, truth, seat)
+        duties += sum(
+            1 for _l, plays, _w, _p in view.tricks() if cards(plays[0]).masks[1]
+        )
+        positions += 1
+    assert positions >= 150 and duties > 0
 
 
 def test_views_with_a_hidden_kitty() -> None:
@@ -299,9 +339,10 @@ def endgame_views() -> list[tuple[str, Any, int, Cards]]:
     """(name, view, viewer, gone): small endgames whose consistent deals can be listed."""
     out = []
 
-    def make(text: str, viewer: str, plays: list[str] = ()) -> tuple[Any, int, Cards]:  # type: ignore[assignment]
+    def make(text: str, viewer: str, plays: list[str] = (),  # type: ignore[assignment]
+             rules: Rules | None = None) -> tuple[Any, int, Cards]:
         position = Position(text)
-        hand = position.core
+        hand = position.core if rules is None else _build(parse_record(text), rules, 0)
         for play in plays:
             hand.play(*Cards(play).masks)
         seat = SEATS.index(viewer)
@@ -357,6 +398,14 @@ def endgame_views() -> list[tuple[str, Any, int, Cards]]:
         "voids=W:H turn=S"
     )
     out.append(("hidden kitty", *make(text, "S")))
+    # §10.4: E follows S's AH pair with QH,JH, so E held no heart pair: E's hidden card is
+    # neither the other QH nor the other JH
+    held = ["AH,AH,4C", "QH,JH,8D", "QH,9C,TD", "JH,9C,6C"]
+    text = (
+        f"{base} S={held[0]} E={held[1]} N={held[2]} W={held[3]} kitty={kitty} "
+        f"gone={gone_of(*held, kitty)} points=0 turn=S"
+    )
+    out.append(("no pair left", *make(text, "S", ["AH,AH", "QH,JH"], DUTIES)))
     return out
 
 

@@ -1,5 +1,7 @@
 #include "sampler.h"
 
+#include "core/legal.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -62,10 +64,6 @@ double uniform01(Rng& rng) { return double(rng.next() >> 11) * 0x1.0p-53; }
 
 WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat) {
   need(seat >= 0 && seat < 4, "seat must be 0..3");
-  // §5.3: without a format to follow, failing to follow shows only a void; with one, a follow
-  // would also reveal missing pairs and tractors, which this sampler does not model.
-  need(!view.rules().must_follow_format,
-       "must_follow_format=on is not supported: follows would constrain more than voids");
   need(view.unknown(seat) == 0, seat_name(seat) + "'s own hand is not known (" +
                                     std::to_string(view.unknown(seat)) + " hidden cards)");
   const Context& ctx = view.context();
@@ -180,6 +178,22 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
     const CardSet attempt = attempt_of(t);
     if (is_simple_combination(ctx, attempt)) continue;
     add_throw_check(record[t].leader, attempt, record[t].plays[0], &later[t * 4], pool);
+  }
+
+  // §10.4: every follow under a duty was legal for the hand of that moment.
+  for (int t = 0; t < tricks; ++t) {
+    FollowCheck c;
+    c.trick.start(record[t].leader);
+    c.trick.lead(ctx, record[t].plays[0]);
+    if (c.trick.duty.pairs == 0) continue;  // no duty beyond the suit (voids say the rest)
+    const int plays = t < done ? 4 : current.played;
+    for (int i = 1; i < plays; ++i) {
+      c.seat = (record[t].leader + i) & 3;
+      if (view.unknown(c.seat) == 0) continue;  // a known hand was checked when it played
+      c.before = view.held(c.seat).plus(later[t * 4 + c.seat]);
+      c.play = record[t].plays[i];
+      follows_.push_back(c);
+    }
   }
 }
 
@@ -309,6 +323,8 @@ bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
     const ThrowVerdict v = judge_throw(ctx, c.shape, c.suit, others);
     if (c.stands ? !v.valid : v.valid || c.shape.parts[v.forced].cards != c.forced) return false;
   }
+  for (const FollowCheck& c : follows_)
+    if (!is_legal_follow(ctx, c.before.plus(hidden[c.seat]), c.play, c.trick)) return false;
   return true;
 }
 

@@ -49,6 +49,15 @@ class WorldSampler {
     CardSet forced;       // when it failed: the component played
     CardSet before[4];    // per seat: its known cards now and those it played since the throw
   };
+  // §10.4: a follow under a lead with pairs, by a seat with hidden cards, was legal for the hand
+  // the seat held then: it shows the pairs and tractors the seat did not hold (missing pairs
+  // in the suit, no tractor of the lead's length), facts no void records. Checked by rejection.
+  struct FollowCheck {
+    int seat = 0;
+    Trick trick;     // the trick just after its lead (its suit and duty)
+    CardSet before;  // the seat's known cards now and those it played from that trick on
+    CardSet play;
+  };
   // A failed throw's rest that must still be in the thrower's hand, placed as one copy of a face
   // of which two are hidden: a draw where the seat ends with both copies was proposed twice as
   // often, and is kept with probability 1/2.
@@ -82,6 +91,7 @@ class WorldSampler {
   CardSet fixed_[4];            // hidden cards placed for certain (a failed throw's rest)
   std::vector<HalfPlaced> halves_;
   std::vector<ThrowCheck> checks_;
+  std::vector<FollowCheck> follows_;
 };
 
 }  // namespace duidiao
