@@ -133,11 +133,7 @@ void Rules::check_supported() const {
   if (trump_compare != TRUMP_COMPARE_FORMAT) refuse("trump_compare", trump_compare_name(trump_compare));
   if (declaring != DECLARING_CHIFENG) refuse("declaring", declaring_name(declaring));
   if (kitty_burial != KITTY_BURIAL_FACE_UP) refuse("kitty_burial", kitty_burial_name(kitty_burial));
-  if (!xiaosa) refuse("xiaosa", "off");
-  if (!digs) refuse("digs", "off");
-  if (scoring != SCORING_CHIFENG) refuse("scoring", scoring_name(scoring));
-  if (kitty_points != KITTY_POINTS_NEVER) refuse("kitty_points", kitty_points_name(kitty_points));
-  if (gated_takeover) refuse("gated_takeover", "on");
+  // xiaosa, digs, scoring, kitty_points and gated_takeover are played in every value (§10.7).
 }
 
 int Rules::level_rank(int level) const {
