@@ -95,7 +95,9 @@ void init_result(py::module_& m) {
       .value("j_daodi", OUTCOME_J_DAODI)
       .value("q_banjie", OUTCOME_Q_BANJIE)
       .value("k_fantian", OUTCOME_K_FANTIAN)
-      .value("k_sanji", OUTCOME_K_SANJI);
+      .value("k_sanji", OUTCOME_K_SANJI)
+      .value("xiaoguang", OUTCOME_XIAOGUANG)
+      .value("dapo_climb", OUTCOME_DAPO_CLIMB);
   py::class_<HandResult>(m, "HandResult")
       .def_readonly("points", &HandResult::points)
       .def_readonly("dig", &HandResult::dig)
@@ -107,7 +109,9 @@ void init_result(py::module_& m) {
       .def_readonly("score_ns", &HandResult::score_ns)
       .def_readonly("score_ew", &HandResult::score_ew)
       .def_readonly("next_declarer", &HandResult::next_declarer)
-      .def_readonly("match_won", &HandResult::match_won);
+      .def_readonly("match_won", &HandResult::match_won)
+      .def_readonly("kitty_points", &HandResult::kitty_points)
+      .def_readonly("kitty_multiplier", &HandResult::kitty_multiplier);
 }
 
 HandSetup make_setup(const Rules& rules, int level, int trump, int declarer, int leader,

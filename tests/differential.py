@@ -507,6 +507,8 @@ class HandRun:
                 "score_ew",
                 "next_declarer",
                 "match_won",
+                "kitty_points",
+                "kitty_multiplier",
             ):
                 mine = getattr(got, name)
                 if name in ("dig", "outcome"):  # the core's enums are named by the strings

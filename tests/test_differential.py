@@ -72,6 +72,28 @@ def test_core_agrees_with_reference_on_the_standard_ladder():
     assert not stats.disagreements, f"{stats.summary()}\n{details}"
 
 
+STANDARD_RESULT = {"scoring": "bands", "digs": False, "xiaosa": False}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {**STANDARD_RESULT, "kitty_points": "power"},
+        {**STANDARD_RESULT, "kitty_points": "cards", "gated_takeover": True},
+    ],
+    ids=["bands,kitty_points=power", "bands,kitty_points=cards,gated_takeover=on"],
+)
+def test_core_agrees_with_reference_under_the_standard_result_options(options):
+    """Rules §10.7's result (the bands, the kitty's bonus, the gates; no digs, no 潇洒) on the
+    Chifeng presets, before the standard presets are playable: T, the outcome, the levels and
+    scores, the kitty's points and multiplier."""
+    stats = differential.run(core, 4_000, seed=7, options=options, stop_after=5)
+    assert stats.positions >= 4_000 and stats.results > 0
+    assert {"xiaoguang", "dapo_climb"} <= set(stats.outcomes)
+    details = "\n".join(str(d) for d in stats.disagreements[:5])
+    assert not stats.disagreements, f"{stats.summary()}\n{details}"
+
+
 def test_harness_self_check():
     """The harness run against a stand-in core built on the reference finds nothing, and a
     deliberately wrong stand-in is caught (so that zero disagreements means something)."""
@@ -85,6 +107,20 @@ def test_harness_self_check():
 
     stats = differential.run(Wrong, 300, seed=5, presets=("chifeng",), hands=1)
     assert stats.disagreements and stats.disagreements[0].kind == "count"
+
+    class WrongKitty(differential.FakeCore):  # the kitty's multiplier is compared too
+        class Hand(differential.FakeCore.Hand):
+            def result(self, level_ns, level_ew):
+                r = super().result(level_ns, level_ew)
+                r.kitty_multiplier += 1
+                return r
+
+    options = {**STANDARD_RESULT, "kitty_points": "power"}
+    stats = differential.run(
+        WrongKitty, 300, seed=5, presets=("chifeng",), hands=1, options=options
+    )
+    assert stats.disagreements and stats.disagreements[0].kind == "result"
+    assert "kitty_multiplier" in str(stats.disagreements[0])
 
 
 # -- hand-built positions: the core against explicit expectations (and the reference) ----------

@@ -159,7 +159,7 @@ class TestErrorsSection:
 
 BAD = [
     ("", "level: missing (required)"),
-    (EXAMPLE.replace("chifeng ", "tractor "), "preset: 'tractor' is not playable yet ("),
+    (EXAMPLE.replace("chifeng ", "Tractor "), "preset: 'Tractor' is not a preset"),
     (EXAMPLE.replace("chifeng ", "Chifeng "), "preset: 'Chifeng' is not a preset"),
     (EXAMPLE + " level=5", "level: given twice"),
     (EXAMPLE + " Level=5", "Level: 'Level=5': unknown key (keys are level, trump,"),

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from duidiao import ALL_PRESETS, PRESETS, Rules, _core
+from duidiao import ALL_PRESETS, GAME_PRESETS, PRESETS, Game, Rules, _core
 from duidiao.rules import OPTION_FIELDS
 
 
@@ -77,14 +77,17 @@ def test_s10_standard_presets_hold_the_table() -> None:
     assert Rules.preset("chifeng").ladder_letters == "A23456789TJQK"
 
 
-@pytest.mark.parametrize("name", [p for p in ALL_PRESETS if p not in PRESETS])
-def test_s10_unplayed_presets_are_refused_by_name(name: str) -> None:
+@pytest.mark.parametrize("name", [p for p in ALL_PRESETS if p not in GAME_PRESETS])
+def test_s10_presets_not_dealt_yet_are_refused_by_name(name: str) -> None:
+    """The standard presets play from positions; whole hands (§10.6) are refused, naming the
+    option the engine does not play yet."""
     rules = Rules.preset(name)
-    assert not rules.playable
+    assert rules.playable and name in PRESETS
+    rules.check_supported()
     with pytest.raises(ValueError, match=r"^\w+=[\w-]+ is not supported yet$"):
-        rules.check_supported()
-    with pytest.raises(ValueError, match="is not supported yet"):
-        _core.Rules.preset(name).check_supported()
+        rules.check_game_supported()
+    with pytest.raises(ValueError, match="declaring=standard is not supported yet"):
+        Game.deal(seed=1, rules=name)
 
 
 def test_s9_a_chifeng_record_from_before_loads_unchanged() -> None:

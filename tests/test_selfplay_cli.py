@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -50,6 +51,32 @@ def test_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert sum(data["outcomes"].values()) == 30
     assert {"total", "rate", "joker", "level"} <= set(data["digs"])
     assert set(data["xiaosa"]) == {"hands", "rate"}
+
+
+@pytest.mark.parametrize("scoring", ["chifeng", "bands"])
+def test_point_bands_follow_the_result_rows(scoring: str) -> None:
+    """The summary's bands are the rules' result rows (rules §7, or §10.7 with
+    `scoring=bands`): every T in exactly one, and a new band where the outcome changes (below
+    200, where the bands of §10.7 go on by 40)."""
+    from duidiao import reference as ref
+    from duidiao.cli import _BANDS
+
+    rules = dataclasses.replace(ref.RefRules.preset("chifeng"), scoring=scoring)
+    ctx = ref.Context(rules, "5", "H")
+
+    def band(t: int) -> str:
+        (name,) = [n for n, lo, hi in _BANDS[scoring] if lo <= t and (hi is None or t <= hi)]
+        return name
+
+    def outcome(t: int) -> tuple[str, str]:
+        r = ref.hand_result(ctx, 0, "5", "3", t, 0, ["AS"], [], False)
+        return r.outcome, r.level_ew
+
+    for t in range(5, 1000, 5):
+        if t <= 200:
+            assert (band(t) != band(t - 5)) == (outcome(t) != outcome(t - 5)), t
+        else:
+            band(t)
 
 
 def test_records_written_and_identical(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ Run more endgames than CI does (and print the figures) with::
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -586,6 +587,300 @@ def test_cli_subprocess() -> None:
         text=True,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["value"] == entry.score
+
+
+# -- the kitty's bonus and the bands (rules §10.7) -------------------------------------------
+# The standard game's result options on Chifeng endgames (the presets that use them are not
+# playable yet): T = the tricks' points plus the kitty's times its multiplier when a defender
+# wins the last trick, so both objectives change; the solver's bounds and table keys must stay
+# exact with it.
+KITTY_OPTIONS = {
+    "power": {"scoring": "bands", "digs": False, "xiaosa": False, "kitty_points": "power"},
+    "cards+gates": {
+        "scoring": "bands",
+        "digs": False,
+        "xiaosa": False,
+        "kitty_points": "cards",
+        "must_play_levels": (1, 4, 9, 12),  # shanghai's gates 2 5 10 K on the A-K ladder
+        "gated_takeover": True,
+    },
+    "power+chifeng-rows": {"kitty_points": "power"},  # with §7's rows, digs and 潇洒
+}
+
+
+def _masks(faces: list[int]) -> tuple[int, int]:
+    one = two = 0
+    for f in faces:
+        if one >> f & 1:
+            two |= 1 << f
+        else:
+            one |= 1 << f
+    return one, two
+
+
+def _face_points(face: int) -> int:
+    return {3: 5, 8: 10, 11: 10}.get(face % 13, 0) if face < 52 else 0
+
+
+def _endgame(
+    rules: Any, level: int, trump: int, declarer: int, leader: int, hands: list[list[int]],
+    kitty: list[int], gone: list[int], points: int,
+) -> Any:
+    """A core hand at a trick start: every hand, the kitty and the cards gone known."""
+    return _core.Hand(
+        rules, level, trump, declarer, leader, [_masks(h) for h in hands], [0] * 4,
+        _masks(kitty), True, False, points, [0] * 4, 25 - len(hands[0]), gone=_masks(gone),
+    )
+
+
+def kitty_endgames(
+    count: int, seed: int, options: dict[str, Any], most: int = 4, with_maker: bool = False
+) -> Iterator[Any]:
+    """``count`` endgames (hand, levels) with 1 to ``most`` cards in each hand, drawn from few
+    faces (runs of four ranks in two suits, sometimes jokers), each twice, so that pairs and
+    tractors win last tricks; the kitty random (mostly with points), the banked points anything
+    the cards gone can give. Some are a play or two into a trick. ``with_maker``: also a
+    function making the endgame with other banked points (None mid-trick) and the most."""
+    rng = random.Random(seed)
+    rules = duidiao.Rules.preset("chifeng").replace(**options).to_core()
+    made = 0
+    while made < count:
+        level, trump, n = rng.randrange(13), rng.randrange(4), rng.randint(1, most)
+        pool = []
+        for suit in rng.sample(range(4), 2):
+            low = rng.randrange(10)
+            pool += [suit * 13 + r for r in range(low, low + 4) for _ in range(2)]
+        if rng.random() < 0.3:
+            pool += [52, 52, 53, 53]
+        hands: list[list[int]] = [[] for _ in range(4)]
+        for h in hands:  # mostly a pair of a face, else one copy
+            while len(h) < n:
+                f = rng.choice(pool)
+                take = 2 if pool.count(f) == 2 and len(h) + 2 <= n and rng.random() < 0.7 else 1
+                for _ in range(take):
+                    pool.remove(f)
+                    h.append(f)
+        rest = [f for f in range(54) for _ in range(2)]
+        for f in [c for h in hands for c in h]:
+            rest.remove(f)
+        rng.shuffle(rest)
+        kitty, gone = rest[:8], rest[8:]
+        most_points = sum(map(_face_points, gone))
+        declarer, leader = rng.randrange(4), rng.randrange(4)
+        levels = [rng.randrange(13), rng.randrange(13)]
+        levels[declarer % 2] = level
+
+        # the endgame with any banked points
+        make = functools.partial(
+            _endgame, rules, level, trump, declarer, leader, hands, kitty, gone
+        )
+        hand = make(rng.randrange(0, most_points + 1, 5))
+        plays = rng.choice((0, 0, 1, 2))
+        for _ in range(plays):
+            hand.play(*rng.choice(hand.legal_moves()))
+        if hand.is_over:
+            continue
+        made += 1
+        if with_maker:
+            yield hand, (levels[0], levels[1]), (make if plays == 0 else None), most_points
+        else:
+            yield hand, (levels[0], levels[1])
+
+
+def check_kitty_endgame(hand: Any, levels: tuple[int, int], objective: str) -> Any:
+    """Solver against brute force on one endgame (every move's value), and the principal
+    variation reaching the value; returns the result at its end."""
+    raw = _core.Solver(1.0).solve(hand, objective, *levels)
+    oracle = {tuple(m): v for m, v in _core.brute_force(hand, objective, *levels)}
+    assert {tuple(m): v for m, _p, v in raw["moves"]} == oracle
+    maximise = objective == "score" or hand.turn % 2 != hand.declarer % 2
+    assert raw["value"] == _best(list(oracle.values()), maximise)
+    line = hand.copy()
+    for move in raw["pv"]:
+        line.play(*move)
+    r = line.result(*levels)
+    diff = r.score_ns - r.score_ew
+    mine = diff if hand.turn % 2 == 0 else -diff
+    assert raw["value"] == (r.points if objective == "points" else mine)
+    return r
+
+
+def random_result(hand: Any, levels: tuple[int, int], rng: random.Random) -> Any:
+    """The result of the hand played out at random from here, half the leads among the
+    longest (so that last tricks of pairs and tractors come up)."""
+    hand = hand.copy()
+    while not hand.is_over:
+        moves = hand.legal_moves()
+        if not hand.trick() and rng.random() < 0.5:
+            longest = max(bin(m[0]).count("1") + bin(m[1]).count("1") for m in moves)
+            moves = [m for m in moves if bin(m[0]).count("1") + bin(m[1]).count("1") == longest]
+        hand.play(*rng.choice(moves))
+    return hand.result(*levels)
+
+
+@pytest.mark.parametrize("name", list(KITTY_OPTIONS))
+def test_kitty_bonus_endgames_match_brute_force(name: str) -> None:
+    """Rules §10.7: both objectives exact with the kitty's bonus (×2, ×4 by the winning play's
+    longest tractor, or ×2 × its cards), the bands and the gates."""
+    options = KITTY_OPTIONS[name]
+    rng = random.Random(name)
+    multipliers: set[int] = set()
+    bands: set[str] = set()
+    for hand, levels in kitty_endgames(150, seed=11, options=options):
+        for objective in ("score", "points"):
+            r = check_kitty_endgame(hand, levels, objective)
+            multipliers.add(r.kitty_multiplier)
+            bands.add(r.outcome.name)
+        r = random_result(hand, levels, rng)
+        multipliers.add(r.kitty_multiplier)
+        bands.add(r.outcome.name)
+    # the endgames reach what they are meant to test (tractors: test_kitty_bonus_of_a_tractor)
+    assert {0, 2, 4} <= multipliers
+    if options.get("scoring") == "bands":
+        assert {"guangpai", "xiaoguang", "dacheng", "dapo", "dapo_climb"} <= bands
+
+
+@pytest.mark.parametrize("name", list(KITTY_OPTIONS))
+def test_one_solver_reused_across_banked_points(name: str) -> None:
+    """The score objective's table key holds what the banked points mean (the point rows still
+    reachable, the kitty's bonus counted): one solver, the same cards with every banked
+    total, agrees with a new solver for each."""
+    reused = _core.Solver(1.0)
+    checked = 0
+    for _hand, levels, make, most in kitty_endgames(
+        60, seed=3, options=KITTY_OPTIONS[name], with_maker=True
+    ):
+        if make is None:
+            continue
+        for points in range(0, most + 1, 5):
+            hand = make(points)
+            got = reused.solve(hand, "score", *levels)
+            fresh = _core.Solver(1.0).solve(hand, "score", *levels)
+            assert {tuple(m): v for m, _p, v in got["moves"]} == {
+                tuple(m): v for m, _p, v in fresh["moves"]
+            }, points
+            checked += 1
+    assert checked > 300
+
+
+def tractor_endgame(kitty_points: str, pairs: int, leader: int, points: int) -> Any:
+    """``pairs`` pairs and a single each: East (a defender) holds a trump tractor (8H 9H TH...,
+    hearts trump at level 2) and the big joker, the others pairs of one side suit each and a
+    club; the kitty holds 25 points. Leading, East wins the joker's trick first and the last
+    one with its tractor."""
+    rules = duidiao.Rules.preset("chifeng").replace(
+        scoring="bands", digs=False, xiaosa=False, kitty_points=kitty_points
+    ).to_core()
+    held = [
+        [13 + r for r in (1, 2, 4)[:pairs] for _ in range(2)] + [39 + 10],  # S: 3D 4D 6D, QC
+        [r for r in (6, 7, 8)[:pairs] for _ in range(2)] + [53],  # E: 8H 9H TH, BJ
+        [39 + r for r in (4, 5, 6)[:pairs] for _ in range(2)] + [39 + 12],  # N: 6C 7C 8C, AC
+        [13 + r for r in (9, 10, 12)[:pairs] for _ in range(2)] + [39 + 2],  # W: JD QD AD, 4C
+    ]
+    kitty = [11 + 39, 8 + 39, 3 + 39, 1, 2, 4, 5, 9]  # KC TC 5C 3H 4H 6H 7H JH: 25 points
+    rest = [f for f in range(54) for _ in range(2)]
+    for f in [c for h in held for c in h] + kitty:
+        rest.remove(f)
+    return _core.Hand(
+        rules, 1, 0, 0, leader, [_masks(h) for h in held], [0] * 4, _masks(kitty), True, False,
+        points, [0] * 4, 24 - 2 * pairs, gone=_masks(rest),
+    )
+
+
+@pytest.mark.parametrize(
+    "kitty_points, pairs, multiplier",
+    [("power", 2, 8), ("power", 3, 16), ("cards", 2, 8), ("cards", 3, 12)],
+)
+def test_kitty_bonus_of_a_tractor(kitty_points: str, pairs: int, multiplier: int) -> None:
+    """Rules §10.7: ×8 for a tractor of two and ×16 for one of three (`power`), ×2 × 4 and
+    ×2 × 6 cards (`cards`): the bound on the bonus still to come must count the longest tractor
+    East holds (or the cards left). Five cards each against brute force; seven (too many for
+    it) against the solver without merging equivalent cards."""
+    starts = ((1, 40), (0, 60), (2, 80))  # (leader, banked points): brute force takes ~1 s each
+    if pairs == 3:
+        starts += ((1, 0), (1, 120), (3, 10))
+    for leader, points in starts:
+        hand = tractor_endgame(kitty_points, pairs, leader, points)
+        values = []
+        for objective in ("points", "score"):
+            if pairs == 2:
+                r = check_kitty_endgame(hand, (1, 5), objective)
+            else:
+                merged = _core.Solver(1.0).solve(hand, objective, 1, 5)
+                plain = _core.Solver(1.0, merge=False).solve(hand, objective, 1, 5)
+                assert {tuple(m): v for m, _p, v in merged["moves"]} == {
+                    tuple(m): v for m, _p, v in plain["moves"]
+                }
+                line = hand.copy()
+                for move in merged["pv"]:
+                    line.play(*move)
+                r = line.result(1, 5)
+            values.append(r)
+        if leader == 1:  # the joker first, the tractor last: the kitty's 25 points × m
+            assert values[0].kitty_multiplier == multiplier
+            assert values[0].points == points + 20 * (pairs - 2) + 25 * multiplier
+
+
+def test_points_beyond_sixteen_bits_are_exact() -> None:
+    """Rules §10.7: T reaches 80 × 2^9 with a tractor of eight pairs won last: beyond the
+    table's 16-bit bounds, which keep weaker bounds instead of wrapping."""
+    rules = duidiao.Rules.preset("chifeng").replace(
+        scoring="bands", digs=False, xiaosa=False, kitty_points="power"
+    ).to_core()
+    level = 12  # K: the kings are level cards
+    junk = (0, 1, 2, 4, 5, 6, 7, 9)  # ranks 2 3 4 6 7 8 9 J: no points
+    held = [
+        [26 + r for r in junk for _ in range(2)],  # S: spades
+        [r for r in range(8) for _ in range(2)],  # E: 2H..9H twice, a trump tractor of 8
+        [39 + r for r in junk for _ in range(2)],  # N: clubs
+        [13 + r for r in junk for _ in range(2)],  # W: diamonds
+    ]
+    kitty = [37, 37, 24, 24, 34, 34, 21, 21]  # KS KS KD KD TS TS TD TD: 80 points
+    rest = [f for f in range(54) for _ in range(2)]
+    for f in [c for h in held for c in h] + kitty:
+        rest.remove(f)
+    hand = _core.Hand(
+        rules, level, 0, 0, 1, [_masks(h) for h in held], [0] * 4, _masks(kitty), True, False,
+        50, [0] * 4, 9, gone=_masks(rest),
+    )
+    best = 50 + 10 + 80 * 2**9  # East leads all 16: the two 5s, and the kitty ×512
+    solver = _core.Solver(4.0)
+    assert solver.value(hand, "points", level, 3) == best > 32767
+    assert solver.defenders_reach(hand, best) and not solver.defenders_reach(hand, best + 5)
+    # EW (at 4) take over and climb, stopped by J (§7.1): +2 and 7 levels, NS −2
+    assert solver.value(hand, "score", level, 3) == (2 + 2 * 7) + 2
+
+
+@pytest.mark.parametrize("name", list(KITTY_OPTIONS))
+def test_pimc_makes_follows_the_result(name: str) -> None:
+    """pimc's "declarers make it" comes from the score value (stay ⇒ the declaring team's
+    value ≥ 0, take over ⇒ ≤ −4), under the bands, the kitty's bonus and the gates too: in
+    every finished hand, and in exact analyses of fully known endgames against the result of
+    the solver's line."""
+    options = KITTY_OPTIONS[name]
+    rng = random.Random(name)
+    checked = 0
+    for hand, levels in kitty_endgames(40, seed=5, options=options, most=3):
+        for _ in range(5):
+            r = random_result(hand, levels, rng)
+            diff = r.score_ns - r.score_ew
+            declaring = diff if hand.declarer % 2 == 0 else -diff
+            assert declaring >= 0 if r.declarers_stay else declaring <= -4
+        search = _core.PimcSearch(1, 0.0, 1, 1, 25, 1.0)
+        analysis = search.analyse(hand, *levels)
+        assert analysis["exact"]
+        for move, mean, _err, makes, *_rest in analysis["moves"]:
+            line = hand.copy()
+            line.play(*move)
+            while not line.is_over:
+                line.play(*_core.Solver(1.0).solve(line, "score", *levels)["moves"][0][0])
+            r = line.result(*levels)
+            diff = r.score_ns - r.score_ew
+            mover_team = hand.turn % 2
+            assert mean == (diff if mover_team == 0 else -diff)
+            assert makes == float(r.declarers_stay)
+            checked += 1
+    assert checked > 40
 
 
 # -- more endgames by hand ------------------------------------------------------------------

@@ -1,6 +1,9 @@
 #include "result.h"
 
+#include <climits>
 #include <stdexcept>
+
+#include "combination.h"
 
 namespace duidiao {
 
@@ -10,8 +13,9 @@ const char* dig_name(Dig d) {
 }
 
 const char* outcome_name(Outcome o) {
-  static const char* NAMES[OUTCOME_NB] = {"guangpai", "dacheng", "dapo", "gulupo", "joker_dig",
-                                          "j_daodi", "q_banjie", "k_fantian", "k_sanji"};
+  static const char* NAMES[OUTCOME_NB] = {"guangpai",  "dacheng",  "dapo",      "gulupo",
+                                          "joker_dig", "j_daodi",  "q_banjie",  "k_fantian",
+                                          "k_sanji",   "xiaoguang", "dapo_climb"};
   return o >= 0 && o < OUTCOME_NB ? NAMES[o] : "?";
 }
 
@@ -24,6 +28,58 @@ int climb(const Rules& rules, int from, int n) {
   return level;
 }
 
+int kitty_multiplier(const Rules& rules, const Context& ctx, const CardSet& last_play) {
+  if (rules.kitty_points == KITTY_POINTS_CARDS) return 2 * last_play.size();
+  if (rules.kitty_points != KITTY_POINTS_POWER) return 0;
+  // The decomposition's first part is its longest tractor (§4, §10.2); else a pair, if any.
+  int longest = last_play.two ? 1 : 0;
+  if (popcount(last_play.two) >= 2) {
+    Decomposition d;
+    decompose(ctx, last_play, &d);
+    if (d.size && d.parts[0].kind == TRACTOR) longest = d.parts[0].length;
+  }
+  return 2 << longest;
+}
+
+namespace {
+
+// A row of the point table (§7 or §10.7's bands): how T ends the hand without a dig.
+struct Row {
+  Outcome outcome;
+  bool declarers_stay;
+  int climb;         // of the hand's winners
+  bool back_to_start = false;  // 轱辘坡: the declaring team's level goes back to the start
+};
+
+Row row_of(const Rules& rules, int points) {
+  if (rules.scoring == SCORING_BANDS) {
+    if (points <= 0) return {OUTCOME_GUANGPAI, true, 3};
+    if (points < 40) return {OUTCOME_XIAOGUANG, true, 2};
+    if (points < 80) return {OUTCOME_DACHENG, true, 1};
+    if (points < 120) return {OUTCOME_DAPO, false, 0};
+    return {OUTCOME_DAPO_CLIMB, false, (points - 80) / 40};
+  }
+  if (points == 0) return {OUTCOME_GUANGPAI, true, 3};
+  if (points < 80) return {OUTCOME_DACHENG, true, 1};
+  if (points < 140) return {OUTCOME_DAPO, false, 0};
+  return {OUTCOME_GULUPO, false, 0, true};
+}
+
+}  // namespace
+
+int next_row_points(const Rules& rules, int points) {
+  if (points < 5) return 5;
+  if (rules.scoring == SCORING_BANDS) {
+    if (points < 40) return 40;
+    if (points < 120) return points < 80 ? 80 : 120;
+    // Past 120, a level every 40 points; a climb of LEVEL_TOP reaches the top from anywhere.
+    const int up = (points - 80) / 40;
+    return up >= LEVEL_TOP ? INT_MAX : 80 + 40 * (up + 1);
+  }
+  if (points < 80) return 80;
+  return points < 140 ? 140 : INT_MAX;
+}
+
 HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int level_ns,
                        int level_ew, int points, int last_winner, const CardSet& last_play,
                        const CardSet& kitty, bool dry) {
@@ -34,16 +90,20 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
   const int before[2] = {level_ns, level_ew};
   if (levels[decl_team] != ctx.level)
     throw std::invalid_argument("the declaring team's level must be the hand's level");
+  const bool defenders_last = team_of(last_winner) == def_team;
 
   HandResult r;
-  r.points = points;
+  // §10.7 the kitty's points, times the multiplier, to the defenders who win the last trick.
+  r.kitty_points = kitty.points();
+  r.kitty_multiplier = defenders_last ? kitty_multiplier(rules, ctx, last_play) : 0;
+  r.points = points + r.kitty_points * r.kitty_multiplier;
   r.kitty_jokers_climb =
       dry || !rules.xiaosa ? 0 : 3 * kitty.count(BIG_JOKER) + 2 * kitty.count(SMALL_JOKER);
 
   // §7 the last trick: a joker dig, else a level dig when the level cards are J, Q or K.
   const int rank = ctx.level_card;
   int dig_climb = 0;
-  if (rules.digs && team_of(last_winner) == def_team) {
+  if (rules.digs && defenders_last) {
     if (last_play.count(BIG_JOKER)) dig_climb = 3;
     else if (last_play.count(SMALL_JOKER)) dig_climb = 2;
     if (dig_climb) {
@@ -53,10 +113,10 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
     }
   }
 
-  int declarer_climb = 0, defender_climb = 0;
+  int winners_climb = 0;
   if (r.dig == DIG_JOKER) {
     r.outcome = OUTCOME_JOKER_DIG;
-    defender_climb = dig_climb;
+    winners_climb = dig_climb;
   } else if (r.dig == DIG_LEVEL) {
     if (rank == RANK_J) {
       r.outcome = OUTCOME_J_DAODI;
@@ -71,25 +131,21 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
       r.outcome = OUTCOME_K_SANJI;
       levels[decl_team] = rules.level_of_rank(RANK_10);
     }
-  } else if (points == 0) {
-    r.outcome = OUTCOME_GUANGPAI;
-    declarer_climb = 3;
-  } else if (points < 80) {
-    r.outcome = OUTCOME_DACHENG;
-    declarer_climb = 1;
-  } else if (points < 140) {
-    r.outcome = OUTCOME_DAPO;
   } else {
-    r.outcome = OUTCOME_GULUPO;
-    levels[decl_team] = LEVEL_START;
+    // Without a dig T decides, by the rules' rows.
+    const Row row = row_of(rules, r.points);
+    r.outcome = row.outcome;
+    r.declarers_stay = row.declarers_stay;
+    winners_climb = row.climb;
+    if (row.back_to_start) levels[decl_team] = LEVEL_START;
   }
-  r.declarers_stay = r.outcome == OUTCOME_GUANGPAI || r.outcome == OUTCOME_DACHENG;
 
-  // The jokers in the kitty join the winner's climb: one climb, stopped by §7.1.
-  if (r.declarers_stay)
-    levels[decl_team] = climb(rules, levels[decl_team], declarer_climb + r.kitty_jokers_climb);
-  else
-    levels[def_team] = climb(rules, levels[def_team], defender_climb + r.kitty_jokers_climb);
+  // The jokers in the kitty join the winners' climb: one climb, stopped by §7.1. §10.7 gates:
+  // defenders who take over while their level is a must-play level climb nothing.
+  const int winners = r.declarers_stay ? decl_team : def_team;
+  int total = winners_climb + r.kitty_jokers_climb;
+  if (rules.gated_takeover && !r.declarers_stay && rules.is_must_play(before[def_team])) total = 0;
+  levels[winners] = climb(rules, levels[winners], total);
 
   r.level_ns = levels[0];
   r.level_ew = levels[1];

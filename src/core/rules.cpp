@@ -134,11 +134,6 @@ void Rules::check_supported() const {
       throw std::invalid_argument("must_play_levels: " + std::to_string(l) + " is not a level 0..12");
   if (throw_penalty != 0) refuse("throw_penalty", std::to_string(throw_penalty));
   // The options the engine does not play yet, in the order the standard game brings them in.
-  if (!xiaosa) refuse("xiaosa", "off");
-  if (!digs) refuse("digs", "off");
-  if (scoring != SCORING_CHIFENG) refuse("scoring", scoring_name(scoring));
-  if (kitty_points != KITTY_POINTS_NEVER) refuse("kitty_points", kitty_points_name(kitty_points));
-  if (gated_takeover) refuse("gated_takeover", "on");
 }
 
 int Rules::level_rank(int level) const {

@@ -17,7 +17,7 @@ from .players import CoreBot, HeuristicBot, Player, RandomBot, make_bot, play_ha
 from .position import Move, Position, Trick
 from .record import Record, RecordError
 from .result import HandResult
-from .rules import ALL_PRESETS, PRESETS, Rules
+from .rules import ALL_PRESETS, GAME_PRESETS, PRESETS, Rules
 from .solver import MoveValue, Solution, Solver, defenders_reach, solve
 from .worlds import sample_worlds
 
@@ -48,6 +48,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "ALL_PRESETS",
+    "GAME_PRESETS",
     "PRESETS",
     "Player",
     "Position",

@@ -99,7 +99,7 @@ class Dig(_Pybind11Enum):
     __members__: ClassVar[dict[str, Dig]]
 
 class Outcome(_Pybind11Enum):
-    """rules §7: how a hand ends."""
+    """rules §7, §10.7: how a hand ends (xiaoguang and dapo_climb: §10.7's bands)."""
     guangpai: ClassVar[Outcome]
     dacheng: ClassVar[Outcome]
     dapo: ClassVar[Outcome]
@@ -109,6 +109,8 @@ class Outcome(_Pybind11Enum):
     q_banjie: ClassVar[Outcome]
     k_fantian: ClassVar[Outcome]
     k_sanji: ClassVar[Outcome]
+    xiaoguang: ClassVar[Outcome]
+    dapo_climb: ClassVar[Outcome]
     __members__: ClassVar[dict[str, Outcome]]
 
 class Phase(_Pybind11Enum):
@@ -191,6 +193,10 @@ class HandResult(metaclass=_Pybind11Type):
     def next_declarer(self) -> int: ...
     @property
     def match_won(self) -> bool: ...
+    @property
+    def kitty_points(self) -> int: ...
+    @property
+    def kitty_multiplier(self) -> int: ...
 
 class Hand(metaclass=_Pybind11Type):
     def __init__(

@@ -25,7 +25,7 @@ from .errors import NotationError
 from .position import Position
 from .progress import ProgressBar
 from .result import HandResult
-from .rules import PRESETS
+from .rules import GAME_PRESETS, Rules
 
 __all__ = ["main", "build_parser"]
 
@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument(
         "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
     )
-    selfplay.add_argument("--preset", default="chifeng", choices=PRESETS, help="rules preset")
+    selfplay.add_argument("--preset", default="chifeng", choices=GAME_PRESETS, help="rules preset")
     selfplay.add_argument(
         "--records", default=None, metavar="DIR", help="write one JSON record per hand in DIR"
     )
@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument(
         "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
     )
-    duel.add_argument("--preset", default="chifeng", choices=PRESETS, help="rules preset")
+    duel.add_argument("--preset", default="chifeng", choices=GAME_PRESETS, help="rules preset")
     duel.add_argument(
         "--threads",
         type=int_in(1, 256),
@@ -196,10 +196,14 @@ def _position_json(position: Position) -> dict[str, Any]:
 def _result_text(result: HandResult) -> str:
     scores = ",".join(f"{team}:{score:+d}" for team, score in result.scores.items())
     levels = ",".join(f"{team}:{level}" for team, level in result.levels.items())
+    # rules §10.7: the kitty's points when they counted for the defenders (points is then T)
+    kitty = (
+        f"kitty={result.kitty_points}x{result.kitty_multiplier} " if result.kitty_multiplier else ""
+    )
     return (
         f"result: {result.outcome} points={result.points} dig={result.dig or '-'} "
         f"levels={levels} scores={scores} next_declarer={result.next_declarer} "
-        f"kitty_jokers_climb={result.kitty_jokers_climb} "
+        f"kitty_jokers_climb={result.kitty_jokers_climb} {kitty}"
         f"match_won={'yes' if result.match_won else 'no'}"
     )
 
@@ -282,7 +286,21 @@ class _MoveError(ValueError):
 
 # -- selfplay ---------------------------------------------------------------------------
 
-_BANDS = (("0", 0, 0), ("5-75", 5, 75), ("80-135", 80, 135), ("140+", 140, 200))
+# The defenders' points by the rows of the rules' result table: §7's (光牌, 打成, 打破, 轱辘坡),
+# or with `scoring=bands` §10.7's of 40 (their T counts the kitty's bonus, past 200 too).
+# (name, lowest, highest or None for no end).
+_BANDS: dict[str, tuple[tuple[str, int, int | None], ...]] = {
+    "chifeng": (("0", 0, 0), ("5-75", 5, 75), ("80-135", 80, 135), ("140+", 140, None)),
+    "bands": (
+        ("0", 0, 0),
+        ("5-35", 5, 35),
+        ("40-75", 40, 75),
+        ("80-115", 80, 115),
+        ("120-155", 120, 155),
+        ("160-195", 160, 195),
+        ("200+", 200, None),
+    ),
+}
 _QUANTILES = (10, 25, 50, 75, 90)
 
 
@@ -373,7 +391,8 @@ class _Stats:
         n = self.hands
         points = self.points
         bands = {
-            name: sum(k for p, k in points.items() if lo <= p <= hi) for name, lo, hi in _BANDS
+            name: sum(k for p, k in points.items() if lo <= p and (hi is None or p <= hi))
+            for name, lo, hi in _BANDS[str(Rules.preset(args.preset).scoring)]
         }
         points_total = sum(p * k for p, k in points.items())
         data: dict[str, Any] = {

@@ -65,7 +65,8 @@ class Phase(_Named):
 
 
 class Outcome(_Named):
-    """How a hand ends (rules §7)."""
+    """How a hand ends (rules §7; §10.7's bands: ``guangpai`` at 0, ``xiaoguang`` 5–35,
+    ``dacheng`` 40–75, ``dapo`` 80–115, ``dapo_climb`` 120 or more)."""
 
     GUANGPAI = "guangpai"  # 光牌
     DACHENG = "dacheng"  # 打成
@@ -76,6 +77,8 @@ class Outcome(_Named):
     Q_BANJIE = "q_banjie"  # Q半截
     K_FANTIAN = "k_fantian"  # K翻天
     K_SANJI = "k_sanji"  # K三级
+    XIAOGUANG = "xiaoguang"  # §10.7: 5–35, the declarers climb 2
+    DAPO_CLIMB = "dapo_climb"  # §10.7: 120 or more, the defenders take over and climb
 
 
 class Dig(_Named):

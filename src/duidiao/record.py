@@ -49,6 +49,9 @@ def _result_from_json(data: Mapping[str, Any]) -> HandResult:
             match_won=bool(data["match_won"]),
             kitty_jokers_climb=int(data["kitty_jokers_climb"]),
             declarers_stay=bool(data["declarers_stay"]),
+            # §10.7; records from before these fields never counted the kitty's points
+            kitty_points=int(data.get("kitty_points", 0)),
+            kitty_multiplier=int(data.get("kitty_multiplier", 0)),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise RecordError(f"result: missing or bad field {exc}") from None

@@ -1,4 +1,4 @@
-"""The result of a finished hand (rules §7)."""
+"""The result of a finished hand (rules §7, §10.7)."""
 
 from __future__ import annotations
 
@@ -16,18 +16,25 @@ __all__ = ["HandResult"]
 
 @dataclass(frozen=True)
 class HandResult:
-    """What a finished hand decides (rules §7, §8).
+    """What a finished hand decides (rules §7, §8, §10.7).
 
-    - ``points``: the defenders' points from tricks (*P*).
+    - ``points``: the defenders' points: *P* from tricks, plus the kitty's bonus when the
+      rules count it (*T* of §10.7).
     - ``dig``: ``None``, ``"joker"`` or ``"level"`` (抠底): a :class:`~duidiao.enums.Dig`.
     - ``outcome``: ``"guangpai"``, ``"dacheng"``, ``"dapo"``, ``"gulupo"``, ``"joker_dig"``,
-      ``"j_daodi"``, ``"q_banjie"``, ``"k_fantian"`` or ``"k_sanji"``: an
-      :class:`~duidiao.enums.Outcome` (each member equal to its string).
+      ``"j_daodi"``, ``"q_banjie"``, ``"k_fantian"``, ``"k_sanji"``, and with §10.7's bands
+      ``"xiaoguang"`` and ``"dapo_climb"``: an :class:`~duidiao.enums.Outcome` (each member
+      equal to its string).
     - ``levels``: team (``"NS"``, ``"EW"``) → level letter after the hand.
     - ``scores``: team → hand score (§7.2).
     - ``next_declarer``: seat letter (§8.4). ``declarers_stay``: the declaring team stays.
     - ``match_won``: the declaring team won the match at K (§8.3).
     - ``kitty_jokers_climb``: levels added by the 潇洒 jokers (0 when the kitty was dry).
+    - ``kitty_points``: the final kitty's own face points; ``kitty_multiplier``: what they
+      counted times for the defenders (rules §10.7, ``kitty_points``), 0 when they counted for
+      nobody (rules that never count them, or the declaring team won the last trick). The
+      kitty's points are known from the kitty, so results compare without them (records
+      written before the field carry none).
     """
 
     points: int
@@ -39,6 +46,8 @@ class HandResult:
     match_won: bool
     kitty_jokers_climb: int
     declarers_stay: bool
+    kitty_points: int = field(default=0, compare=False)
+    kitty_multiplier: int = 0
 
     @classmethod
     def from_core(cls, core: Any, rules: Rules | None = None) -> HandResult:
@@ -56,6 +65,8 @@ class HandResult:
             match_won=bool(core.match_won),
             kitty_jokers_climb=int(core.kitty_jokers_climb),
             declarers_stay=bool(core.declarers_stay),
+            kitty_points=int(core.kitty_points),
+            kitty_multiplier=int(core.kitty_multiplier),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,4 +81,6 @@ class HandResult:
             "match_won": self.match_won,
             "kitty_jokers_climb": self.kitty_jokers_climb,
             "declarers_stay": self.declarers_stay,
+            "kitty_points": self.kitty_points,
+            "kitty_multiplier": self.kitty_multiplier,
         }

@@ -22,22 +22,26 @@ from .enums import (
     _Named,
 )
 
-__all__ = ["Rules", "PRESETS", "ALL_PRESETS"]
+__all__ = ["Rules", "PRESETS", "GAME_PRESETS", "ALL_PRESETS"]
 
 ALL_PRESETS = tuple(_core.Rules.presets())
 """Every preset the rules book defines (rules §9; the core holds them as data)."""
 
 
-def _playable(name: str) -> bool:
+def _playable(name: str, whole_hands: bool = False) -> bool:
+    core = _core.Rules.preset(name)
     try:
-        _core.Rules.preset(name).check_supported()
+        core.check_game_supported() if whole_hands else core.check_supported()
     except ValueError:
         return False
     return True
 
 
 PRESETS = tuple(name for name in ALL_PRESETS if _playable(name))
-"""The presets the engine plays: the ones a position string, a game or a frontend may name."""
+"""The presets the engine plays from a position: what a position string may name."""
+GAME_PRESETS = tuple(name for name in PRESETS if _playable(name, whole_hands=True))
+"""The presets the engine also deals, declares and buries: what a game, a match, a duel or a
+table may be played under (the others only from positions, for now)."""
 
 _DEFAULT = _core.Rules()  # the options of the first preset: the dataclass's defaults
 
@@ -187,8 +191,13 @@ class Rules:
         return list(PRESETS)
 
     def check_supported(self) -> None:
-        """ValueError naming the first option whose value the engine does not play yet."""
+        """ValueError naming the first option whose value the engine does not play yet (from a
+        position)."""
         self.to_core().check_supported()
+
+    def check_game_supported(self) -> None:
+        """The same for whole hands (dealing, declaring, burying too)."""
+        self.to_core().check_game_supported()
 
     @property
     def playable(self) -> bool:

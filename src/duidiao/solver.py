@@ -13,7 +13,8 @@
 
 Two objectives (docs/solver.md):
 
-- ``"points"``: the defenders' points at the end of the hand (banked points included). The
+- ``"points"``: the defenders' points at the end of the hand (banked points included; with
+  rules that count the kitty's points, rules §10.7, *T*: the kitty's bonus too). The
   defenders maximise, the declaring team minimises, whoever is to move.
 - ``"score"``: the hand score difference of rules §7.2 (the side to move's team's hand score
   minus the other team's), computed with the position's ``levels``. The side to move maximises.
@@ -191,7 +192,8 @@ def _objective_of(objective: str) -> str:
 
 def check_solvable(position: Position, objective: str = "score", what: str = "solve") -> None:
     """Raise :class:`HiddenCardsError` unless the solver can take ``position``: every hand
-    known, the kitty known for the score objective, and the hand not over."""
+    known, the kitty known for the score objective (and for the points objective when the
+    kitty's points count, rules §10.7), and the hand not over."""
     for seat, n in position.unknown.items():
         if n:
             held = len(position.hands[seat])
@@ -204,6 +206,11 @@ def check_solvable(position: Position, objective: str = "score", what: str = "so
         raise HiddenCardsError(
             f"{what}: the kitty is not known (kitty=?8); the score objective needs it "
             "(its cards and jokers count in the result)"
+        )
+    if position.kitty is None and position.rules.kitty_points != "never":
+        raise HiddenCardsError(
+            f"{what}: the kitty is not known (kitty=?8); the points objective needs it when "
+            f"its points count for the defenders (kitty_points={position.rules.kitty_points})"
         )
     if position.is_over:
         raise ValueError(f"{what}: the hand is over; there is nothing to solve")

@@ -13,7 +13,10 @@ struct Minimax {
 
   int value(const Hand& h) const {
     if (h.is_over()) {
-      if (objective == Objective::POINTS) return h.points();
+      if (objective == Objective::POINTS)  // T: with the kitty's bonus when it counts (§10.7)
+        return h.rules().kitty_points == KITTY_POINTS_NEVER
+                   ? h.points()
+                   : h.result(h.context().level, h.context().level).points;
       HandResult r = h.result(level_ns, level_ew);
       int diff = r.score_ns - r.score_ew;
       return max_team == 0 ? diff : -diff;

@@ -3,8 +3,9 @@
 // cards and cheap bounds at each trick's start. Split by idea in src/search/solver/: search.cpp,
 // ordering.cpp, bounds.cpp, equivalence.cpp, keys.cpp (each opens with what it does and why).
 //
-// Objectives: POINTS, the defenders' final points (the defenders maximise); SCORE, the hand score
-// difference of §7.2 (NS minus EW; a Solution reports it from the side to move's team).
+// Objectives: POINTS, the defenders' final points, the result's T with the kitty's bonus when
+// the rules count it (§10.7; the defenders maximise); SCORE, the hand score difference of §7.2
+// (NS minus EW; a Solution reports it from the side to move's team).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -85,6 +86,9 @@ class Solver {
   // Applies a play (a simple lead, a standing throw or a follow); true when the hand ended.
   bool apply(Node& node, const CardSet& cards) const;
   int terminal_value(const Node& node) const;
+  // §10.7: the kitty's bonus of a finished hand, and the most the cards left can still give.
+  int kitty_bonus(const Node& end) const;
+  int kitty_bonus_bound(const Node& node) const;
   int power_extreme(int e, uint64_t mask, bool highest) const;
   int cashable_points(const Node& node) const;
   std::pair<int, int> bounds(const Node& node, int alpha, int beta) const;
@@ -133,8 +137,21 @@ class Solver {
   int levels_[2] = {};
   Objective objective_ = Objective::SCORE;
   int max_team_ = 0;  // the team whose value search() returns (POINTS: the defenders)
-  enum { GUANGPAI, DACHENG, DAPO, GULUPO, DIG_SMALL_JOKER, DIG_BIG_JOKER, DIG_LEVEL, OUTCOME_NB };
-  int outcome_[OUTCOME_NB] = {};  // SCORE: the value of each way the hand can end
+  int kitty_bonus_points_ = 0;  // the kitty's points when the rules count them (§10.7), else 0
+  // SCORE: the value of each way the hand can end. Without a dig the value is a function of T
+  // alone, constant on each row of the rules' point table: rows_[i] holds it from T = from up
+  // to the next row's from (rows of equal value merged). thresholds_ are the table's own row
+  // starts above 0 (next_row_points), for the table keys.
+  struct Row {
+    int from, value;
+  };
+  static constexpr int ROWS_MAX = 32;
+  Row rows_[ROWS_MAX] = {};
+  int rows_nb_ = 0;
+  int thresholds_[ROWS_MAX] = {};
+  int thresholds_nb_ = 0;
+  enum { DIG_SMALL_JOKER, DIG_BIG_JOKER, DIG_LEVEL, DIG_OUTCOME_NB };
+  int dig_value_[DIG_OUTCOME_NB] = {};  // the digs' values (digs on)
 };
 
 }  // namespace duidiao

@@ -1,5 +1,6 @@
 #include "search/transposition.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 
@@ -51,8 +52,8 @@ void TranspositionTable::store(uint64_t key, int lower, int upper, int cards, in
       if (worth(bucket[i]) < worth(*slot)) slot = &bucket[i];
   }
   slot->key = key;
-  slot->lower = int16_t(lower);
-  slot->upper = int16_t(upper);
+  slot->lower = lower < -TTEntry::LIMIT ? TTEntry::NO_LOWER : int16_t(std::min(lower, TTEntry::LIMIT));
+  slot->upper = upper > TTEntry::LIMIT ? TTEntry::NO_UPPER : int16_t(std::max(upper, -TTEntry::LIMIT));
   slot->cards = uint8_t(cards);
   slot->best = uint8_t(best);
   slot->generation = generation_;

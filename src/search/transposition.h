@@ -11,6 +11,10 @@
 namespace duidiao {
 
 struct TTEntry {
+  // 16-bit bounds: NO_LOWER and NO_UPPER mean none; a bound beyond ±LIMIT is kept as a weaker
+  // one (see TranspositionTable::store).
+  static constexpr int LIMIT = 32000;
+  static constexpr int16_t NO_LOWER = INT16_MIN, NO_UPPER = INT16_MAX;
   uint64_t key = 0;              // the position's hash; 0 is an empty slot
   int16_t lower = 0, upper = 0;  // bounds on the stored value
   uint8_t cards = 0;             // cards left in all hands: the entry's worth
@@ -35,6 +39,9 @@ class TranspositionTable {
   void reset_stats() { stats_ = TTStats{}; }
   const TTEntry* probe(uint64_t key);
   void prefetch(uint64_t key) const { __builtin_prefetch(bucket_of(key)); }
+  // Bounds a 16-bit entry cannot hold are stored weaker, never wrapped: a lower bound below
+  // −LIMIT as none, above LIMIT as LIMIT; an upper bound above LIMIT as none, below −LIMIT as
+  // −LIMIT (the caller's infinities, beyond both, become none).
   void store(uint64_t key, int lower, int upper, int cards, int best);
   const TTStats& stats() const { return stats_; }
 

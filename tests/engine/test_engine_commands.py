@@ -59,6 +59,7 @@ def test_hello_reports_the_protocol_presets_bots_and_limits() -> None:
     assert reply["engine"] == "duidiao" and reply["protocol"] == 1
     assert reply["version"] == duidiao.__version__
     assert reply["presets"] == list(duidiao.PRESETS)
+    assert reply["game_presets"] == list(duidiao.GAME_PRESETS)
     assert [b["name"] for b in reply["bots"]] == list(BOTS)
     assert reply["commands"] == list(COMMANDS)
     assert reply["limits"]["line_bytes"] == 1 << 20
@@ -464,6 +465,6 @@ def test_request_schema_bounds_are_the_validations() -> None:
     error(run("legal", position=README, limit=limit["maximum"] + 1), "bad_request", "limit")
     seconds = request_schema("analyse")["properties"]["seconds"]
     assert seconds["exclusiveMinimum"] == 0 and seconds["maximum"] == 600
-    assert request_schema("deal")["properties"]["preset"]["enum"] == list(duidiao.PRESETS)
+    assert request_schema("deal")["properties"]["preset"]["enum"] == list(duidiao.GAME_PRESETS)
     with pytest.raises(ValueError):
         request_schema("dance")

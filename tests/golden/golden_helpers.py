@@ -172,3 +172,20 @@ def play(pos, *plays: str):
 def lead_of(pos) -> str:
     """What was actually led in the last completed trick (a failed throw is its forced part)."""
     return str(pos.tricks[-1].plays[0])
+
+
+def position_under(text: str, rules):
+    """Parse ``complete(text)`` and play it under ``rules`` (a ``duidiao.Rules``) instead of
+    its preset's: the standard game's options on a Chifeng position (rules §10), which a
+    position string's preset cannot name yet."""
+    import dataclasses
+
+    from duidiao.notation import parse_record
+    from duidiao.position import Position, _build, _position_from_record
+
+    record = parse_record(complete(text))
+    static, _ = _position_from_record(record)
+    hand = _build(record, rules, 0)
+    if record.points is not None and record.points != hand.points:
+        hand = _build(record, rules, record.points - hand.points)
+    return Position._make(dataclasses.replace(static, rules=rules), hand)

@@ -61,7 +61,7 @@ def test_hello(live_server: ServerProcess) -> None:
         hello = conn.request(type="hello")
         assert hello["type"] == "hello" and hello["protocol"] == 1
         assert "heuristic" in hello["bots"] and hello["levels"]["normal"] == "heuristic"
-        assert hello["presets"] == list(duidiao.PRESETS)
+        assert hello["presets"] == list(duidiao.GAME_PRESETS)
 
 
 def test_whole_hand_against_three_bots_with_a_spectator(live_server: ServerProcess) -> None:

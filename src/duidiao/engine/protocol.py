@@ -235,6 +235,7 @@ def _hello(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
         "version": duidiao.__version__,
         "protocol": PROTOCOL,
         "presets": list(duidiao.PRESETS),
+        "game_presets": list(duidiao.GAME_PRESETS),
         "objectives": ["score", "points"],
         "bots": botlib.bot_table(),
         "commands": list(COMMANDS),
@@ -634,7 +635,7 @@ _COMMAND_LIST = (
         "deal",
         (
             Choice("preset", doc="the rules preset", default="chifeng",
-                   choices=tuple(duidiao.PRESETS)),
+                   choices=tuple(duidiao.GAME_PRESETS)),
             _seed_field(required=True, default=None),
             Levels("levels", doc="both teams' levels (default: both at A)"),
             Choice("declarer", doc="the declarer fixed before the deal; absent: 抢庄, a "

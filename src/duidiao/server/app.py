@@ -292,7 +292,7 @@ class Server:
     def hello(self) -> dict[str, Any]:
         return {
             "type": "hello", "server": "duidiao", "version": duidiao.__version__,
-            "protocol": PROTOCOL, "presets": list(duidiao.PRESETS),
+            "protocol": PROTOCOL, "presets": list(duidiao.GAME_PRESETS),
             "bots": ["random", "heuristic", "pimc"],
             "bot_settings": ["pimc:worlds=N", "pimc:ms=M", "pimc:solve=N", "pimc:margin=X",
                              "pimc:fair=0"],

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.strict_json import JsonError, loads, type_name
+from ..rules import GAME_PRESETS
 
 __all__ = [
     "ClientError",
@@ -177,7 +178,7 @@ CARDS_MAX = 400  # a card list of 33 cards is under 100 characters; anything lon
 
 ROOM_FIELDS: tuple[Field, ...] = (
     Field("preset", "string", "the rules preset", default="chifeng", max_length=32,
-          choices=("chifeng", "chifeng-classic", "chifeng-10")),
+          choices=GAME_PRESETS),
     Field("seats", "object", 'all four seats: "human" or a bot ("heuristic", "pimc:worlds=16")'),
     Field("open", "boolean", "spectators see every hand", default=False),
     Field("decision_seconds", "number", "a human's time for one decision", default=60,

@@ -84,40 +84,67 @@ int Solver::cashable_points(const Node& node) const {
   return total;
 }
 
-// Bounds on the value at a trick start, from the point rows the final points can still fall in
-// (SCORE: and the digs the defenders still hold cards for): the banked points are safe, the
-// points still out at most all reachable. When those bounds leave the window (alpha, beta)
-// open, the points the leader's team can cash tighten its side.
+// The most the kitty's bonus (§10.7) can still add: its points times the largest multiplier a
+// defender's last play can have with the cards left — 2 × the cards it holds (`cards`), or
+// 2^(1+L) with L the longest tractor it holds in one suit, a pair 1 (`power`): the last play is
+// part of the hand, and a tractor in it is one in the hand.
+int Solver::kitty_bonus_bound(const Node& node) const {
+  if (!kitty_bonus_points_) return 0;
+  const int first = next_seat(declarer_);
+  const CardSet* defenders[2] = {&node.held[first], &node.held[partner(first)]};
+  if (rules_.kitty_points == KITTY_POINTS_CARDS)
+    return kitty_bonus_points_ * 2 * std::max(defenders[0]->size(), defenders[1]->size());
+  int longest = 0;
+  for (const CardSet* h : defenders) {
+    if (!h->two) continue;
+    longest = std::max(longest, 1);
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+      const uint64_t pairs = h->two & ctx_.suit_mask[e];
+      if (popcount(pairs) <= longest) continue;
+      for_each_tractor(ctx_, e, pairs, [&](uint64_t, int length, int, Card) {
+        longest = std::max(longest, length);
+        return false;
+      });
+    }
+  }
+  return kitty_bonus_points_ << (1 + longest);
+}
+
+// Bounds on the value at a trick start, from the final T the hand can still reach: the banked
+// points are safe, the points still out at most all reachable, and the kitty's bonus at most
+// kitty_bonus_bound (POINTS: those bounds; SCORE: the values of the point rows T can still fall
+// in, and of the digs the defenders still hold cards for). When those bounds leave the window
+// (alpha, beta) open, the points the leader's team can cash tighten its side.
 std::pair<int, int> Solver::bounds(const Node& node, int alpha, int beta) const {
-  const int p = node.points, out = points_in_hands(node);
-  // SCORE: the outcomes possible with final points in [lowest, highest].
+  const int p = node.points, out = points_in_hands(node), bonus = kitty_bonus_bound(node);
+  // SCORE: the outcomes possible with final T in [lowest, highest].
   const CardSet defenders = objective_ == Objective::SCORE
                                 ? node.held[next_seat(declarer_)].plus(node.held[partner(next_seat(declarer_))])
                                 : CardSet{};
   auto outcomes = [&](int lowest, int highest) {
     if (objective_ == Objective::POINTS) return std::pair<int, int>{lowest, highest};
     int lo = INF, hi = -INF;
-    auto can = [&](int outcome) {
-      lo = std::min(lo, outcome_[outcome]);
-      hi = std::max(hi, outcome_[outcome]);
+    auto can = [&](int value) {
+      lo = std::min(lo, value);
+      hi = std::max(hi, value);
     };
-    if (lowest == 0) can(GUANGPAI);
-    if (lowest <= 75 && highest >= 5) can(DACHENG);
-    if (lowest <= 135 && highest >= 80) can(DAPO);
-    if (highest >= 140) can(GULUPO);
-    if (defenders.count(BIG_JOKER)) can(DIG_BIG_JOKER);
-    if (defenders.count(SMALL_JOKER)) can(DIG_SMALL_JOKER);
-    if (rules_.digs && ctx_.level_card >= RANK_J && ctx_.level_card <= RANK_K &&
-        (defenders.one & ctx_.level_cards))
-      can(DIG_LEVEL);
+    for (int i = 0; i < rows_nb_ && rows_[i].from <= highest; ++i)
+      if (i + 1 == rows_nb_ || rows_[i + 1].from > lowest) can(rows_[i].value);
+    if (rules_.digs) {
+      if (defenders.count(BIG_JOKER)) can(dig_value_[DIG_BIG_JOKER]);
+      if (defenders.count(SMALL_JOKER)) can(dig_value_[DIG_SMALL_JOKER]);
+      if (ctx_.level_card >= RANK_J && ctx_.level_card <= RANK_K && (defenders.one & ctx_.level_cards))
+        can(dig_value_[DIG_LEVEL]);
+    }
     return std::pair<int, int>{lo, hi};
   };
-  auto [lo, hi] = outcomes(p, p + out);
+  auto [lo, hi] = outcomes(p, p + out + bonus);
   if (lo >= beta || hi <= alpha || lo == hi) return {lo, hi};
   if (const int cash = cashable_points(node)) {
     // The leader's team can keep the outcome among these: the worst of them bounds its value.
     const bool defenders_lead = team_of(node.trick.leader) != team_of(declarer_);
-    const auto [kept_lo, kept_hi] = defenders_lead ? outcomes(p + cash, p + out) : outcomes(p, p + out - cash);
+    const auto [kept_lo, kept_hi] =
+        defenders_lead ? outcomes(p + cash, p + out + bonus) : outcomes(p, p + out - cash + bonus);
     if (team_of(node.trick.leader) == max_team_) lo = std::max(lo, kept_lo);
     else hi = std::min(hi, kept_hi);
   }

@@ -7,7 +7,10 @@
 
 namespace duidiao::solver_internal {
 
-constexpr int INF = 30000;
+// Beyond every value: a score difference is small, and the points objective's T is at most 200
+// plus the kitty's points (at most 80 on eight cards) times 2^13 (rules §10.7 `power`, a
+// tractor of 12 pairs) — under 2^20. The table keeps 16-bit bounds (TranspositionTable::store).
+constexpr int INF = 1 << 24;
 constexpr int MAX_PLY = 25 * 4 + 2;
 
 inline uint64_t mix(uint64_t x) {

@@ -14,14 +14,33 @@ namespace duidiao {
 
 using namespace solver_internal;
 
-// SCORE, at a trick start: what the banked points mean for the value. Only the point row the
-// final points fall in counts (§7: 0, 5-75, 80-135, 140 and more), so banked points that leave
-// the same rows at the same distances share table entries: none banked or some, and the
-// distances to 80 and to 140 (0 when passed, capped just beyond the points still out).
+// SCORE, at a trick start: what the banked points mean for the value. Without a dig the value
+// depends on the final T only through its row of the rules' point table (§7: 0, 5-75, 80-135,
+// 140 and more; §10.7: bands of 40), so banked points that leave the same rows at the same
+// distances share table entries: the row starts already passed, and the distances to those
+// still ahead, capped just beyond what is still out (the points in the hands and the most the
+// kitty's bonus can add). The first row start is 5 (T = 0 is a row of its own), so "passed it"
+// is all its distance says. With few rows (§7's) every distance has 11 bits of its own; with
+// many (the bands) the passed ones are counted and the reachable ones packed after, and when
+// more than five are reachable the key is the banked points themselves (sound, fewer hits).
 uint64_t Solver::score_points_key(const Node& node) const {
-  const int p = node.points, out = points_in_hands(node);
-  auto distance = [&](int row) { return row <= p ? 0 : std::min(row - p, out + 5); };
-  return uint64_t(p > 0) | uint64_t(distance(80)) << 1 | uint64_t(distance(140)) << 12;
+  const int p = node.points, reach = points_in_hands(node) + kitty_bonus_bound(node);
+  auto distance = [&](int row) { return row <= p ? 0 : std::min(row - p, reach + 5); };
+  constexpr int BITS = 11;  // a distance is at most a row start: under 2^11 (begin checks)
+  if (thresholds_nb_ <= 6) {
+    uint64_t k = uint64_t(p >= thresholds_[0]);
+    for (int i = 1; i < thresholds_nb_; ++i)
+      k |= uint64_t(distance(thresholds_[i])) << (1 + BITS * (i - 1));
+    return k;
+  }
+  int passed = 0;
+  while (passed < thresholds_nb_ && thresholds_[passed] <= p) ++passed;
+  uint64_t k = uint64_t(passed);
+  for (int i = passed, n = 0; i < thresholds_nb_ && thresholds_[i] - p <= reach; ++i, ++n) {
+    if (n == 5) return uint64_t(1) << 63 | uint64_t(p);
+    k |= uint64_t(thresholds_[i] - p) << (6 + BITS * n);
+  }
+  return k;
 }
 
 // The position's part of the key: the hands' Zobrist hash (kept up to date by PlayState::apply), the

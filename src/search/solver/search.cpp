@@ -7,6 +7,7 @@
 #include "search/solver.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "core/combination.h"
 #include "core/legal.h"
@@ -16,6 +17,12 @@
 namespace duidiao {
 
 using namespace solver_internal;
+
+namespace {
+// A table entry's bounds with `base` points banked (POINTS; 0 for SCORE); a missing one infinite.
+int lower_of(const TTEntry& e, int base) { return e.lower == TTEntry::NO_LOWER ? -INF : e.lower + base; }
+int upper_of(const TTEntry& e, int base) { return e.upper == TTEntry::NO_UPPER ? INF : e.upper + base; }
+}  // namespace
 
 Solver::Solver(const SolverOptions& options)
     : options_(options),
@@ -33,6 +40,10 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
                                   std::to_string(root.unknown(s)) + " hidden cards");
   if (!root.kitty_known() && objective == Objective::SCORE)
     throw std::invalid_argument("the score objective needs the kitty known (its jokers count)");
+  if (!root.kitty_known() && root.rules().kitty_points != KITTY_POINTS_NEVER)
+    throw std::invalid_argument(std::string("the points objective needs the kitty known when its "
+                                            "points count (kitty_points=") +
+                                kitty_points_name(root.rules().kitty_points) + ")");
   if (root.is_over()) throw std::invalid_argument("the hand is over: there is nothing to solve");
   rules_ = root.rules();
   ctx_ = root.context();
@@ -51,6 +62,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   points_but_kitty_ = root.out().points();
   for (int s = 0; s < 4; ++s) points_but_kitty_ += root.held(s).points();
   dry_ = root.dry();
+  kitty_bonus_points_ = rules_.kitty_points != KITTY_POINTS_NEVER ? kitty_.points() : 0;
   levels_[0] = level_ns;
   levels_[1] = level_ew;
   objective_ = objective;
@@ -72,20 +84,29 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   base_key_ = mix(k ^ uint64_t(levels_[0] * 16 + levels_[1]) ^ mix(rules_.fingerprint()));
   if (objective == Objective::SCORE) {
     // The value of each way the hand can end, for the bounds at trick starts. A declaring seat
-    // winning the last trick makes no dig; a defending one with a joker or level card does.
+    // winning the last trick makes no dig and no kitty bonus: its value is T's row's; a
+    // defending one with a joker or a level card digs (digs on).
     const int decl = declarer_, defender = next_seat(declarer_);
     auto score = [&](int points, int winner, const CardSet& play) {
       HandResult r = hand_result(rules_, ctx_, decl, levels_[0], levels_[1], points, winner, play, kitty_, dry_);
       return max_team_ == 0 ? r.score_ns - r.score_ew : r.score_ew - r.score_ns;
     };
-    const CardSet plain{bit(make_card(ctx_.trump, ctx_.level_card == 0 ? 1 : 0)), 0};
-    outcome_[GUANGPAI] = score(0, decl, plain);
-    outcome_[DACHENG] = score(5, decl, plain);
-    outcome_[DAPO] = score(80, decl, plain);
-    outcome_[GULUPO] = score(140, decl, plain);
-    outcome_[DIG_SMALL_JOKER] = score(0, defender, {bit(SMALL_JOKER), 0});
-    outcome_[DIG_BIG_JOKER] = score(0, defender, {bit(BIG_JOKER), 0});
-    outcome_[DIG_LEVEL] = score(0, defender, {bit(make_card(ctx_.trump, ctx_.level_card)), 0});
+    rows_nb_ = thresholds_nb_ = 0;
+    for (int t = 0; t != INT_MAX; t = next_row_points(rules_, t)) {
+      if (rows_nb_ == ROWS_MAX || thresholds_nb_ == ROWS_MAX)
+        throw std::logic_error("the rules' point table has too many rows");
+      if (t > 0) thresholds_[thresholds_nb_++] = t;
+      const int v = score(t, decl, CardSet{});
+      if (rows_nb_ == 0 || rows_[rows_nb_ - 1].value != v) rows_[rows_nb_++] = {t, v};
+    }
+    // What score_points_key assumes of the row starts.
+    if (thresholds_nb_ == 0 || thresholds_[0] != 5 || thresholds_[thresholds_nb_ - 1] >= 2048)
+      throw std::logic_error("the rules' point table does not fit the table keys");
+    if (rules_.digs) {
+      dig_value_[DIG_SMALL_JOKER] = score(0, defender, {bit(SMALL_JOKER), 0});
+      dig_value_[DIG_BIG_JOKER] = score(0, defender, {bit(BIG_JOKER), 0});
+      dig_value_[DIG_LEVEL] = score(0, defender, {bit(lowest_bit(ctx_.level_cards)), 0});
+    }
   }
 }
 
@@ -97,8 +118,13 @@ bool Solver::apply(Node& node, const CardSet& cards) const {
   return node.apply(ctx_, declarer_, cards) && node.hands_empty();
 }
 
+int Solver::kitty_bonus(const Node& end) const {
+  if (!kitty_bonus_points_ || team_of(end.last_winner) == team_of(declarer_)) return 0;
+  return kitty_bonus_points_ * kitty_multiplier(rules_, ctx_, end.last_play);
+}
+
 int Solver::terminal_value(const Node& node) const {
-  if (objective_ == Objective::POINTS) return node.points;
+  if (objective_ == Objective::POINTS) return node.points + kitty_bonus(node);
   HandResult r = hand_result(rules_, ctx_, declarer_, levels_[0], levels_[1], node.points,
                              node.last_winner, node.last_play, kitty_, dry_);
   int diff = r.score_ns - r.score_ew;
@@ -124,8 +150,8 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
   for (const auto& [key, base] : keys) {
     const TTEntry* e = tt_.probe(key);
     if (!e) continue;
-    if (max_node && e->lower + base >= beta) return *value = e->lower + base, true;
-    if (!max_node && e->upper + base <= alpha) return *value = e->upper + base, true;
+    if (max_node && lower_of(*e, base) >= beta) return *value = lower_of(*e, base), true;
+    if (!max_node && upper_of(*e, base) <= alpha) return *value = upper_of(*e, base), true;
   }
   return false;
 }
@@ -157,7 +183,7 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
     // Step 2. The transposition table.
     key = key_of(node);
     if (const TTEntry* e = tt_.probe(key)) {
-      const int lower = e->lower + base, upper = e->upper + base;
+      const int lower = lower_of(*e, base), upper = upper_of(*e, base);
       if (lower >= beta) return lower;
       if (upper <= alpha) return upper;
       if (lower == upper) return lower;
@@ -197,8 +223,8 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
     else if (best >= beta_in) lower = best;
     else lower = upper = best;
     if (const TTEntry* e = tt_.probe(key)) {  // keep what was known before
-      lower = std::max(lower, e->lower + base);
-      upper = std::min(upper, e->upper + base);
+      lower = std::max(lower, lower_of(*e, base));
+      upper = std::min(upper, upper_of(*e, base));
     }
     tt_.store(key, lower == -INF ? -INF : lower - base, upper == INF ? INF : upper - base, cards,
               best_move + 1 < 256 ? best_move + 1 : 0);
