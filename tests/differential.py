@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import duidiao.reference as ref
 
-PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
+PRESETS = ("chifeng", "chifeng-classic", "chifeng-10", "tractor", "shanghai")
 SUITS = "HDSC"
 RANKS = "23456789TJQKA"
 LEVELS = "A23456789TJQK"

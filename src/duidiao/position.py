@@ -136,6 +136,10 @@ class _Static:
     voids: tuple[int, int, int, int]
 
 
+LEGAL_LIST_MAX = 100_000
+"""The most moves :meth:`Position.legal_moves` lists (a hand of trumps may have millions)."""
+
+
 def _play_text(cards: Cards, level: int, trump: int) -> str:
     return format_cards(cards, level, trump)
 
@@ -578,6 +582,12 @@ class Position:
         if self._hand.is_over:
             return []
         self._require_known_mover()
+        count = int(self._hand.count_legal_moves())
+        if count > LEGAL_LIST_MAX:
+            raise ValueError(
+                f"{count:,} legal moves (throws in trumps, rules §10.3): more than "
+                f"{LEGAL_LIST_MAX:,} are not listed; count them with count_legal_moves()"
+            )
         st = self._static
         order = (st.level, st.trump)
         moves = [Move(Cards.from_masks(*m), order) for m in self._hand.legal_moves()]

@@ -119,6 +119,12 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   const int mover = view.turn();
   if (view.unknown(mover))
     throw std::invalid_argument("the hand of " + seat_name(mover) + ", to move, must be known");
+  const uint64_t move_count = view.count_legal_moves();
+  if (move_count > PIMC_MOVES_MAX)
+    throw std::invalid_argument(
+        seat_name(mover) + " has " + std::to_string(move_count) +
+        " legal plays; the Monte Carlo search weighs at most " + std::to_string(PIMC_MOVES_MAX) +
+        " (the many throws in trumps of rules §10.3 are not pruned yet)");
   const WorldSampler sampler(view, mover);
   std::vector<CardSet> moves;
   view.legal_moves(&moves);

@@ -18,6 +18,11 @@
 
 namespace duidiao {
 
+// The most legal plays one analysis weighs (every play is played out in every world). Throws in
+// trumps (rules §10.3) can give a hand millions of leads; until the search prunes the throws
+// that cannot matter, such a position is refused rather than ground through.
+constexpr uint64_t PIMC_MOVES_MAX = 20000;
+
 struct PimcOptions {
   int worlds = 0;          // worlds to search; 0: as many as `seconds` allows
   double seconds = 1.0;    // the time budget when worlds == 0 (a cap otherwise, when > 0)

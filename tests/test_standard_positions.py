@@ -1,0 +1,34 @@
+"""Positions of the standard presets (rules §10): what the engine plays from a position string,
+and the bounds it keeps where throws in trumps make the moves many (§10.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from duidiao import PRESETS, Position, analyse
+from duidiao.reference import Context, RefRules, count_legal_leads
+
+# 25 trumps at level 5, hearts trump: 7 pairs and 11 single faces (3^7 · 2^11 subsets).
+TRUMPS = "BJ,BJ,SJ,SJ,5H,5H,5S,5S,5D,5C,AH,AH,KH,KH,QH,JH,TH,9H,8H,7H,6H,4H,3H,2H,2H"
+HUGE = f"shanghai level=5 trump=H declarer=S S={TRUMPS} E=?25 N=?25 W=?25 kitty=?8 turn=S"
+
+
+def test_s10_the_standard_presets_play_from_positions() -> None:
+    assert {"tractor", "shanghai"} <= set(PRESETS)
+    pos = Position(HUGE.replace("shanghai", "tractor") + " points=0")
+    assert pos.rules.name == "tractor" and pos.trump == "H"
+
+
+def test_s10_3_a_hand_of_trumps_is_counted_not_listed() -> None:
+    """§10.3: every non-empty part of the 25 trumps is a lead (a single, a pair, a tractor or a
+    throw): counted in closed form, agreeing with the reference's count; a list that long is
+    refused with its size, and so is a Monte Carlo analysis of it."""
+    pos = Position(HUGE + " points=0")
+    expected = 3**7 * 2**11 - 1
+    assert pos.count_legal_moves() == expected
+    ctx = Context(RefRules.preset("shanghai"), "5", "H")
+    assert count_legal_leads(ctx, TRUMPS.split(",")) == expected
+    with pytest.raises(ValueError, match=r"^4,478,975 legal moves .* not listed"):
+        pos.legal_moves()
+    with pytest.raises(ValueError, match="S has 4478975 legal plays; the Monte Carlo search"):
+        analyse(pos, worlds=4)
