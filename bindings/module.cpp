@@ -162,6 +162,9 @@ void init_hand(py::module_& m) {
       .def("unknown", [](const Hand& h, int seat) { return h.unknown(checked_seat(seat)); }, py::arg("seat"))
       .def("voids", [](const Hand& h, int seat) { return h.voids(checked_seat(seat)); }, py::arg("seat"))
       .def("add_voids", &Hand::add_voids, py::arg("seat"), py::arg("mask"))
+      .def("no_pairs", [](const Hand& h, int seat) { return h.no_pairs(checked_seat(seat)); },
+           py::arg("seat"))
+      .def("add_no_pairs", &Hand::add_no_pairs, py::arg("seat"), py::arg("mask"))
       .def("trick", [](const Hand& h) {
         std::vector<Masks> plays;
         for (int i = 0; i < h.trick().played; ++i) plays.push_back(to_masks(h.trick().plays[i]));

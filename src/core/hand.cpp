@@ -304,6 +304,22 @@ void Hand::apply(const CardSet& cards) {
   lead_attempt_ = CardSet{};
 }
 
+void Hand::add_no_pairs(int seat, int mask) {
+  if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3");
+  if (mask < 0 || mask >= (1 << EFFECTIVE_SUIT_NB)) throw std::invalid_argument("bad suit mask");
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    if (!((mask >> e) & 1)) continue;
+    const uint64_t pairs = held(seat).two & ctx_.suit_mask[e];
+    if (pairs) {
+      const std::string pair = ctx_.format({pairs & (~pairs + 1), pairs & (~pairs + 1)});
+      throw BadSetup(seat_name(seat) + " cannot be without a pair in " + suit_name(e) +
+                         ": it holds " + pair,
+                     {seat_name(seat), pair, "pair_held", e});
+    }
+  }
+  no_pairs_[seat] |= mask;
+}
+
 void Hand::add_voids(int seat, int mask) {
   if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3");
   if (mask < 0 || mask >= (1 << EFFECTIVE_SUIT_NB)) throw std::invalid_argument("bad void mask");

@@ -105,6 +105,11 @@ class Hand {
   // Records that `seat` is known to be void in the effective suits of `mask` (a fact learnt
   // outside the tricks replayed here). Throws std::invalid_argument if it holds such a card.
   void add_voids(int seat, int mask);
+  // Records that `seat` is known to hold no pair in the effective suits of `mask` (§10.4: a
+  // follow with fewer pairs than the lead asked for shows it, the notation's `!S`). Throws
+  // BadSetup (reason pair_held) if its known cards hold one.
+  void add_no_pairs(int seat, int mask);
+  int no_pairs(int seat) const { return no_pairs_[seat]; }
 
   // Hides what `seat` cannot know: every other hand keeps only its `exposed` cards (shown when
   // declaring or taken from the face-up kitty); the rest of it becomes hidden cards.
@@ -142,6 +147,7 @@ class Hand {
   int tricks_done_ = 0;
   TrickHistory history_;
   CardSet lead_attempt_;
+  int no_pairs_[4] = {};  // per seat, bit e: known to hold no pair in effective suit e
 };
 
 std::string suit_name(int effective_suit);

@@ -95,6 +95,8 @@ class Record:
     gone: Cards = Cards()
     points: int | None = None
     voids: tuple[int, int, int, int] = (0, 0, 0, 0)
+    # per seat, bit e: known to hold no pair in effective suit e (rules §10.4, `voids=E:!S`)
+    no_pairs: tuple[int, int, int, int] = (0, 0, 0, 0)
     dry: bool = False
     turn: int | None = None
 
@@ -202,37 +204,52 @@ def _parse_trick(text: str, field: str, complete: bool) -> TrickRecord:
     return TrickRecord(leader, tuple(plays))
 
 
-def _parse_voids(text: str, trump: int) -> tuple[int, int, int, int]:
+def _suit_letters(item: str, text: str, trump: int, seen_mask: int) -> int:
+    """The effective suits of a void item's letters (``T`` for trumps) as a mask."""
+    mask = 0
+    for ch in text:
+        letter = _SYMBOLS.get(ch, ch.upper())
+        if len(letter) != 1 or letter not in EFFECTIVE_SUITS:
+            raise _err("voids", f"{quote(item)}: {ch!r} is not a suit (T, H, D, S, C)")
+        e = EFFECTIVE_SUITS.index(letter)
+        if e == trump and trump != NO_TRUMP:  # the trump suit's cards are trumps, written T
+            raise _err(
+                "voids",
+                f"{quote(item)} names the trump suit {SUITS[trump]} (trumps are written T)",
+            )
+        if (mask | seen_mask) >> e & 1:
+            raise _err("voids", f"{quote(item)} names {letter} twice")
+        mask |= 1 << e
+    return mask
+
+
+def _parse_voids(
+    text: str, trump: int
+) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """``voids=E:HS,W:T!S``: per seat the suits it is void in, and after ``!`` those it holds
+    no pair of (rules §10.4)."""
     voids = [0, 0, 0, 0]
-    if text == "-":
-        return (0, 0, 0, 0)
+    no_pairs = [0, 0, 0, 0]
+    if not text:
+        return (0, 0, 0, 0), (0, 0, 0, 0)
     seen: set[int] = set()
     for item in text.split(","):
         if ":" not in item:
-            raise _err("voids", f"{quote(item)} is not SEAT:SUITS (e.g. E:HS)")
+            raise _err("voids", f"{quote(item)} is not SEAT:SUITS (e.g. E:HS, or E:H!S)")
         seat_text, suits_text = item.split(":", 1)
         seat = parse_seat(seat_text, "voids")
         if seat in seen:
             raise _err("voids", f"{quote(item)}: {SEATS[seat]} is given twice")
         seen.add(seat)
-        if not suits_text:
+        void_text, bang, pair_text = suits_text.partition("!")
+        if not void_text and not pair_text:
             raise _err("voids", f"{quote(item)} names no suit (T, H, D, S, C)")
-        mask = 0
-        for ch in suits_text:
-            letter = _SYMBOLS.get(ch, ch.upper())
-            if len(letter) != 1 or letter not in EFFECTIVE_SUITS:
-                raise _err("voids", f"{quote(item)}: {ch!r} is not a suit (T, H, D, S, C)")
-            e = EFFECTIVE_SUITS.index(letter)
-            if e == trump:
-                raise _err(
-                    "voids",
-                    f"{quote(item)} names the trump suit {SUITS[trump]} (trumps are written T)",
-                )
-            if mask >> e & 1:
-                raise _err("voids", f"{quote(item)} names {letter} twice")
-            mask |= 1 << e
-        voids[seat] = mask
-    return (voids[0], voids[1], voids[2], voids[3])
+        if bang and not pair_text:
+            raise _err("voids", f"{quote(item)}: no suit after ! (the suits with no pair left)")
+        voids[seat] = _suit_letters(item, void_text, trump, 0)
+        no_pairs[seat] = _suit_letters(item, pair_text, trump, voids[seat])
+    return (voids[0], voids[1], voids[2], voids[3]), (
+        no_pairs[0], no_pairs[1], no_pairs[2], no_pairs[3])
 
 
 def _parse_levels(text: str) -> dict[int, int]:
@@ -352,7 +369,7 @@ def parse_record(text: str) -> Record:
     if gone.points and points is None:
         raise _err("points", f"required when gone holds point cards (gone holds {gone.points})")
 
-    voids = _parse_voids(values["voids"], trump) if "voids" in values else (0, 0, 0, 0)
+    voids, no_pairs = _parse_voids(values.get("voids", ""), trump)
 
     dry = False
     if "dry" in values:
@@ -378,6 +395,7 @@ def parse_record(text: str) -> Record:
         gone=gone,
         points=points,
         voids=voids,
+        no_pairs=no_pairs,
         dry=dry,
         turn=turn,
     )
@@ -473,17 +491,22 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
     if reason == "dry_not_in_rules":
         return (f"dry: 干巴锅 is not in the {record.preset} rules: the kitty is buried face "
                 "down (rules §10.6)")
+    if reason == "pair_held" and suit is not None:
+        return f"voids: {field} has no pair left in {SUIT_NAMES[suit]}s but holds {token}"
     if reason == "void_held" and suit is not None:
         return f"voids: {field} is void in {SUIT_NAMES[suit]}s but holds {token}"
     return None
 
 
-def _void_text(voids: Sequence[int]) -> str:
+def _void_text(voids: Sequence[int], no_pairs: Sequence[int] = (0, 0, 0, 0)) -> str:
+    def letters(mask: int) -> str:
+        return "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if mask >> e & 1)
+
     items = []
     for seat in range(4):
-        letters = "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if voids[seat] >> e & 1)
-        if letters:
-            items.append(f"{SEATS[seat]}:{letters}")
+        text = letters(voids[seat]) + ("!" + letters(no_pairs[seat]) if no_pairs[seat] else "")
+        if text:
+            items.append(f"{SEATS[seat]}:{text}")
     return ",".join(items)
 
 
@@ -519,7 +542,7 @@ def format_record(record: Record) -> str:
     if record.gone:
         parts.append(f"gone={format_cards(record.gone, lv, tr)}")
         parts.append(f"points={record.points or 0}")
-    void_text = _void_text(record.voids)
+    void_text = _void_text(record.voids, record.no_pairs)
     if void_text:
         parts.append(f"voids={void_text}")
     if record.dry:

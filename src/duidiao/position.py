@@ -274,6 +274,11 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
                 hand.add_voids(s, later)
             except ValueError as exc:
                 raise NotationError(_refusal(record, exc) or f"voids: {exc}") from None
+        if record.no_pairs[s]:  # facts of now (rules §10.4): after the written tricks
+            try:
+                hand.add_no_pairs(s, record.no_pairs[s])
+            except ValueError as exc:
+                raise NotationError(_refusal(record, exc) or f"voids: {exc}") from None
     return hand
 
 
@@ -381,6 +386,7 @@ class Position:
             gone=st.gone,
             points=int(hand.points),
             voids=voids,  # type: ignore[arg-type]
+            no_pairs=tuple(int(hand.no_pairs(s)) for s in range(4)),  # type: ignore[arg-type]
             dry=st.dry,
         )
 

@@ -325,6 +325,13 @@ bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
   }
   for (const FollowCheck& c : follows_)
     if (!is_legal_follow(ctx, c.before.plus(hidden[c.seat]), c.play, c.trick)) return false;
+  for (int s = 0; s < 4; ++s) {  // §10.4's facts stated in the view (the notation's `!S`)
+    const int mask = view_.no_pairs(s);
+    if (!mask || hidden[s].empty()) continue;
+    const uint64_t pairs = view_.held(s).plus(hidden[s]).two;
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+      if ((mask >> e & 1) && (pairs & ctx.suit_mask[e])) return false;
+  }
   return true;
 }
 
