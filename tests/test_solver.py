@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import duidiao
-from duidiao import Cards, HiddenCardsError, Position, Solver, solve
+from duidiao import Card, Cards, HiddenCardsError, Position, Solver, solve
 from duidiao.cli import main
 from duidiao.players import core_bot_step, make_bot
 from duidiao.solver import BENCH_CARDS, bench_suite, run_bench
@@ -609,13 +609,7 @@ KITTY_OPTIONS = {
 
 
 def _masks(faces: list[int]) -> tuple[int, int]:
-    one = two = 0
-    for f in faces:
-        if one >> f & 1:
-            two |= 1 << f
-        else:
-            one |= 1 << f
-    return one, two
+    return Cards([Card(f) for f in faces]).masks
 
 
 def _face_points(face: int) -> int:
