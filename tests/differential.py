@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import duidiao.reference as ref
+from duidiao.enums import Ladder
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10", "tractor", "shanghai")
 SUITS = "HDSC"
@@ -653,11 +654,12 @@ def core_rules(core, preset: str, options: dict):
     rules = core.Rules.preset(preset)
     if isinstance(rules, ref.RefRules):  # the stand-in core
         return dataclasses.replace(rules, **options)
-    ladders = {"A-K": "a_to_k", "2-A": "two_to_a"}  # the core's Python names for them
     for key, value in options.items():
         if isinstance(value, str):
             enum = getattr(core, "".join(w.title() for w in key.split("_")))
-            value = enum.__members__[ladders.get(value, value) if key == "ladder" else value]
+            if key == "ladder":  # "2-A" is not a Python name: the core's is Ladder's core_name
+                value = Ladder(value).core_name
+            value = enum.__members__[value]
         setattr(rules, key, value)
     return rules
 

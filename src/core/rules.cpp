@@ -132,8 +132,8 @@ void Rules::check_supported() const {
   for (int l : must_play_levels)
     if (l < 0 || l > 12)
       throw std::invalid_argument("must_play_levels: " + std::to_string(l) + " is not a level 0..12");
+  // The one option value the engine does not play yet (every preset has 0).
   if (throw_penalty != 0) refuse("throw_penalty", std::to_string(throw_penalty));
-  // The options the engine does not play yet, in the order the standard game brings them in.
 }
 
 int Rules::level_rank(int level) const {

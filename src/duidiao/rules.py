@@ -201,6 +201,7 @@ class Rules:
 
     @property
     def playable(self) -> bool:
+        """Whether the engine plays these rules from a position (:meth:`check_supported`)."""
         try:
             self.check_supported()
         except ValueError:
