@@ -79,6 +79,7 @@ void init_game(py::module_& m) {
       .def_property_readonly("kitty_public", &Game::kitty_public)
       .def_property_readonly("kitty", [](const Game& g) { return to_masks(g.kitty()); })
       .def_property_readonly("original_kitty", [](const Game& g) { return to_masks(g.original_kitty()); })
+      .def_property_readonly("declarer_or_kitty", [](const Game& g) { return to_masks(g.declarer_or_kitty()); })
       .def_property_readonly("grab_offer", &Game::grab_offer)
       .def("deck", [](const Game& g) { return std::vector<int>(g.deck(), g.deck() + 108); })
       .def("held", [](const Game& g, int seat) { return to_masks(g.held(checked_seat(seat))); }, py::arg("seat"))
@@ -154,6 +155,7 @@ void init_game(py::module_& m) {
       .def_readonly("kitty_visible", &Observation::kitty_visible)
       .def_property_readonly("kitty", [](const Observation& o) { return to_masks(o.kitty); })
       .def_property_readonly("original_kitty", [](const Observation& o) { return to_masks(o.original_kitty); })
+      .def_property_readonly("declarer_or_kitty", [](const Observation& o) { return to_masks(o.declarer_or_kitty); })
       .def_readonly("dry", &Observation::dry)
       .def_readonly("trump_from_kitty", &Observation::trump_from_kitty)
       .def_readonly("grab_offer", &Observation::grab_offer)
@@ -162,13 +164,14 @@ void init_game(py::module_& m) {
       .def_property_readonly("view", [](const Observation& o) { return o.view; })
       .def_property_readonly("tricks", [](const Observation& o) { return trick_records(o.view); });
 
-  m.def("declaration_options", [](int seat, const Masks& hand, int level_rank,
+  m.def("declaration_options", [](const Rules& rules, int seat, const Masks& hand, int level_rank,
                                    const std::vector<std::tuple<int, int, int, int>>& made, int drawn) {
         std::vector<Declaration> ds;
         for (auto [s, suit, kind, d] : made) ds.push_back({s, suit, kind, d});
-        return declarations(
-            declaration_options(checked_seat(seat), to_set(hand), checked_rank(level_rank), ds, drawn));
-      }, py::arg("seat"), py::arg("hand"), py::arg("level_rank"), py::arg("made"), py::arg("drawn"));
+        return declarations(declaration_options(rules, checked_seat(seat), to_set(hand),
+                                                checked_rank(level_rank), ds, drawn));
+      }, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("level_rank"), py::arg("made"),
+      py::arg("drawn"));
   m.def("xiaosa_takeable", [](const Masks& kitty, int level_rank) {
         return to_masks(xiaosa_takeable(to_set(kitty), checked_rank(level_rank)));
       }, py::arg("kitty"), py::arg("level_rank"));

@@ -310,7 +310,7 @@ def test_the_bindings_refuse_seats_past_west(seat: int) -> None:
         lambda: game.held(seat),
         lambda: game.exposed(seat),
         lambda: game.observe(seat),
-        lambda: _core.declaration_options(seat, (0, 0), 0, [], 0),
+        lambda: _core.declaration_options(_core.Rules(), seat, (0, 0), 0, [], 0),
     ]
     for call in calls:
         with pytest.raises(ValueError, match=f"seat must be 0 to 3 .*not {seat}"):

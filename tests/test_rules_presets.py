@@ -77,17 +77,25 @@ def test_s10_standard_presets_hold_the_table() -> None:
     assert Rules.preset("chifeng").ladder_letters == "A23456789TJQK"
 
 
-@pytest.mark.parametrize("name", [p for p in ALL_PRESETS if p not in GAME_PRESETS])
-def test_s10_presets_not_dealt_yet_are_refused_by_name(name: str) -> None:
-    """The standard presets play from positions; whole hands (§10.6) are refused, naming the
-    option the engine does not play yet."""
-    rules = Rules.preset(name)
-    assert rules.playable and name in PRESETS
-    rules.check_supported()
-    with pytest.raises(ValueError, match=r"^\w+=[\w-]+ is not supported yet$"):
-        rules.check_game_supported()
-    with pytest.raises(ValueError, match="declaring=standard is not supported yet"):
-        Game.deal(seed=1, rules=name)
+def test_s10_6_every_preset_is_dealt_as_whole_hands() -> None:
+    """§10.6: the standard presets declare, bury face down and play whole hands."""
+    assert GAME_PRESETS == ALL_PRESETS == PRESETS
+    for name in ("tractor", "shanghai"):
+        Rules.preset(name).check_game_supported()
+        game = Game.deal(seed=1, rules=name)
+        assert game.phase == "declare" and game.rules.name == name
+
+
+def test_s10_6_a_face_down_kitty_refuses_the_face_up_kitty_rules() -> None:
+    """抢牌 and 潇洒 take cards from the face-up kitty: a whole hand refuses them with a
+    face-down bury, naming the option (positions still play: the result reads xiaosa)."""
+    base = Rules.preset("chifeng").replace(kitty_burial="face_down")
+    with pytest.raises(ValueError, match=r"^xiaosa=on needs kitty_burial=face_up"):
+        base.check_game_supported()
+    grab = Rules.preset("chifeng-classic").replace(kitty_burial="face_down", xiaosa=False)
+    with pytest.raises(ValueError, match=r"^level_card_grab=on needs kitty_burial=face_up"):
+        grab.check_game_supported()
+    base.replace(xiaosa=False).check_game_supported()
 
 
 def test_s9_a_chifeng_record_from_before_loads_unchanged() -> None:

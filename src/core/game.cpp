@@ -39,10 +39,12 @@ void Game::require_phase(Phase p, const char* what) const {
     refuse(std::string("cannot ") + what + " now: the game is in its " + PHASE_NAMES[phase_] + " phase");
 }
 
-std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int level_rank,
-                                             const std::vector<Declaration>& made, int drawn) {
+namespace {
+
+// §6.2: a lock ends declaring; an override needs a pair of another suit, then of a higher one.
+std::vector<Declaration> chifeng_options(int seat, const CardSet& hand, int rank,
+                                         const std::vector<Declaration>& made, int drawn) {
   std::vector<Declaration> out;
-  const int rank = level_rank;
   auto add = [&](int suit, int kind) { out.push_back({seat, suit, kind, drawn}); };
   if (made.empty()) {
     for (int suit = 0; suit < 4; ++suit) {
@@ -67,10 +69,62 @@ std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int 
   return out;
 }
 
+int standard_strength(int kind) {
+  switch (kind) {
+    case DECLARE_SINGLE: return 1;
+    case DECLARE_PAIR: case DECLARE_REINFORCE: return 2;
+    case DECLARE_SMALL_JOKERS: return 3;
+    default: return 4;  // DECLARE_BIG_JOKERS
+  }
+}
+
+// §10.6: each new declaration stronger than the standing one; nobody over their own, but the
+// owner of a standing single may reinforce it.
+std::vector<Declaration> standard_options(int seat, const CardSet& hand, int rank,
+                                          const std::vector<Declaration>& made, int drawn) {
+  std::vector<Declaration> out;
+  auto add = [&](int suit, int kind) { out.push_back({seat, suit, kind, drawn}); };
+  if (!made.empty() && made.back().seat == seat) {
+    const Declaration& mine = made.back();
+    if (mine.kind == DECLARE_SINGLE && hand.count(make_card(mine.suit, rank)) == 2)
+      add(mine.suit, DECLARE_REINFORCE);
+    return out;
+  }
+  const int standing = made.empty() ? 0 : standard_strength(made.back().kind);
+  for (int suit = 0; suit < 4; ++suit) {
+    const int n = hand.count(make_card(suit, rank));
+    if (n >= 1 && standing < 1) add(suit, DECLARE_SINGLE);
+    if (n == 2 && standing < 2) add(suit, DECLARE_PAIR);
+  }
+  if (hand.count(SMALL_JOKER) == 2 && standing < 3) add(NO_TRUMP, DECLARE_SMALL_JOKERS);
+  if (hand.count(BIG_JOKER) == 2 && standing < 4) add(NO_TRUMP, DECLARE_BIG_JOKERS);
+  return out;
+}
+
+}  // namespace
+
+std::vector<Declaration> declaration_options(const Rules& rules, int seat, const CardSet& hand,
+                                             int level_rank, const std::vector<Declaration>& made,
+                                             int drawn) {
+  return rules.declaring == DECLARING_STANDARD
+             ? standard_options(seat, hand, level_rank, made, drawn)
+             : chifeng_options(seat, hand, level_rank, made, drawn);
+}
+
+CardSet declaration_cards(const Declaration& d, int level_rank) {
+  CardSet shown;
+  const Card card = d.kind == DECLARE_SMALL_JOKERS ? SMALL_JOKER
+                    : d.kind == DECLARE_BIG_JOKERS ? BIG_JOKER
+                                                   : make_card(d.suit, level_rank);
+  shown.add(card);
+  if (d.kind != DECLARE_SINGLE) shown.add(card);
+  return shown;
+}
+
 std::vector<Declaration> Game::declare_options() const {
   if (phase_ != PHASE_DECLARE) return {};
-  return declaration_options(to_act_, held_[to_act_], rules_.level_rank(level_), declarations_,
-                             drawn_);
+  return declaration_options(rules_, to_act_, held_[to_act_], rules_.level_rank(level_),
+                             declarations_, drawn_);
 }
 
 void Game::declare(int suit, int kind) {
@@ -80,11 +134,8 @@ void Game::declare(int suit, int kind) {
   if (!open)
     refuse(seat_name(to_act_) + " cannot make that declaration (suit " + std::to_string(suit) +
            ", kind " + std::to_string(kind) + ") now");
-  const Card level_card = make_card(suit, rules_.level_rank(level_));
   declarations_.push_back({to_act_, suit, kind, drawn_});
-  CardSet shown;
-  shown.add(level_card);
-  if (kind != DECLARE_SINGLE) shown.add(level_card);
+  const CardSet shown = declaration_cards(declarations_.back(), rules_.level_rank(level_));
   exposed_[to_act_] = exposed_[to_act_].plus(exposed_[to_act_].missing(shown));
   draw_until_decision();  // one declaration per chance: drawing (or the last round) goes on
 }
@@ -128,6 +179,10 @@ void Game::finish_declaring() {
   if (!declarations_.empty()) {
     trump_ = declarations_.back().suit;
     declarer_ = fixed_declarer_ >= 0 ? fixed_declarer_ : declarations_.back().seat;
+  } else if (rules_.declaring == DECLARING_STANDARD) {
+    // §10.6: no declaration, no trump; in a first hand the first drawer declares.
+    trump_ = NO_TRUMP;
+    declarer_ = fixed_declarer_ >= 0 ? fixed_declarer_ : first_drawer_;
   } else {
     // 翻主: the third card from the bottom of the kitty; a big joker means H, a small one S.
     const Card c = deck_[105];
@@ -137,7 +192,9 @@ void Game::finish_declaring() {
   }
   kitty_ = original_kitty_;
   // 干巴锅: no card of the trump suit other than its level cards: the kitty stays as it is.
-  dry_ = (kitty_.one & Context(rules_, level_, trump_).trump_naturals) == 0;
+  // Only in the Chifeng declaring with a face-up kitty (§10.6 has none).
+  dry_ = rules_.declaring == DECLARING_CHIFENG && rules_.kitty_burial == KITTY_BURIAL_FACE_UP &&
+         (kitty_.one & Context(rules_, level_, trump_).trump_naturals) == 0;
   if (dry_) return start_play();
   held_[declarer_] = held_[declarer_].plus(kitty_);
   phase_ = PHASE_BURY;
@@ -151,9 +208,29 @@ void Game::bury(const CardSet& cards) {
   if (!held_[declarer_].contains(cards))
     refuse(seat_name(declarer_) + " does not hold " + to_string(held_[declarer_].missing(cards)));
   held_[declarer_] = held_[declarer_].minus(cards);
-  give_away(declarer_, cards);
   kitty_ = cards;
+  if (rules_.kitty_burial == KITTY_BURIAL_FACE_DOWN) {
+    // §10.6 face down: the others saw what the declarer showed (and a 翻主 card) but not
+    // whether it was buried.
+    shown_buried_ = exposed_[declarer_];
+    if (trump_from_kitty_) {
+      const CardSet turned{bit(deck_[105]), 0};
+      shown_buried_ = shown_buried_.plus(shown_buried_.missing(turned));
+    }
+    exposed_[declarer_] = CardSet{};
+    return start_play();
+  }
+  give_away(declarer_, cards);
   after_bury();
+}
+
+bool Game::kitty_public() const {
+  if (rules_.kitty_burial == KITTY_BURIAL_FACE_DOWN) return phase_ == PHASE_OVER;
+  return phase_ >= PHASE_GRAB || dry_;
+}
+
+const CardSet& Game::declarer_or_kitty() const {
+  return phase_ >= PHASE_PLAY ? hand_.declarer_or_kitty() : shown_buried_;
 }
 
 void Game::after_bury() {
@@ -211,7 +288,7 @@ CardSet Game::xiaosa_takeable() const {
 // kitty has a card they could take.
 void Game::next_xiaosa(int index) {
   const uint64_t jokers = bit(SMALL_JOKER) | bit(BIG_JOKER);
-  for (; index < 3; ++index) {
+  for (; rules_.xiaosa && index < 3; ++index) {
     const int seat = (declarer_ + 1 + index) & 3;
     if ((held_[seat].one & jokers) && !xiaosa_takeable().empty()) {
       phase_ = PHASE_XIAOSA;
@@ -255,6 +332,7 @@ void Game::start_play() {
   s.kitty_known = true;
   s.dry = dry_;
   hand_ = Hand(s);
+  if (!shown_buried_.empty()) hand_.set_declarer_or_kitty(shown_buried_);
   phase_ = PHASE_PLAY;
   to_act_ = hand_.turn();
 }

@@ -16,7 +16,14 @@ enum Phase : int { PHASE_DECLARE, PHASE_BURY, PHASE_GRAB, PHASE_XIAOSA, PHASE_PL
 
 // §6.2: 亮主 (a single level card), 封主 (a lock: a pair, or the second card added to one's own
 // single), 正主 (an override by a pair of another suit, then only of a higher suit).
-enum DeclareKind : int { DECLARE_SINGLE = 1, DECLARE_LOCK = 2, DECLARE_OVERRIDE = 3 };
+// §10.6 (declaring=standard), weakest first: a single, a pair of level cards (or reinforcing
+// one's own single, 加固), a pair of small jokers, a pair of big jokers (the joker pairs declare
+// no trump: their suit is NO_TRUMP).
+enum DeclareKind : int {
+  DECLARE_SINGLE = 1, DECLARE_LOCK = 2, DECLARE_OVERRIDE = 3,
+  DECLARE_PAIR = 4, DECLARE_REINFORCE = 5, DECLARE_SMALL_JOKERS = 6, DECLARE_BIG_JOKERS = 7,
+  DECLARE_KIND_MAX = 7
+};
 
 struct Declaration {
   int seat = 0;
@@ -33,11 +40,14 @@ struct GameSetup {
   Card deck[108] = {};    // deck[0] is drawn first; deck[100..107] the kitty, deck[107] its bottom
 };
 
-// §6.2: the declarations open to `seat`, holding `hand`, after the declarations `made` so far
-// (none once one of them is a lock), with `drawn` cards drawn. Passing is always open too.
+// §6.2 (or §10.6 under declaring=standard): the declarations open to `seat`, holding `hand`,
+// after the declarations `made` so far, with `drawn` cards drawn. Passing is always open too.
 // `level_rank` is the rank of the hand's level cards.
-std::vector<Declaration> declaration_options(int seat, const CardSet& hand, int level_rank,
-                                             const std::vector<Declaration>& made, int drawn);
+std::vector<Declaration> declaration_options(const Rules& rules, int seat, const CardSet& hand,
+                                             int level_rank, const std::vector<Declaration>& made,
+                                             int drawn);
+// The cards a declaration shows (a level card or two, or a joker pair).
+CardSet declaration_cards(const Declaration& d, int level_rank);
 // §6.4 潇洒: the cards of the face-up `kitty` a joker may take (ranks 2-9 but 5 and the level).
 CardSet xiaosa_takeable(const CardSet& kitty, int level_rank);
 
@@ -60,9 +70,14 @@ class Game {
   const CardSet& exposed(int seat) const { return exposed_[seat]; }
   const std::vector<Declaration>& declarations() const { return declarations_; }
   const CardSet& original_kitty() const { return original_kitty_; }
-  const CardSet& kitty() const { return kitty_; }  // the kitty now (after burying: face up)
+  const CardSet& kitty() const { return kitty_; }  // the kitty now
   bool dry() const { return dry_; }                // 干巴锅
-  bool kitty_public() const { return phase_ >= PHASE_GRAB || dry_; }
+  // Whether every player sees the kitty: after a face-up bury (or 干巴锅); buried face down
+  // (§10.6), only when the hand is over.
+  bool kitty_public() const;
+  // §10.6, buried face down: the cards the declarer showed that may be in its hand or in the
+  // kitty (the others cannot tell); empty otherwise.
+  const CardSet& declarer_or_kitty() const;
   int trump_from_kitty() const { return trump_from_kitty_; }  // 翻主: 1 when turned up
   const Card* deck() const { return deck_; }
 
@@ -117,6 +132,7 @@ class Game {
   CardSet exposed_[4];
   std::vector<Declaration> declarations_;
   CardSet original_kitty_, kitty_;
+  CardSet shown_buried_;  // §10.6 face down: what the declarer showed, when it buried
   bool dry_ = false;
   CardSet grab_queue_;  // buried level cards not yet offered
   Card grab_offer_ = -1;

@@ -296,6 +296,12 @@ void Hand::apply(const CardSet& cards) {
     rec->plays[3] = cards;
     rec->attempt = lead_attempt_;
   }
+  if (seat == declarer_ && !declarer_or_kitty_.empty()) {
+    // Nobody can tell whether a copy played was the shown one: only the copies beyond those
+    // played stay surely in the declarer's hand or the kitty.
+    const CardSet& d = declarer_or_kitty_;
+    declarer_or_kitty_ = d.minus({d.one & cards.one, d.two & cards.two});
+  }
   if (!state_.apply(ctx_, declarer_, cards)) return;
   if (rec) {
     rec->winner = state_.last_winner;
@@ -373,6 +379,22 @@ void Hand::reveal(const CardSet hidden[4], const CardSet& kitty) {
   }
   state_.recount();
   if (!kitty_known_) kitty_ = kitty, kitty_known_ = true;
+}
+
+void Hand::hide_kitty() {
+  kitty_known_ = false;
+  kitty_ = CardSet{};
+}
+
+void Hand::set_declarer_or_kitty(const CardSet& cards) {
+  if (!cards.valid()) throw std::invalid_argument("declarer_or_kitty: not a valid card set");
+  CardSet room = held(declarer_);
+  if (kitty_known_) room = room.plus(kitty_);
+  if (unknown_[declarer_] || !kitty_known_) room = room.plus(unknown_pool());
+  if (!room.contains(cards))
+    throw std::invalid_argument("declarer_or_kitty: " + ctx_.format(room.missing(cards)) +
+                                " cannot be in " + seat_name(declarer_) + "'s hand or the kitty");
+  declarer_or_kitty_ = cards;
 }
 
 HandResult Hand::result(int level_ns, int level_ew) const {

@@ -110,6 +110,12 @@ class Hand {
   // BadSetup (reason pair_held) if its known cards hold one.
   void add_no_pairs(int seat, int mask);
   int no_pairs(int seat) const { return no_pairs_[seat]; }
+  // §10.6 with the kitty buried face down: the cards the declarer showed while declaring are in
+  // its hand or in the kitty, and the others cannot tell which. Kept as the declarer plays (a
+  // copy of a face it plays may be the shown one). Throws std::invalid_argument unless the cards
+  // could be there (the declarer's known or hidden cards, the kitty, nowhere else).
+  void set_declarer_or_kitty(const CardSet& cards);
+  const CardSet& declarer_or_kitty() const { return declarer_or_kitty_; }
 
   // Hides what `seat` cannot know: every other hand keeps only its `exposed` cards (shown when
   // declaring or taken from the face-up kitty); the rest of it becomes hidden cards.
@@ -119,6 +125,8 @@ class Hand {
   // must be empty). Together they must be the cards not accounted for, with no seat given a
   // suit it is void in. Throws std::invalid_argument otherwise, leaving the hand unchanged.
   void reveal(const CardSet hidden[4], const CardSet& kitty);
+  // §10.6: the kitty buried face down, as every seat but the declarer sees it (8 hidden cards).
+  void hide_kitty();
 
   // §7: needs the hand over, its last trick played here, and the kitty known.
   HandResult result(int level_ns, int level_ew) const;
@@ -148,6 +156,7 @@ class Hand {
   TrickHistory history_;
   CardSet lead_attempt_;
   int no_pairs_[4] = {};  // per seat, bit e: known to hold no pair in effective suit e
+  CardSet declarer_or_kitty_;
 };
 
 std::string suit_name(int effective_suit);

@@ -31,8 +31,12 @@ void observe(const Game& game, int seat, bool everything, Observation* out) {
   o.declarations = game.declarations();
   o.dry = game.dry();
   o.trump_from_kitty = game.trump_from_kitty();
-  o.kitty_visible = game.kitty_public();
+  // §10.6 face down: the declarer knows the kitty it buried; the others see it when the hand ends.
+  o.kitty_visible = game.kitty_public() ||
+                    (seat == game.declarer() && game.phase() >= PHASE_PLAY &&
+                     game.rules().kitty_burial == KITTY_BURIAL_FACE_DOWN);
   if (o.kitty_visible) o.kitty = game.kitty();
+  if (seat != game.declarer()) o.declarer_or_kitty = game.declarer_or_kitty();
   if (seat == game.declarer() && !game.dry() && game.phase() >= PHASE_BURY)
     o.original_kitty = game.original_kitty();
   o.grab_offer = game.phase() == PHASE_GRAB ? game.grab_offer() : -1;
@@ -46,7 +50,10 @@ void observe(const Game& game, int seat, bool everything, Observation* out) {
   // The play from this seat's view: the real one with the others' cards hidden but for the
   // exposed ones; everything else in it (tricks, kitty, voids, points) is public.
   o.view = game.hand();
-  if (!everything) o.view.conceal(seat, o.exposed);
+  if (!everything) {
+    o.view.conceal(seat, o.exposed);
+    if (!o.kitty_visible) o.view.hide_kitty();
+  }
 }
 
 void check_observation(const Observation& o) {
@@ -68,8 +75,9 @@ void check_observation(const Observation& o) {
   for (int s = 0; s < 4; ++s) need(o.hand_size[s] >= 0 && o.hand_size[s] <= 33, "hand sizes must be 0..33");
   need(o.hand.size() == o.hand_size[o.seat], "the hand's size must be the seat's hand size");
   for (const Declaration& d : o.declarations)
-    need(seat_ok(d.seat) && d.suit >= 0 && d.suit < 4 && d.kind >= DECLARE_SINGLE &&
-             d.kind <= DECLARE_OVERRIDE && d.drawn >= 0 && d.drawn <= 100,
+    need(seat_ok(d.seat) && d.suit >= 0 && d.suit <= (o.rules.allows_no_trump() ? NO_TRUMP : 3) &&
+             d.kind >= DECLARE_SINGLE && d.kind <= DECLARE_KIND_MAX && d.drawn >= 0 &&
+             d.drawn <= 100,
          "a declaration is out of range");
   need(o.grab_offer >= -1 && o.grab_offer < FACE_NB, "grab_offer must be a card or -1");
   for (const auto& g : o.grabs)

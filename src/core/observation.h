@@ -22,9 +22,11 @@ struct Observation {
   CardSet exposed[4];           // cards every player knows a seat holds
   int hand_size[4] = {};
   std::vector<Declaration> declarations;
-  bool kitty_visible = false;   // face up (after burying, or 干巴锅), or in this seat's hand
+  bool kitty_visible = false;   // face up (after burying, or 干巴锅), or buried by this seat
   CardSet kitty;                // the kitty when visible
   CardSet original_kitty;       // the 8 cards the declarer took: the declarer only
+  // §10.6 face down: cards the declarer showed, in its hand or the kitty (the others' view).
+  CardSet declarer_or_kitty;
   bool dry = false;
   int trump_from_kitty = 0;
   Card grab_offer = -1;

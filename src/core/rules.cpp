@@ -106,9 +106,14 @@ Rules Rules::preset(const std::string& name) {
 
 void Rules::check_game_supported() const {
   check_supported();
-  // A hand from the deal on: declaring and burying (§6, §10.6) as well as the play.
-  if (declaring != DECLARING_CHIFENG) refuse("declaring", declaring_name(declaring));
-  if (kitty_burial != KITTY_BURIAL_FACE_UP) refuse("kitty_burial", kitty_burial_name(kitty_burial));
+  // A hand from the deal on: declaring and burying (§6, §10.6) as well as the play. 抢牌 and
+  // 潇洒 take from a face-up kitty.
+  if (kitty_burial == KITTY_BURIAL_FACE_DOWN && level_card_grab)
+    throw std::invalid_argument(
+        "level_card_grab=on needs kitty_burial=face_up (抢牌 takes a card from the face-up kitty)");
+  if (kitty_burial == KITTY_BURIAL_FACE_DOWN && xiaosa)
+    throw std::invalid_argument(
+        "xiaosa=on needs kitty_burial=face_up (潇洒 takes cards from the face-up kitty)");
 }
 
 void Rules::check_supported() const {

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, Union
 
-from .cards import LEVELS, RANKS, SEATS, SUITS, Card, CardLike, Cards, play_order_key
+from .cards import LEVELS, RANKS, SEATS, TRUMP_LETTERS, Card, CardLike, Cards, play_order_key
 from .enums import Phase
 from .errors import IllegalMoveError
 from .notation import TEAMS, TrickRecord, format_cards, format_record
@@ -47,8 +47,13 @@ PHASES = tuple(Phase)
 """The phases in the order of a hand (each a :class:`~duidiao.enums.Phase`, equal to its
 name)."""
 _IN_PLAY = (Phase.PLAY, Phase.OVER)
-DECLARE_KINDS = ("single", "lock", "override")
-"""Declaration kinds (rules §6.2): 亮主, 封主, 正主; the core numbers them 1, 2, 3."""
+DECLARE_KINDS = (
+    "single", "lock", "override", "pair", "reinforce", "small_jokers", "big_jokers"
+)
+"""Declaration kinds; the core numbers them 1 to 7. Rules §6.2 (``declaring=chifeng``): 亮主,
+封主, 正主; §10.6 (``declaring=standard``): a single, a pair of level cards, reinforcing one's
+own single (加固), a pair of small jokers, a pair of big jokers (the joker pairs declare
+``NT``)."""
 
 LevelsLike = Union[Mapping[str, Union[str, int]], Sequence[Union[str, int]], None]
 
@@ -80,12 +85,13 @@ def _level_number(level: str | int, what: str = "level") -> int:
 
 
 def _suit_number(suit: str | int, what: str = "suit") -> int:
+    """A declared suit: H, D, S, C, or NT (no trump, §10.6) as the core numbers them."""
     if isinstance(suit, int) and not isinstance(suit, bool):
-        if 0 <= suit < 4:
+        if 0 <= suit < len(TRUMP_LETTERS):
             return suit
-    elif isinstance(suit, str) and len(suit) == 1 and suit.upper() in SUITS:
-        return SUITS.index(suit.upper())
-    raise ValueError(f"{what}: {suit!r} is not a suit (H, D, S, C)")
+    elif isinstance(suit, str) and suit.upper() in TRUMP_LETTERS:
+        return TRUMP_LETTERS.index(suit.upper())
+    raise ValueError(f"{what}: {suit!r} is not a suit (H, D, S, C, or NT)")
 
 
 def _levels_pair(levels: LevelsLike) -> tuple[int, int]:
@@ -139,6 +145,12 @@ class Declaration:
     suit: str
     kind: str
     drawn: int
+
+
+def _declaration_numbers(d: Declaration) -> tuple[int, int, int, int]:
+    """A declaration as the core numbers it: (seat, suit, kind, drawn)."""
+    return (SEATS.index(d.seat), TRUMP_LETTERS.index(d.suit), DECLARE_KINDS.index(d.kind) + 1,
+            d.drawn)
 
 
 @dataclass(frozen=True)
@@ -223,7 +235,7 @@ class Decision:
                     seat,
                     "declare",
                     "declare",
-                    suit=SUITS[_suit_number(data["declare"])],
+                    suit=TRUMP_LETTERS[_suit_number(data["declare"])],
                     kind=kind,
                     drawn=int(data["drawn"]),
                 )
@@ -278,7 +290,7 @@ def _play_position(
     levels: tuple[int, int],
     hands: Sequence[Cards],
     unknown: Sequence[int],
-    kitty: Cards,
+    kitty: Cards | None,
     dry: bool,
     tricks: Sequence[Trick],
     trick: Trick | None,
@@ -308,8 +320,11 @@ class Observation:
     Built only from ``_core.Observation``: the seat's own ``hand``; for every seat the cards
     all players know it holds (``exposed``: shown when declaring, taken from the face-up kitty)
     and its ``hand_sizes``; the public ``declarations``, ``grabs`` and ``xiaosas``; the
-    ``kitty`` when it is face up (after burying, or 干巴锅), else None; ``original_kitty``, the
-    8 cards the declarer took, for the declarer only; the ``tricks`` completed, the ``trick``
+    ``kitty`` when it is face up (after burying, or 干巴锅), or buried face down by this seat
+    (§10.6: the others see it when the hand is over), else None; ``original_kitty``, the 8
+    cards the declarer took, for the declarer only; ``declarer_or_kitty``, after a face-down
+    bury, the cards the declarer showed while declaring (in its hand or the kitty: the other
+    seats cannot tell); the ``tricks`` completed, the ``trick``
     in progress and the defenders' ``points``. ``position`` is the play from this seat's view
     (hidden hands written ``?N`` after their exposed cards), in the play phase.
 
@@ -343,6 +358,7 @@ class Observation:
     tricks: tuple[Trick, ...]
     trick: Trick | None
     points: int
+    declarer_or_kitty: Cards = field(default_factory=Cards)
     core: Any = field(default=None, compare=False, repr=False, hash=False)
 
     @classmethod
@@ -369,7 +385,7 @@ class Observation:
             rules=rules,
             level=letters[obs.level],
             levels={TEAMS[t]: letters[lv] for t, lv in enumerate(obs.levels)},
-            trump=None if trump < 0 else SUITS[trump],
+            trump=None if trump < 0 else TRUMP_LETTERS[trump],
             declarer=None if declarer < 0 else SEATS[declarer],
             first_drawer=SEATS[obs.first_drawer],
             drawn=int(obs.drawn),
@@ -377,7 +393,7 @@ class Observation:
             exposed={SEATS[s]: Cards.from_masks(*obs.exposed(s)) for s in range(4)},
             hand_sizes={SEATS[s]: int(obs.hand_size(s)) for s in range(4)},
             declarations=tuple(
-                Declaration(SEATS[s], SUITS[su], DECLARE_KINDS[k - 1], int(d))
+                Declaration(SEATS[s], TRUMP_LETTERS[su], DECLARE_KINDS[k - 1], int(d))
                 for s, su, k, d in obs.declarations
             ),
             kitty=Cards.from_masks(*obs.kitty) if obs.kitty_visible else None,
@@ -393,6 +409,7 @@ class Observation:
             tricks=tricks,
             trick=trick,
             points=int(obs.view.points) if in_play else 0,
+            declarer_or_kitty=Cards.from_masks(*obs.declarer_or_kitty),
             core=obs,
         )
 
@@ -402,7 +419,7 @@ class Observation:
         the others' exposed cards then ``?N``, the face-up kitty, the tricks so far."""
         if self.phase not in ("play", "over"):
             return None
-        assert self.trump is not None and self.declarer is not None and self.kitty is not None
+        assert self.trump is not None and self.declarer is not None
         me = -1 if self.seat is None else SEATS.index(self.seat)
         hands: list[Cards] = []
         unknown: list[int] = []
@@ -417,7 +434,7 @@ class Observation:
         return _play_position(
             self.rules,
             _level_number(self.level),
-            SUITS.index(self.trump),
+            TRUMP_LETTERS.index(self.trump),
             SEATS.index(self.declarer),
             (_level_number(self.levels["NS"]), _level_number(self.levels["EW"])),
             hands,
@@ -435,13 +452,13 @@ class Observation:
         if self.phase != "declare" or self.seat is None:
             return []
         made = [
-            (SEATS.index(d.seat), SUITS.index(d.suit), DECLARE_KINDS.index(d.kind) + 1, d.drawn)
-            for d in self.declarations
+            _declaration_numbers(d) for d in self.declarations
         ]
         raw = _core().declaration_options(
-            SEATS.index(self.seat), self.hand.masks, RANKS.index(self.level), made, self.drawn
+            self.rules.to_core(), SEATS.index(self.seat), self.hand.masks,
+            RANKS.index(self.level), made, self.drawn,
         )
-        return [DeclareOption(SUITS[su], DECLARE_KINDS[k - 1]) for _s, su, k, _d in raw]
+        return [DeclareOption(TRUMP_LETTERS[su], DECLARE_KINDS[k - 1]) for _s, su, k, _d in raw]
 
     def xiaosa_takeable(self) -> Cards:
         """The cards of the face-up kitty a joker may take in 潇洒 (§6.4), when asked (else
@@ -456,7 +473,9 @@ class Observation:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (docs/players.md): only what the observation holds, card lists in
         notation order once the trumps are known."""
-        order = None if self.trump is None else (_level_number(self.level), SUITS.index(self.trump))
+        order = None
+        if self.trump is not None:
+            order = (_level_number(self.level), TRUMP_LETTERS.index(self.trump))
 
         def text(cards: Cards) -> str:
             return format_cards(cards, *order) if order is not None else str(cards)
@@ -495,6 +514,8 @@ class Observation:
             points=self.points,
             position=None if position is None else str(position),
         )
+        if self.declarer_or_kitty:
+            out["declarer_or_kitty"] = text(self.declarer_or_kitty)
         return out
 
     @classmethod
@@ -513,7 +534,7 @@ class Observation:
         if view.is_over or int(view.turn) != SEATS.index(self.seat):
             return []
         return _sorted_moves(
-            view.legal_moves(), _level_number(self.level), SUITS.index(self.trump or "H")
+            view.legal_moves(), _level_number(self.level), TRUMP_LETTERS.index(self.trump or "H")
         )
 
 
@@ -617,7 +638,7 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
     declarations = tuple(
         Declaration(
             str(r.seat("declarations: seat", d.get("seat"))),
-            r.choice("declarations: suit", d.get("suit"), SUITS),
+            r.choice("declarations: suit", d.get("suit"), TRUMP_LETTERS),
             r.choice("declarations: kind", d.get("kind"), DECLARE_KINDS),
             r.number("declarations: drawn", d.get("drawn"), 0, 100),
         )
@@ -656,7 +677,7 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
         return _play_observation(cls, r, common)
     if seat is None:
         raise r.fail("seat", "a decision before the play is asked of a seat")
-    trump = r.choice("trump", r.raw("trump", None), SUITS, optional=True)
+    trump = r.choice("trump", r.raw("trump", None), TRUMP_LETTERS, optional=True)
     declarer = r.seat("declarer", r.raw("declarer", None), optional=True)
     hand = r.cards("hand", r.raw("hand"))
     assert hand is not None
@@ -678,7 +699,7 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
                 rules.ladder_letters.index(levels["NS"]),
                 rules.ladder_letters.index(levels["EW"]),
             ),
-            trump=-1 if trump is None else SUITS.index(trump),
+            trump=-1 if trump is None else TRUMP_LETTERS.index(trump),
             declarer=-1 if declarer is None else SEATS.index(declarer),
             first_drawer=SEATS.index(common["first_drawer"]),
             drawn=common["drawn"],
@@ -686,8 +707,7 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
             exposed=[exposed[s].masks for s in SEATS],  # type: ignore[union-attr]
             hand_sizes=[sizes[s] for s in SEATS],
             declarations=[
-                (SEATS.index(d.seat), SUITS.index(d.suit), DECLARE_KINDS.index(d.kind) + 1, d.drawn)
-                for d in declarations
+                _declaration_numbers(d) for d in declarations
             ],
             kitty_visible=kitty is not None,
             kitty=(kitty or Cards()).masks,
@@ -717,9 +737,17 @@ def _play_observation(cls: type[Observation], r: _Reader, common: dict[str, Any]
     seat = common["seat"]
     if seat is not None and position.unknown[seat]:
         raise r.fail("position", f"the position does not show {seat}'s own hand")
+    shown = r.cards("declarer_or_kitty", r.raw("declarer_or_kitty", "-"))
+    assert shown is not None
     core = None
     if seat is not None and position.turn == seat:
-        core = _core().observe_play(position.core, *position.core_levels())
+        view = position.core
+        if shown:
+            try:
+                view.set_declarer_or_kitty(shown.masks)
+            except ValueError as exc:
+                raise r.fail("declarer_or_kitty", str(exc)) from None
+        core = _core().observe_play(view, *position.core_levels())
     hands = position.hands
     # The others' exposed cards are the known cards of their hands; one's own are in the JSON.
     own = Cards()
@@ -740,9 +768,10 @@ def _play_observation(cls: type[Observation], r: _Reader, common: dict[str, Any]
         tricks=tuple(position.tricks),
         trick=position.current_trick,
         points=position.points,
+        declarer_or_kitty=shown,
         core=core,
     )
-    if position.kitty is None:
+    if position.kitty is None and position.rules.kitty_burial != "face_down":
         raise r.fail("position", "a play observation shows the face-up kitty")
     return cls(**common)
 
@@ -764,7 +793,8 @@ class Game:
     ``Game(deck, first_drawer, rules=..., declarer=None, levels=None)`` with ``deck`` the 108
     cards in drawing order (``deck[0]`` is drawn first by ``first_drawer``, then in turn order;
     the last 8 are the kitty, the last card its bottom), or :meth:`Game.deal` for a seeded
-    shuffle. ``declarer=None`` is a match's first hand (抢庄: whoever's declaration stands
+    shuffle. ``levels`` default to the foot of the rules' ladder (A, or 2 in the standard
+    game). ``declarer=None`` is a match's first hand (抢庄: whoever's declaration stands
     declares; both teams at the same level); otherwise the declarer is fixed (§8.4) and the
     hand is played at its team's level.
     """
@@ -789,7 +819,8 @@ class Game:
         self._deck = tuple(cards)
         self._first_drawer = _seat_number(first_drawer, "first_drawer")
         self._fixed_declarer = None if declarer is None else _seat_number(declarer, "declarer")
-        self._levels = _levels_pair(levels)
+        foot = self._rules.package_level(0)  # both teams at the foot of the rules' ladder
+        self._levels = (foot, foot) if levels is None else _levels_pair(levels)
         core = _core()
         try:
             self._core = core.Game(
@@ -880,7 +911,7 @@ class Game:
     def trump(self) -> str | None:
         """The trump suit letter, None while declaring."""
         trump = int(self._core.trump)
-        return None if trump < 0 else SUITS[trump]
+        return None if trump < 0 else TRUMP_LETTERS[trump]
 
     @property
     def declarer(self) -> str | None:
@@ -935,7 +966,7 @@ class Game:
     @property
     def declarations(self) -> list[Declaration]:
         return [
-            Declaration(SEATS[s], SUITS[su], DECLARE_KINDS[k - 1], int(d))
+            Declaration(SEATS[s], TRUMP_LETTERS[su], DECLARE_KINDS[k - 1], int(d))
             for s, su, k, d in self._core.declarations()
         ]
 
@@ -1039,7 +1070,8 @@ class Game:
         if self.phase != "declare":
             return []
         return [
-            DeclareOption(SUITS[s], DECLARE_KINDS[k - 1]) for s, k in self._core.declare_options()
+            DeclareOption(TRUMP_LETTERS[s], DECLARE_KINDS[k - 1])
+            for s, k in self._core.declare_options()
         ]
 
     def declare(self, suit: str, kind: str = "single") -> None:
@@ -1047,7 +1079,7 @@ class Game:
         ``"override"`` (正主)."""
         seat = self._require("declare", "declare")
         try:
-            suit_letter = SUITS[_suit_number(suit)]
+            suit_letter = TRUMP_LETTERS[_suit_number(suit)]
         except ValueError as exc:
             raise self._refuse("declare", str(exc)) from None
         if kind not in DECLARE_KINDS:
@@ -1061,7 +1093,10 @@ class Game:
             )
         drawn = self.drawn
         self._apply(
-            "declare", self._core.declare, SUITS.index(suit_letter), DECLARE_KINDS.index(kind) + 1
+            "declare",
+            self._core.declare,
+            TRUMP_LETTERS.index(suit_letter),
+            DECLARE_KINDS.index(kind) + 1,
         )
         self._history.append(
             Decision(seat, "declare", "declare", suit=suit_letter, kind=kind, drawn=drawn)
@@ -1194,7 +1229,11 @@ class Game:
         the face-up kitty, the tricks; ``seat`` is None and the ``hand`` empty, and the
         ``position`` hides every hand but its exposed cards."""
         seen = self.observe(self._core.to_act if not self.is_over else 0)
-        return dataclasses.replace(seen, seat=None, hand=Cards(), original_kitty=None, core=None)
+        public_kitty = self.kitty if self.kitty_public else None
+        return dataclasses.replace(
+            seen, seat=None, hand=Cards(), original_kitty=None, core=None, kitty=public_kitty,
+            declarer_or_kitty=Cards.from_masks(*self._core.declarer_or_kitty),
+        )
 
     def apply(self, decision: Decision | Mapping[str, Any]) -> None:
         """Apply a decision given as a :class:`Decision` or its record form

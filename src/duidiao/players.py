@@ -19,7 +19,7 @@ from typing import Any, Protocol, Union, runtime_checkable
 
 from ._limits import SEED_MAX, check_int
 from .analysis import MoveAnalysis
-from .cards import SEATS, SUITS, Card, Cards
+from .cards import SEATS, TRUMP_LETTERS, Card, Cards
 from .enums import Phase
 from .errors import IllegalMoveError
 from .game import DECLARE_KINDS, DeclareOption, Game, Observation
@@ -93,7 +93,7 @@ class CoreBot:
         return f"{type(self).__name__}(seed={self.seed})"
 
     def declare(self, obs: Observation, options: list[DeclareOption]) -> DeclareOption | None:
-        raw = [(SUITS.index(o.suit), DECLARE_KINDS.index(o.kind) + 1) for o in options]
+        raw = [(TRUMP_LETTERS.index(o.suit), DECLARE_KINDS.index(o.kind) + 1) for o in options]
         index = int(self._bot.declare(obs.core, raw))
         return None if index < 0 else options[index]
 
@@ -232,7 +232,7 @@ def _core_step(game: Game, bot: CoreBot) -> None:
                 game.decline()
             else:
                 suit, kind = options[index]
-                game.declare(SUITS[suit], DECLARE_KINDS[kind - 1])
+                game.declare(TRUMP_LETTERS[suit], DECLARE_KINDS[kind - 1])
         elif phase == "bury":
             game.bury(Cards.from_masks(*raw.bury(obs)))
         elif phase == "grab":

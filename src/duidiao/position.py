@@ -393,8 +393,9 @@ class Position:
     def view(self, seat: str, exposed: Mapping[str, Cards | str] | None = None) -> Position:
         """The position as ``seat`` sees it: its own hand as it is, every other hand hidden
         (``?N``) but for the cards of ``exposed`` (seat -> cards everyone knows it holds, such
-        as cards shown when declaring) that it still holds; the kitty, tricks and voids are
-        public. What to give a bot, or a player, of that seat."""
+        as cards shown when declaring) that it still holds; the tricks and voids are public, and
+        so is the kitty but when it is buried face down (§10.6: the declarer's alone until the
+        hand is over). What to give a bot, or a player, of that seat."""
         if not isinstance(seat, str) or seat.upper() not in SEATS:
             raise ValueError(f"seat: {quote(seat)} is not a seat (S, E, N, W)")
         me = SEATS.index(seat.upper())
@@ -410,10 +411,15 @@ class Position:
             known = shown.get(SEATS[s], Cards()) & held  # the exposed cards it still holds
             hands.append(known)
             unknown.append(len(held) + hidden - len(known))
+        # §10.6: a kitty buried face down is the declarer's secret until the hand is over.
+        hidden_kitty = (
+            self.rules.kitty_burial == "face_down" and me != record.declarer and not self.is_over
+        )
         seen = dataclasses.replace(
             record,
             hands=(hands[0], hands[1], hands[2], hands[3]),
             unknown=(unknown[0], unknown[1], unknown[2], unknown[3]),
+            kitty=None if hidden_kitty else record.kitty,
         )
         return Position(format_record(seen))
 

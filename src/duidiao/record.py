@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import LEVELS, SEATS, SUITS, Card
+from .cards import LEVELS, NO_TRUMP, SEATS, SUITS, TRUMP_LETTERS, Card
 from .enums import Dig, Outcome
 from .game import Decision, Game
 from .notation import TEAMS
@@ -96,9 +96,11 @@ class Record:
         declared = [d.suit for d in self.decisions if d.action == "declare"]
         if declared:
             assert declared[-1] is not None
-            return (level, SUITS.index(declared[-1]))
+            return (level, TRUMP_LETTERS.index(declared[-1]))
         if not any(d.phase != "declare" for d in self.decisions):
             return None
+        if self.rules.declaring == "standard":
+            return (level, NO_TRUMP)  # §10.6: no declaration, no trump
         bottom3 = self.deck[105]
         if bottom3.is_joker:
             return (level, 0 if str(bottom3) == "BJ" else 2)

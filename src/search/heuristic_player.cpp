@@ -539,6 +539,17 @@ CardSet make_legal(const Situation& st, const CardSet& play) {
 double trump_strength(const CardSet& hand, int suit, int level_card) {
   double v = hand.count(BIG_JOKER) * 3.0 + hand.count(SMALL_JOKER) * 2.5;
   for (int s = 0; s < 4; ++s) v += hand.count(make_card(s, level_card)) * (s == suit ? 2.3 : 2.0);
+  if (suit == NO_TRUMP) {
+    // §10.1 no trump: the jokers and level cards are the only trumps; aces and pairs stand in
+    // for the long trump suit.
+    for (int s = 0; s < 4; ++s)
+      for (int r = 0; r < RANK_NB; ++r) {
+        if (r == level_card) continue;
+        const int n = hand.count(make_card(s, r));
+        v += n * (r == RANK_A ? 1.2 : r == RANK_K ? 0.4 : 0.0) + (n == 2 ? 0.5 : 0.0);
+      }
+    return v;
+  }
   for (int r = 0; r < RANK_NB; ++r) {
     if (r == level_card) continue;
     const int n = hand.count(make_card(suit, r));
@@ -548,14 +559,17 @@ double trump_strength(const CardSet& hand, int suit, int level_card) {
   return v;
 }
 
-// How much a seat wants to keep a card before the play (higher: keep).
-int keep_value(const Context& ctx, const CardSet& hand, Card c) {
+// How much a seat wants to keep a card before the play (higher: keep). `kitty_counts`: the
+// kitty's points go to the defenders, multiplied, if they win the last trick (§10.7): keep
+// point cards out of it unless it must take them.
+int keep_value(const Context& ctx, const CardSet& hand, Card c, bool kitty_counts = false) {
   if (ctx.suit_of(c) == TRUMP) return 1000 + ctx.power[c];
   const int r = card_rank(c);
   int v = ctx.power[c] * 2;
   if (r == RANK_A) v += 12;
   else if (r == RANK_K) v += 4;
   if (hand.count(c) == 2) v += 10;
+  if (kitty_counts) return v + card_points(c) * 10;
   v -= card_points(c) * (r == RANK_K ? P.bury_kings : P.bury_points) / 10;
   return v;
 }
@@ -573,16 +587,17 @@ int HeuristicPlayer::declare(const Observation& obs, const std::vector<Declarati
   for (int i = 0; i < int(options.size()); ++i) {
     const Declaration& d = options[i];
     double v = trump_strength(obs.hand, d.suit, level_card) / held;
-    if (d.kind == DECLARE_LOCK && last && last->seat == obs.seat) {
-      v += 1.0;  // lock one's own declaration: nothing can override it then
-    } else if (d.kind == DECLARE_OVERRIDE && last) {
+    const bool own = d.kind == DECLARE_REINFORCE || (d.kind == DECLARE_LOCK && last && last->seat == obs.seat);
+    if (own) {
+      v += 1.0;  // lock one's own declaration: nothing (or only jokers) can override it then
+    } else if (last) {  // an override (§6.2), or any declaration over another's (§10.6)
       const double now = trump_strength(obs.hand, last->suit, level_card) / held;
       const double margin = team_of(last->seat) == team_of(obs.seat) ? 0.2 : 0.08;
       if (v < need || v < now + margin) continue;
     } else if (v < need) {
       continue;
     }
-    if (d.kind == DECLARE_LOCK) v += 0.05;
+    if (d.kind == DECLARE_LOCK || d.kind == DECLARE_PAIR) v += 0.05;
     if (v > best_value) best_value = v, best = i;
   }
   return best;
@@ -593,7 +608,8 @@ CardSet HeuristicPlayer::bury(const Observation& obs) {
   const CardSet& hand = obs.hand;
   const int trumps = hand.within(ctx.suit_mask[TRUMP]).size();
   const int void_bonus = P.void_bonus + std::max(0, trumps - 8);
-  auto keep = [&](Card c) { return keep_value(ctx, hand, c); };
+  const bool kitty_counts = obs.rules.kitty_points != KITTY_POINTS_NEVER;
+  auto keep = [&](Card c) { return keep_value(ctx, hand, c, kitty_counts); };
   CardSet best;
   int best_score = -(1 << 30);
   int sides[4], k = 0;  // four side suits without a trump suit

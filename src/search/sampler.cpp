@@ -112,7 +112,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
            "no deal is consistent: " + seat_name(s) + " kept " + card_name(f) +
                " of a failed throw, but cannot hold it now");
       for (int k = 0; k < want; ++k) fixed_[s].add(f), pool.remove(f);
-      if (want == 1 && hidden == 2) halves_.push_back({s, f});
+      if (want == 1 && hidden == 2) halves_.push_back({s, f, false});
     }
     need(fixed_[s].size() <= view.unknown(s),
          "no deal is consistent: " + seat_name(s) + " kept more cards of failed throws (" +
@@ -133,25 +133,55 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
   for (int h = 0; h < holder_nb_; ++h) capacity += cap_[h];
   need(capacity == pool.size(), "the view's hidden counts do not match its hidden cards");
 
+  // §10.6 face down: the hidden copies the declarer showed are in its hand or the kitty. They
+  // make groups of their own; a face shown once with both copies hidden is a HalfPlaced.
+  const int declarer = view.declarer();
+  const CardSet& dk = view.declarer_or_kitty();
+  CardSet shown;
+  for (uint64_t m = dk.one; m; m &= m - 1) {
+    const Card f = lowest_bit(m);
+    const int want = dk.count(f) - fixed_[declarer].count(f), hidden = pool.count(f);
+    if (want <= 0 || (view.kitty_known() && view.unknown(declarer) == 0)) continue;
+    need(want <= hidden, "no deal is consistent: " + card_name(f) + ", shown by " +
+                             seat_name(declarer) + ", is not hidden any more");
+    for (int k = 0; k < want; ++k) shown.add(f);
+    if (want == 1 && hidden == 2) halves_.push_back({declarer, f, true});
+  }
+  const CardSet free_pool = pool.minus(shown);
+
   // Groups: the hidden cards of the effective suits that the same holders may take (§5.3 voids).
   struct Group {
     int allowed = 0;
     CardSet cards;
   };
-  Group groups[EFFECTIVE_SUIT_NB];
+  Group groups[GROUP_MAX];
   int group_nb = 0;
+  auto add_group = [&](const CardSet& cards, int allowed) {
+    int g = 0;
+    while (g < group_nb && groups[g].allowed != allowed) ++g;
+    if (g == group_nb) groups[group_nb++].allowed = allowed;
+    groups[g].cards = groups[g].cards.plus(cards);
+  };
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
-    const CardSet cards = pool.within(ctx.suit_mask[e]);
+    const CardSet cards = free_pool.within(ctx.suit_mask[e]);
     if (cards.empty()) continue;
     int allowed = 0;
     for (int h = 0; h < holder_nb_; ++h)
       if (holder_[h] == 4 || !(view.voids(holder_[h]) & (1 << e))) allowed |= 1 << h;
     need(allowed != 0, "no deal is consistent: every hand that could hold the hidden " +
                            suit_name(e) + " is void in them");
-    int g = 0;
-    while (g < group_nb && groups[g].allowed != allowed) ++g;
-    if (g == group_nb) groups[group_nb++].allowed = allowed;
-    groups[g].cards = groups[g].cards.plus(cards);
+    add_group(cards, allowed);
+  }
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    const CardSet cards = shown.within(ctx.suit_mask[e]);
+    if (cards.empty()) continue;
+    int allowed = 0;
+    for (int h = 0; h < holder_nb_; ++h)
+      if (holder_[h] == 4 || (holder_[h] == declarer && !(view.voids(declarer) & (1 << e))))
+        allowed |= 1 << h;
+    need(allowed != 0, "no deal is consistent: the cards " + seat_name(declarer) +
+                           " showed cannot be in its hand or the kitty");
+    add_group(cards, allowed);
   }
   // The largest group last: the last group's split is forced, so it costs nothing.
   for (int i = 1; i < group_nb; ++i)
@@ -311,8 +341,10 @@ void WorldSampler::draw(Rng& rng, CardSet hidden[5]) const {
 }
 
 bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
-  for (const HalfPlaced& half : halves_)
-    if (hidden[half.seat].count(half.face) == 2 && (rng.next() & 1)) return false;
+  for (const HalfPlaced& half : halves_) {
+    const int copies = hidden[half.seat].count(half.face) + (half.or_kitty ? hidden[4].count(half.face) : 0);
+    if (copies == 2 && (rng.next() & 1)) return false;
+  }
   const Context& ctx = view_.context();
   for (const ThrowCheck& c : checks_) {
     CardSet others[3];

@@ -37,7 +37,7 @@ class WorldSampler {
   // (without the constant G_g! factors). A draw picks each group's counts from it, then deals
   // the group's cards in a random order. Throws are checked afterwards, by rejection.
   static constexpr int HOLDER_MAX = 5;  // the seats with hidden cards, and the kitty
-  static constexpr int GROUP_MAX = EFFECTIVE_SUIT_NB;
+  static constexpr int GROUP_MAX = 2 * EFFECTIVE_SUIT_NB;  // by suit, and the declarer's shown cards
   static constexpr int MAX_TRIES = 10000;
 
   // A throw of the history (or the trick in progress) whose verdict depends on hidden cards.
@@ -58,12 +58,14 @@ class WorldSampler {
     CardSet before;  // the seat's known cards now and those it played from that trick on
     CardSet play;
   };
-  // A failed throw's rest that must still be in the thrower's hand, placed as one copy of a face
-  // of which two are hidden: a draw where the seat ends with both copies was proposed twice as
+  // A failed throw's rest that must still be in the thrower's hand (or, or_kitty, a card the
+  // declarer showed before a face-down bury: in its hand or the kitty), placed as one copy of a
+  // face of which two are hidden: a draw where both copies end there was proposed twice as
   // often, and is kept with probability 1/2.
   struct HalfPlaced {
     int seat = 0;
     Card face = 0;
+    bool or_kitty = false;
   };
 
   void add_throw_check(int thrower, const CardSet& attempt, const CardSet& played,

@@ -228,7 +228,8 @@ def test_deal_a_first_hand_and_errors() -> None:
     error(run("deal", seed=1, levels={"NS": "5"}), "bad_request", "levels")
     error(run("deal", seed=1, levels={"NS": "5", "EW": "1"}), "bad_request", "levels.EW")
     error(run("deal", seed=1, declarer="X"), "bad_request", "declarer")
-    error(run("deal", seed=1, preset="tractor"), "bad_request", "preset")
+    error(run("deal", seed=1, preset="80fen"), "bad_request", "preset")
+    assert ok("deal", seed=1, preset="tractor")["preset"] == "tractor"  # §10.6
     error(run("deal", seed=1, bot="pimc:worlds=0"), "bad_request", "bot")
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.strict_json import JsonError, loads, type_name
-from ..rules import GAME_PRESETS
+from ..rules import GAME_PRESETS, Rules
 
 __all__ = [
     "ClientError",
@@ -176,9 +176,13 @@ def fields_schema(fields: Sequence[Field], title: str) -> dict[str, Any]:
 
 CARDS_MAX = 400  # a card list of 33 cards is under 100 characters; anything longer is a mistake
 
+# The presets the table seats: the standard game's declaring chain, NT and face-down kitty
+# (rules §10.6) are not on the table yet.
+TABLE_PRESETS = tuple(p for p in GAME_PRESETS if Rules.preset(p).declaring == "chifeng")
+
 ROOM_FIELDS: tuple[Field, ...] = (
     Field("preset", "string", "the rules preset", default="chifeng", max_length=32,
-          choices=GAME_PRESETS),
+          choices=TABLE_PRESETS),
     Field("seats", "object", 'all four seats: "human" or a bot ("heuristic", "pimc:worlds=16")'),
     Field("open", "boolean", "spectators see every hand", default=False),
     Field("decision_seconds", "number", "a human's time for one decision", default=60,
