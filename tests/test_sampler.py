@@ -199,6 +199,26 @@ def test_worlds_keep_the_follow_duties() -> None:
     assert positions >= 150 and duties > 0
 
 
+@pytest.mark.parametrize("preset", ["tractor", "shanghai"])
+def test_worlds_keep_the_standard_games_facts(preset: str) -> None:
+    """§10.4 and §10.6 over self-play views of whole standard hands: the kitty hidden from all
+    but the declarer, the duties, the declarer's shown cards in its hand or the kitty — every
+    world keeps them all (and replays every play through the core's checks)."""
+    positions = hidden_kitty = shown = 0
+    for _game, view, truth, seat in self_play_views(games=10, every=6, seed=29, rules=preset):
+        sampler = _core.WorldSampler(view, seat)
+        must = cards(view.declarer_or_kitty)
+        for world in sampler.sample_hands(3, positions):
+            check_world(world, view, truth, seat)
+            assert must <= cards(world.hand(view.declarer)) + cards(world.kitty)
+        check_world(truth, view, truth, seat)
+        hidden_kitty += not view.kitty_known
+        assert view.kitty_known == (seat == view.declarer)
+        shown += bool(must)
+        positions += 1
+    assert positions >= 100 and hidden_kitty > 0 and shown > 0
+
+
 def test_views_with_a_hidden_kitty() -> None:
     """The kitty as an unknown holder (kitty=?8): it takes any suit, voids or not."""
     checked = 0
@@ -276,7 +296,9 @@ def test_chi2_sf_known_values() -> None:
 
 def void_mask(view: Any, seat: int) -> int:
     """The faces of the effective suits `seat` is void in."""
-    level, trump = view.level, view.trump
+    # suit_mask takes the package's level number (A-K letters): from the rank of the core's
+    # place on the rules' ladder
+    level, trump = (view.rules.level_rank(view.level) + 1) % 13, view.trump
     return sum(suit_mask(e, level, trump) for e in range(5) if view.voids(seat) >> e & 1)
 
 
@@ -285,7 +307,9 @@ def exact_deals(view: Any, seat: int, gone: Cards) -> dict[tuple[tuple[int, int]
 
     Independent of the sampler: the physical hidden cards (each copy apart) are put in every
     way that fits the holders' sizes and voids; a deal is kept when replaying its tricks on
-    the full hands gives the same plays (every throw stands or fails as it did)."""
+    the full hands gives the same plays (every throw stands or fails as it did), and when the
+    declarer's hand and the kitty hold the cards it showed (§10.6, a face-down kitty)."""
+    shown = cards(view.declarer_or_kitty)
     known = gone
     for s in range(4):
         known += cards(view.hand(s))
@@ -317,6 +341,8 @@ def exact_deals(view: Any, seat: int, gone: Cards) -> dict[tuple[tuple[int, int]
         hidden = dict(zip(holders, deal))
         now = [cards(view.hand(s)) + cards(hidden.get(s, (0, 0))) for s in range(4)]
         kitty = cards(view.kitty) if view.kitty_known else cards(hidden[4])
+        if not shown <= now[view.declarer] + kitty:
+            continue
         try:
             replay(view, now, kitty, gone)
         except ValueError:
@@ -406,6 +432,17 @@ def endgame_views() -> list[tuple[str, Any, int, Cards]]:
         f"gone={gone_of(*held, kitty)} points=0 turn=S"
     )
     out.append(("no pair left", *make(text, "S", ["AH,AH", "QH,JH"], DUTIES)))
+    # §10.6: W declared with a single 2H and buried face down; S sees neither copy of 2H: one
+    # of them is in W's hand or the kitty (a face shown once, both copies hidden)
+    held = ["AS,KS"]
+    hidden = "2H,2H,QH,JH,TC,TC,9C,8D,7D,7D,6D,6D,4D,4D"
+    text = (
+        f"tractor level=2 trump=S declarer=W levels=NS:2,EW:2 S={held[0]} E=?2 N=?2 W=?2 "
+        f"kitty=?8 gone={gone_of(*held, hidden)} points=0 turn=S"
+    )
+    view, seat, gone = make(text, "S")
+    view.set_declarer_or_kitty(Cards("2H").masks)
+    out.append(("shown then buried", view, seat, gone))
     return out
 
 
