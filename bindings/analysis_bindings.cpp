@@ -59,6 +59,7 @@ void init_analysis(py::module_& m) {
              d["seconds"] = a.seconds;
              d["exact"] = a.exact;
              d["solver_nodes"] = a.solver_nodes;
+             d["legal"] = a.legal;
              return d;
            }, py::arg("hand"), py::arg("level_ns"), py::arg("level_ew"), py::arg("progress") = py::none(),
            py::arg("stop") = py::none());

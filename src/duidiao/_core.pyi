@@ -530,5 +530,6 @@ class PimcSearch(metaclass=_Pybind11Type):
         stop: Any = None,
     ) -> dict[str, Any]:
         """Keys: moves (list[_PimcMove], best first), worlds (int), seconds (float), exact (bool),
-        solver_nodes (int). The GIL is released while searching."""
+        solver_nodes (int), legal (int: the legal moves; more than the moves weighed when only
+        candidates were). The GIL is released while searching."""
         ...

@@ -98,10 +98,14 @@ class MoveAnalysis:
 
 @dataclass(frozen=True)
 class Analysis:
-    """The analysed position: every legal move, best first (by mean value).
+    """The analysed position: every move weighed, best first (by mean value).
 
     ``method`` is ``"solver"`` (every world solved exactly) or ``"playouts"`` (heuristic
     playouts); ``worlds`` and ``seconds`` say how much was searched; ``seed`` repeats it.
+    ``legal`` counts the legal moves: above 2,000 of them (long throws, rules §5.2, §10.3) the
+    search weighs candidates only — every single, pair and tractor, each suit's throws from its
+    top components down, the heuristic's choice; for a follow, 256 drawn at random and the
+    heuristic's — so ``moves`` may be fewer (:attr:`pruned`).
     """
 
     position: str
@@ -113,6 +117,12 @@ class Analysis:
     seed: int
     threads: int
     solver_nodes: int
+    legal: int = 0
+
+    @property
+    def pruned(self) -> bool:
+        """Whether only candidates were weighed (``legal`` is more than ``len(moves)``)."""
+        return self.legal > len(self.moves)
 
     @property
     def best(self) -> MoveAnalysis:
@@ -130,6 +140,7 @@ class Analysis:
             "seed": self.seed,
             "threads": self.threads,
             "solver_nodes": self.solver_nodes,
+            "legal": self.legal,
             "moves": [m.to_dict() for m in self.moves],
         }
 
@@ -220,5 +231,6 @@ def analyse(
         seed=int(seed),
         threads=int(threads),
         solver_nodes=int(raw["solver_nodes"]),
+        legal=int(raw["legal"]),
     )
 

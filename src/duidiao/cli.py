@@ -462,10 +462,14 @@ def _summary_text(data: dict[str, Any]) -> str:
     lines.append(f"  bands: {bands}")
     lines.append("outcomes: " + ", ".join(f"{k} {v}" for k, v in data["outcomes"].items()))
     digs = data["digs"]
-    lines.append(
-        f"digs: {digs['total']} ({digs['rate']:.1%}; joker {digs['joker']}, level {digs['level']})"
-    )
-    lines.append(f"xiaosa: {data['xiaosa']['hands']} hands ({data['xiaosa']['rate']:.1%})")
+    rules = Rules.from_json(data["preset"], data.get("rules"))
+    if rules.digs:  # the standard game has neither digs nor 潇洒 (rules §10.6, §10.7)
+        lines.append(
+            f"digs: {digs['total']} ({digs['rate']:.1%}; joker {digs['joker']}, "
+            f"level {digs['level']})"
+        )
+    if rules.xiaosa:
+        lines.append(f"xiaosa: {data['xiaosa']['hands']} hands ({data['xiaosa']['rate']:.1%})")
     sc = data["scores"]
     lines.append(
         "hand score per hand (95% CI): "
@@ -594,17 +598,20 @@ def _duel_text(data: dict[str, Any]) -> str:
             f"(defenders' points {d['defender_points']:.1f})"
         )
     lines.append("declarers stay: " + ", ".join(parts))
-    lines.append(
-        "digs as defenders: "
-        + ", ".join(
-            f"{names[side]} {g['total']} (joker {g['joker']}, level {g['level']})"
-            for side in ("A", "B")
-            for g in [data["digs"][side]]
+    rules = Rules.from_json(data["preset"], data.get("rules"))
+    if rules.digs:  # the standard game has neither digs nor 潇洒 (rules §10.6, §10.7)
+        lines.append(
+            "digs as defenders: "
+            + ", ".join(
+                f"{names[side]} {g['total']} (joker {g['joker']}, level {g['level']})"
+                for side in ("A", "B")
+                for g in [data["digs"][side]]
+            )
         )
-    )
-    lines.append(
-        "xiaosa: " + ", ".join(f"{names[side]} {data['xiaosa'][side]}" for side in ("A", "B"))
-    )
+    if rules.xiaosa:
+        lines.append(
+            "xiaosa: " + ", ".join(f"{names[side]} {data['xiaosa'][side]}" for side in ("A", "B"))
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -95,6 +95,12 @@ def table(analysis: Analysis, top: int) -> str:
         )
     if len(shown) < len(analysis.moves):
         lines.append(f"  ... {len(analysis.moves) - len(shown)} more (--top 0 lists all)")
+    if analysis.pruned:
+        lines.append(
+            f"  weighed {len(analysis.moves):,} candidates of {analysis.legal:,} legal moves "
+            "(singles, pairs, tractors, each suit's throws from the top; for a follow, a random "
+            "sample) and the heuristic's choice"
+        )
     how = "solved exactly" if analysis.method == "solver" else "heuristic playouts"
     lines.append(
         f"{analysis.worlds} worlds ({how}) in {analysis.seconds:.2f} s on {analysis.threads} "

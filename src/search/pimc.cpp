@@ -9,6 +9,8 @@
 #include <thread>
 #include <tuple>
 
+#include "core/combination.h"
+#include "core/legal.h"
 #include "search/heuristic_player.h"
 #include "search/sampler.h"
 
@@ -86,7 +88,52 @@ uint64_t world_seed(uint64_t seed, int world) {
   return seed ^ (0x9E3779B97F4A7C15ull * uint64_t(world + 1));
 }
 
+// A suit's throws from the top: its components from the highest down, each prefix of two
+// components or more (as far as the whole suit). Any other throw leaves out a higher component
+// and keeps a lower one of the suit: when it stands the prefix of the same size stands too, so
+// these are the throws worth weighing (the rest are pruned on that ground, not proven worse).
+void top_throws(const Context& ctx, const CardSet& hand, std::vector<CardSet>* out) {
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    if (e == TRUMP && !ctx.throws_in_trumps) continue;
+    const CardSet suit = hand.within(ctx.suit_mask[e]);
+    if (suit.size() < 2) continue;
+    Decomposition d;
+    decompose(ctx, suit, &d);
+    std::stable_sort(d.parts, d.parts + d.size,
+              [](const Component& a, const Component& b) { return a.top_power > b.top_power; });
+    CardSet throw_cards = d.parts[0].cards;
+    for (int k = 1; k < d.size; ++k) {
+      throw_cards = throw_cards.plus(d.parts[k].cards);
+      if (!is_simple_combination(ctx, throw_cards)) out->push_back(throw_cards);
+    }
+  }
+}
+
 }  // namespace
+
+void candidate_moves(const Hand& view, uint64_t seed, std::vector<CardSet>* out) {
+  out->clear();
+  if (view.count_legal_moves() <= PIMC_CANDIDATES_FROM) return view.legal_moves(out);
+  const Context& ctx = view.context();
+  const int mover = view.turn();
+  const CardSet& hand = view.held(mover);
+  const Trick& t = view.trick();
+  out->push_back(heuristic_play(view, mover));  // the baseline, always weighed
+  if (t.played == 0) {
+    // Every single, pair and tractor; the throws from the top of each suit.
+    legal_leads(ctx, hand, false, out);
+    top_throws(ctx, hand, out);
+  } else {
+    // Many follows: a void follower's fills, or a long suit's ways to meet a long lead. A
+    // uniform sample of them next to the heuristic's (a pruning by chance, not by value).
+    Rng rng(seed ^ 0x5bd1e995u);
+    for (int i = 0; i < PIMC_FOLLOW_SAMPLES; ++i) out->push_back(random_follow(ctx, hand, t, rng));
+  }
+  std::sort(out->begin(), out->end(), [](const CardSet& a, const CardSet& b) {
+    return a.one != b.one ? a.one < b.one : a.two < b.two;
+  });
+  out->erase(std::unique(out->begin(), out->end()), out->end());
+}
 
 struct PimcSearch::Worker {
   explicit Worker(const PimcOptions& o) : solver(SolverOptions{o.tt_bytes, true}) {}
@@ -120,14 +167,9 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   if (view.unknown(mover))
     throw std::invalid_argument("the hand of " + seat_name(mover) + ", to move, must be known");
   const uint64_t move_count = view.count_legal_moves();
-  if (move_count > PIMC_MOVES_MAX)
-    throw std::invalid_argument(
-        seat_name(mover) + " has " + std::to_string(move_count) +
-        " legal plays; the Monte Carlo search weighs at most " + std::to_string(PIMC_MOVES_MAX) +
-        " (the many throws in trumps of rules §10.3 are not pruned yet)");
   const WorldSampler sampler(view, mover);
   std::vector<CardSet> moves;
-  view.legal_moves(&moves);
+  candidate_moves(view, options_.seed, &moves);
   const size_t nm = moves.size();
   const bool exact = view.held(mover).size() <= options_.solve_cards;
   const int team = team_of(mover), declarer = view.declarer();
@@ -160,7 +202,11 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
       if (!s.complete) return false;
       w.nodes += s.stats.nodes;
       for (const MoveValue& mv : s.moves) {
-        const size_t m = index_of_move(moves, mv.move);
+        // The solver values every legal move; only the candidates are kept (with at most
+        // solve_cards cards in hand there are few moves, and all are candidates anyway).
+        const auto it = std::find(moves.begin(), moves.end(), mv.move);
+        if (it == moves.end()) continue;
+        const size_t m = size_t(it - moves.begin());
         w.values[m] = mv.value;
         w.makes[m] = declarers_make(mv.value, mover, declarer);
       }
@@ -268,6 +314,7 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   }
   a.worlds = all.worlds;
   a.exact = exact;
+  a.legal = move_count;
   a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   for (size_t m = 0; m < nm; ++m) {
     MoveAnalysis ma;

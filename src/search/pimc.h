@@ -18,10 +18,12 @@
 
 namespace duidiao {
 
-// The most legal plays one analysis weighs (every play is played out in every world). Throws in
-// trumps (rules §10.3) can give a hand millions of leads; until the search prunes the throws
-// that cannot matter, such a position is refused rather than ground through.
-constexpr uint64_t PIMC_MOVES_MAX = 20000;
+// Every play is played out in every world, so a position with many legal plays (throws: 3^k
+// of a suit of k faces held; in trumps, rules §10.3, millions) weighs candidates instead:
+// above PIMC_CANDIDATES_FROM legal plays, see candidate_moves() in pimc.cpp.
+constexpr uint64_t PIMC_CANDIDATES_FROM = 2000;
+// Follows drawn at random (uniformly over the legal ones) among a follow's candidates.
+constexpr int PIMC_FOLLOW_SAMPLES = 256;
 
 struct PimcOptions {
   int worlds = 0;          // worlds to search; 0: as many as `seconds` allows
@@ -50,8 +52,12 @@ struct MoveAnalysis {
   bool baseline = false;  // this move is the heuristic bot's choice
 };
 
+// The plays an analysis weighs: every legal one, or the candidates when they are many.
+void candidate_moves(const Hand& view, uint64_t seed, std::vector<CardSet>* out);
+
 struct PimcAnalysis {
-  std::vector<MoveAnalysis> moves;  // every legal move, best first
+  std::vector<MoveAnalysis> moves;  // every move weighed (all legal ones, or candidates), best first
+  uint64_t legal = 0;               // the legal moves (more than moves.size() when pruned)
   int worlds = 0;
   double seconds = 0;
   bool exact = false;               // values came from the double-dummy solver
