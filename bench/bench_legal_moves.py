@@ -3,7 +3,9 @@
 The positions are built deterministically from seeded random deals: a few random tricks are
 played (with the core), then the position is either a lead (nobody has played to the trick in
 progress) or a follow (1 to 3 plays made). Both implementations must find the same number of
-distinct legal moves on every position; each benchmark asserts its own counts.
+distinct legal moves on every position; each benchmark asserts its own counts. The same deals
+are played under `chifeng` and under `shanghai` (throws in trumps, the follow duties of
+rules §10.3 and §10.4), in one run, so that the two can be set side by side.
 
     pytest bench/bench_legal_moves.py --benchmark-only
 """
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 import pytest
 
 N_POSITIONS = 32  # of each kind
-PRESET = "chifeng"
+PRESETS = ("chifeng", "shanghai")
 SUITS = "HDSC"
 RANKS = "23456789TJQKA"  # rank ids 0..12 (docs/internals.md)
 
@@ -101,9 +103,10 @@ def _random_play(ref, pos_hand, ctx, rng) -> None:
     pos_hand.play(one, two)
 
 
-def build(core, ref, kind: str) -> list[Pos]:
+def build(core, ref, kind: str, preset: str) -> list[Pos]:
     out = []
-    rules = core.Rules.preset(PRESET)
+    rules = core.Rules.preset(preset)
+    ref_rules = ref.RefRules.preset(preset)
     for i in range(N_POSITIONS):
         seed = (1 if kind == "lead" else 2) * 100_000 + i
         d = deal(seed)
@@ -123,9 +126,8 @@ def build(core, ref, kind: str) -> list[Pos]:
             [0, 0, 0, 0],
             0,
         )
-        ctx = ref.Context(
-            ref.RefRules.preset(PRESET), ref.LEVELS[d["level"]], ref.SUITS[d["trump"]]
-        )
+        # the deal's level is a place on the preset's ladder (A-K or 2-A)
+        ctx = ref.Context(ref_rules, ref_rules.levels[d["level"]], ref.SUITS[d["trump"]])
         for _ in range(4 * rng.randrange(0, 16)):  # whole tricks
             _random_play(ref, h, ctx, rng)
         if kind == "follow":
@@ -151,12 +153,17 @@ def ref_counts(ref, positions: list[Pos]) -> list[int]:
     return out
 
 
-@pytest.fixture(scope="module", params=["lead", "follow"])
+@pytest.fixture(
+    scope="module",
+    params=[(p, k) for p in PRESETS for k in ("lead", "follow")],
+    ids=[f"{p}-{k}" for p in PRESETS for k in ("lead", "follow")],
+)
 def case(request, core, reference):
-    """(kind, positions, the agreed move counts): built once per kind, checked against each
-    other before any timing."""
-    kind = request.param
-    positions = build(core, reference, kind)
+    """(kind, positions, the agreed move counts): built once per preset and kind, checked
+    against each other before any timing."""
+    preset, kind = request.param
+    positions = build(core, reference, kind, preset)
+    kind = f"{preset} {kind}"
     c, r = core_counts(positions), ref_counts(reference, positions)
     diff = [
         f"{p.describe()}: core {a}, reference {b}" for p, a, b in zip(positions, c, r) if a != b

@@ -28,8 +28,10 @@ def _record(benchmark, n: int, unit: str = "playout") -> None:
         benchmark.extra_info[f"{unit}s_per_second"] = round(n / mean, 1)
 
 
-@pytest.mark.parametrize("preset", ["chifeng", "chifeng-10"])
+@pytest.mark.parametrize("preset", ["chifeng", "chifeng-10", "tractor", "shanghai"])
 def test_random_playouts_core(benchmark, core, preset):
+    """The standard presets' playouts meet the follow duties of rules §10.4 and may throw in
+    trumps (§10.3): set them against chifeng's in the same run."""
     benchmark.group = "random playouts"
     expected = core.random_playouts(CORE_PLAYOUTS, SEED, preset)
     assert core.random_playouts(CORE_PLAYOUTS, SEED, preset) == expected
@@ -60,19 +62,20 @@ def test_random_playout_reference(benchmark, reference, preset):
 SELFPLAY_HANDS = 200  # per round
 
 
+@pytest.mark.parametrize("preset", ["chifeng", "shanghai"])
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
-def test_selfplay_hands_core(benchmark, core, bot):
+def test_selfplay_hands_core(benchmark, core, bot, preset):
     """Whole hands with the C++ bots, deal to result (declaring, burying, 潇洒, play)."""
     benchmark.group = "self-play hands"
     bots = [bot] * 4
     try:
-        expected = core.selfplay_hands(SELFPLAY_HANDS, SEED, "chifeng", bots)
+        expected = core.selfplay_hands(SELFPLAY_HANDS, SEED, preset, bots)
     except core.CoreError as exc:
         if "unknown bot" in str(exc):
             pytest.skip(f"bot {bot!r} is not in this build: {exc}")
         raise
     assert expected["hands"] == SELFPLAY_HANDS
-    assert core.selfplay_hands(SELFPLAY_HANDS, SEED, "chifeng", bots) == expected
-    got = benchmark(core.selfplay_hands, SELFPLAY_HANDS, SEED, "chifeng", bots)
+    assert core.selfplay_hands(SELFPLAY_HANDS, SEED, preset, bots) == expected
+    got = benchmark(core.selfplay_hands, SELFPLAY_HANDS, SEED, preset, bots)
     assert got == expected
     _record(benchmark, SELFPLAY_HANDS, unit="hand")
