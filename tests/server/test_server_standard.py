@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -208,3 +209,31 @@ def test_declarations_are_checked_against_the_preset(live_server: ServerProcess)
         reply = player.request(type="act", action="declare", suit="H", kind="pair")
         assert reply["error"]["message"].startswith("kind: 'pair' is not one of single, lock, "
                                                     "override (chifeng)")
+
+
+def test_a_shanghai_room_resumes_after_a_restart(tmp_path: Path) -> None:
+    """Killed mid-hand and started again, a shanghai room comes back at the same decision:
+    the levels of the 2..A ladder, the no-trump hand, the kitty still hidden from South."""
+    server = ServerProcess(tmp_path).start()
+    try:
+        with Conn(server.ws_url) as player:
+            room = create(player, preset="shanghai", seats=RANDOM3, bot_delay_ms=0,
+                          decision_seconds=600, hand_pause_seconds=600, seed=NT_SEED)
+            token = join(player, room, "S")["token"]
+            before = player.wait(lambda m: m.get("type") == "state" and m["phase"] == "play"
+                                 and m["to_act"] == "S")
+        server.kill()
+        server = ServerProcess(tmp_path).start()
+        with Conn(server.ws_url) as player:
+            assert join(player, room, "S", token=token)["type"] == "joined"
+            after = player.wait(lambda m: m.get("type") == "state")
+            for key in ("version", "phase", "to_act", "observation", "options", "levels", "last"):
+                assert after[key] == before[key], key
+            assert after["levels"] == {"NS": "2", "EW": "2"}
+            assert after["observation"]["trump"] == "NT"
+            check_kitty_hidden(after)
+            player.backlog.insert(0, after)
+            end = pass_and_play(player, "S", random.Random(5))
+            assert len(duidiao.Cards(end["observation"]["kitty"])) == 8
+    finally:
+        server.stop()
