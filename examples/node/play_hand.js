@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Plays one whole hand of Chifeng Duidiao through the engine protocol (docs/protocol.md),
+// Plays one whole hand of Chifeng Duidiao (or of another preset the engine deals, such as
+// the standard game's tractor and shanghai) through the engine protocol (docs/protocol.md),
 // with no rules of its own and no dependencies: `deal` gives the first position of the play,
 // each seat's bot is asked for its move with that seat's own view (`move`), and the move is
 // applied to the full position by the engine (`play`), which says when a trick is complete
 // and gives the result at the end.
 //
-//   node play_hand.js [--seed N] [--bot NAME] [-- ENGINE COMMAND...]
+//   node play_hand.js [--seed N] [--bot NAME] [--preset NAME] [-- ENGINE COMMAND...]
 //
 // The engine command defaults to `duidiao engine` (DUIDIAO_ENGINE, split on spaces, overrides
 // it). Exit status 0 when the hand was played to its result.
@@ -15,7 +16,7 @@ const { spawn } = require("child_process");
 const readline = require("readline");
 
 function parseArgs(argv) {
-  const options = { seed: 1, bot: "heuristic", engine: null };
+  const options = { seed: 1, bot: "heuristic", preset: "chifeng", engine: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--") {
       options.engine = argv.slice(i + 1);
@@ -24,6 +25,8 @@ function parseArgs(argv) {
       options.seed = Number.parseInt(argv[++i], 10);
     } else if (argv[i] === "--bot") {
       options.bot = argv[++i];
+    } else if (argv[i] === "--preset") {
+      options.preset = argv[++i];
     } else {
       throw new Error(`unknown argument ${argv[i]}`);
     }
@@ -92,9 +95,12 @@ async function main() {
   const hello = await engine.ask("hello");
   console.log(`engine: ${hello.engine} ${hello.version}, protocol ${hello.protocol}`);
 
-  const hand = await engine.ask("deal", { seed: options.seed, bot: options.bot });
-  console.log(`deal ${options.seed}: ${hand.declarer} declares at ${hand.level}, ` +
-              `trumps ${hand.trump}, kitty ${hand.kitty}`);
+  const hand = await engine.ask("deal", { seed: options.seed, bot: options.bot,
+                                         preset: options.preset });
+  // The referee's log: the kitty is printed here, but a player other than the declarer
+  // sees it only in its view, which hides a kitty buried face down (tractor, shanghai).
+  console.log(`deal ${options.seed} (${hand.preset}): ${hand.declarer} declares at ` +
+              `${hand.level}, trumps ${hand.trump}, kitty ${hand.kitty}`);
   let position = hand.position; // every hand known: only the engine reads it
   let views = hand.views; // what each seat may know
   let exposed = hand.exposed;

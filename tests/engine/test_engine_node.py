@@ -27,15 +27,19 @@ def _node() -> str:
 
 
 @pytest.mark.node
-@pytest.mark.parametrize("seed, bot", [(3, "heuristic"), (8, "pimc:worlds=2")])
-def test_node_client_plays_a_whole_hand(seed: int, bot: str) -> None:
+@pytest.mark.parametrize("seed, bot, preset", [(3, "heuristic", "chifeng"),
+                                               (8, "pimc:worlds=2", "chifeng"),
+                                               (1, "heuristic", "shanghai")])
+def test_node_client_plays_a_whole_hand(seed: int, bot: str, preset: str) -> None:
     done = subprocess.run(
-        [_node(), str(SCRIPT), "--seed", str(seed), "--bot", bot, "--", *ENGINE],
+        [_node(), str(SCRIPT), "--seed", str(seed), "--bot", bot, "--preset", preset,
+         "--", *ENGINE],
         capture_output=True, text=True, timeout=240,
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("engine: duidiao ") and lines[0].endswith("protocol 1")
+    assert lines[1].startswith(f"deal {seed} ({preset}): ")
     tricks = [line for line in lines if re.match(r"trick \d+: [SENW]:", line)]
     summary = re.fullmatch(r"tricks: (\d+), cards played: (\d+)", lines[-2])
     assert summary is not None
@@ -44,7 +48,7 @@ def test_node_client_plays_a_whole_hand(seed: int, bot: str) -> None:
     result = json.loads(lines[-1][len("result: "):])
     assert result["outcome"] in (
         "guangpai", "dacheng", "dapo", "gulupo", "joker_dig", "j_daodi", "q_banjie",
-        "k_fantian", "k_sanji",
+        "k_fantian", "k_sanji", "xiaoguang", "dapo_climb",
     )
 
 

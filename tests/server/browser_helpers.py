@@ -26,7 +26,7 @@ CHROMIUM_ARGS = [
 OUTCOME_NAMES = {
     "guangpai": "光牌", "dacheng": "打成", "dapo": "打破", "gulupo": "轱辘坡",
     "joker_dig": "抠底", "j_daodi": "J到底", "q_banjie": "Q半截", "k_fantian": "K翻天",
-    "k_sanji": "K三级",
+    "k_sanji": "K三级", "xiaoguang": "小光", "dapo_climb": "打破升级",
 }
 
 

@@ -391,3 +391,146 @@ def test_decisions_a_deal_rarely_offers(live_server: ServerProcess, tmp_path: Pa
         assert "K翻天" in page.inner_text("#result .outcome")
         assert "the teams trade levels" in page.inner_text("#result .meaning")
         errors.check()
+
+
+# Seed of a shanghai room against three heuristic bots where South, passing, is asked to
+# declare and nobody declares: the hand is played without trump, West (the first drawer)
+# declares and buries face down (found by dealing the room's first hand with its bots).
+NT_ROOM_SEED = 41
+
+
+def test_a_shanghai_hand_without_trump(live_server: ServerProcess, tmp_path: Path) -> None:
+    """The standard game at the table: South passes, nobody declares, the hand is NT; South
+    defends and sees the kitty only as 8 cards face down until the end, then the cards, the
+    outcome by its name and the kitty bonus when the defenders dug it."""
+    started = time.monotonic()
+    with launched_browser() as browser:
+        page = browser.new_page(viewport=DESKTOP)
+        errors = PageErrors(page, live_server.url)
+        open_lobby(page, live_server)
+        page.select_option("#create-preset", "shanghai")
+        create_room_against_bots(page, seed=NT_ROOM_SEED)
+        passes = plays = 0
+        while time.monotonic() - started < 80:
+            if wait_for_turn_or_end(page, timeout=30) == "over":
+                break
+            version = page.evaluate("document.body.dataset.version")
+            buttons = action_buttons(page)
+            if "declare" in buttons or "pass" in buttons:
+                page.click("#actions button[data-action=pass]")
+                passes += 1
+            else:
+                assert "play" in buttons, buttons
+                if plays == 0:
+                    state = table_state(page)
+                    assert state["observation"]["trump"] == "NT"
+                    assert page.inner_text("#info .chip.trump .suit.nt") == "NT"
+                    kitty = page.inner_text("#kitty")
+                    assert "kitty: 8 cards buried face down" in kitty, kitty
+                    assert page.query_selector_all("#kitty .card:not(.back)") == []
+                    assert "buries 8 cards face down" in page.inner_text("#log")
+                decide_by_clicking(page)
+                plays += 1
+            wait_for_new_state(page, version, timeout=30)
+        else:
+            raise AssertionError("the hand did not end in time")
+        state = table_state(page)
+        result, obs = state["result"], state["observation"]
+        assert passes >= 1 and plays >= 1 and obs["hand_sizes"]["S"] == 0
+        assert obs["declarer"] == "W" and obs["trump"] == "NT"
+        page.wait_for_selector("#result:not([hidden]) .result-card")
+        assert OUTCOME_NAMES[result["outcome"]] in page.inner_text("#result .outcome")
+        card_text = page.inner_text("#result .result-card")
+        if result["kitty_multiplier"]:
+            assert (f"kitty {result['kitty_points']} ×{result['kitty_multiplier']}"
+                    in card_text)
+        # The kitty is turned up for everyone at the end, in the panel and the result.
+        assert len(page.query_selector_all("#kitty .card:not(.back)")) == 8
+        assert len(page.query_selector_all("#result .card")) == 8
+        assert "levels" in card_text and "2 → " in card_text
+        errors.check()
+        assert page_errors_text(page) == ""
+    assert time.monotonic() - started < 90
+
+
+def test_the_standard_declarations_and_results(live_server: ServerProcess) -> None:
+    """The standard game's declarations as buttons (and what they send), the NT badge, a
+    face-down bury in the log and the kitty panel, and §10.7's outcomes with the kitty bonus:
+    from crafted states fed through the page's own connection."""
+    with launched_browser() as browser:
+        page = browser.new_page(viewport=DESKTOP)
+        errors = PageErrors(page, live_server.url)
+        open_lobby(page, live_server)
+        page.fill("#create-delay", "5000")
+        page.click("#quick-watch")
+        page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.room")
+        room = page.evaluate("window.duidiaoTable.room")
+        page.evaluate("""() => {
+            const ui = window.duidiaoTable;
+            ui.conn.send({type: 'leave'});
+            ui.seat = 'S';
+            window.sent = [];
+            ui.conn.send = (m) => { window.sent.push(m); return true; };
+        }""")
+        version = [2000]
+        standard = {"preset": "shanghai", "level": "2", "levels": {"NS": "2", "EW": "2"}}
+
+        def show(phase: str, hand: str, options: dict | None, **fields: object) -> None:
+            version[0] += 1
+            observation = {**standard, **fields.pop("observation", {})}  # type: ignore[dict-item]
+            state = crafted_state(room, phase, hand, options, version=version[0],
+                                  observation=observation, levels=standard["levels"], **fields)
+            page.evaluate("s => window.duidiaoTable.conn.receive(JSON.stringify(s))", state)
+
+        def sent() -> list[dict]:
+            return page.evaluate("window.sent.splice(0)")
+
+        hand = "BJ,BJ,SJ,SJ,2H,2H,2S,AH,KH,TH,8H,KD,7D,6D,AS,QS,9S,KC,QC,JC,3C"
+        options = [{"suit": "S", "kind": "single"}, {"suit": "H", "kind": "pair"},
+                   {"suit": "H", "kind": "reinforce"}, {"suit": "NT", "kind": "small_jokers"},
+                   {"suit": "NT", "kind": "big_jokers"}]
+        show("declare", hand, {"declare": options},
+             observation={"trump": None, "declarer": None, "drawn": 84, "kitty": None})
+        labels = page.eval_on_selector_all("#actions button[data-action=declare]",
+                                           "bs => bs.map(b => b.textContent)")
+        assert labels == ["Single 2♠", "Pair 2♥", "Reinforce 2♥", "SJ pair → NT", "BJ pair → NT"]
+        page.click("#actions button[data-kind=big_jokers]")
+        page.click("#actions button[data-kind=pair]")
+        assert sent() == [{"type": "act", "action": "declare", "suit": "NT", "kind": "big_jokers"},
+                          {"type": "act", "action": "declare", "suit": "H", "kind": "pair"}]
+
+        # West declared the big jokers and buried face down; South sees 8 backs.
+        declarations = [{"seat": "E", "suit": "H", "kind": "single", "drawn": 60},
+                        {"seat": "W", "suit": "NT", "kind": "big_jokers", "drawn": 90}]
+        position = ("shanghai level=2 trump=NT declarer=W levels=NS:2,EW:2 S=" + hand
+                    + " E=?25 N=?25 W=?25 kitty=?8 trick=W:")
+        show("play", hand, None, last={"seat": "W", "bury": "?8", "bot": True},
+             observation={"trump": "NT", "declarer": "W", "kitty": None, "phase": "play",
+                          "declarations": declarations, "position": position,
+                          "hand_sizes": {"S": 21, "E": 25, "N": 25, "W": 25}})
+        assert page.inner_text("#info .chip.trump .suit.nt") == "NT"
+        assert "kitty: 8 cards buried face down" in page.inner_text("#kitty")
+        newest = page.text_content("#log li >> nth=0")
+        assert newest is not None and "W buries 8 cards face down" in newest
+        lines = page.eval_on_selector_all("#declarations .line", "ls => ls.map(l => l.textContent)")
+        assert "BJ pair → NT" in lines[1] and "Single 2♥" in lines[0], lines
+
+        # §10.7's outcomes by name, and the kitty's bonus when the defenders dug it.
+        for outcome, multiplier, text in (("xiaoguang", 0, "小光"), ("dapo_climb", 4, "打破升级")):
+            result = {"points": 120 if multiplier else 30, "dig": None, "outcome": outcome,
+                      "levels": {"NS": "3", "EW": "2"} if multiplier else {"NS": "2", "EW": "4"},
+                      "scores": {"NS": 4, "EW": -4}, "next_declarer": "S", "match_won": False,
+                      "kitty_jokers_climb": 0, "declarers_stay": not multiplier,
+                      "kitty_points": 20, "kitty_multiplier": multiplier}
+            show("over", "-", None, result=result,
+                 observation={"trump": "NT", "declarer": "W", "phase": "over",
+                              "kitty": "KH,TH,5D,QS,9S,5C,4C,3C"})
+            page.wait_for_selector("#result:not([hidden]) .result-card")
+            assert text in page.inner_text("#result .outcome")
+            card = page.inner_text("#result .result-card")
+            if multiplier:
+                assert "kitty 20 ×4 = 80 for the defenders" in card
+            else:
+                assert "kitty 20: not counted" in card
+            assert len(page.query_selector_all("#kitty .card:not(.back)")) == 8
+        errors.check()

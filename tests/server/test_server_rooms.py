@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 import duidiao
-from duidiao.server.messages import TABLE_PRESETS
 
 from .helpers import Conn, ServerProcess, hand_over, play_seat
 
@@ -62,7 +61,7 @@ def test_hello(live_server: ServerProcess) -> None:
         hello = conn.request(type="hello")
         assert hello["type"] == "hello" and hello["protocol"] == 1
         assert "heuristic" in hello["bots"] and hello["levels"]["normal"] == "heuristic"
-        assert hello["presets"] == list(TABLE_PRESETS)
+        assert hello["presets"] == list(duidiao.GAME_PRESETS)
 
 
 def test_whole_hand_against_three_bots_with_a_spectator(live_server: ServerProcess) -> None:

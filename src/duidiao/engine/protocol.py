@@ -637,7 +637,8 @@ _COMMAND_LIST = (
             Choice("preset", doc="the rules preset", default="chifeng",
                    choices=tuple(duidiao.GAME_PRESETS)),
             _seed_field(required=True, default=None),
-            Levels("levels", doc="both teams' levels (default: both at A)"),
+            Levels("levels", doc="both teams' levels (default: both at the foot of the preset's "
+                   "ladder: A, or 2 in tractor and shanghai)"),
             Choice("declarer", doc="the declarer fixed before the deal; absent: 抢庄, a "
                    "match's first hand", choices=SEATS),
             Choice("first_drawer", doc="the seat that draws first (default: the declarer, "
@@ -646,7 +647,8 @@ _COMMAND_LIST = (
         ),
         False,
         "shuffle and deal a hand, let bots make every decision before the play, and give "
-        "the play's first position",
+        "the play's first position (the full one: a kitty buried face down is in it, hidden "
+        "in the views of all but the declarer)",
         _deal,
     ),
     Command(

@@ -29,7 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import duidiao
 
-from .messages import MAX_FRAME, TABLE_PRESETS, ClientError, parse_frame, parse_json_object
+from .messages import MAX_FRAME, ClientError, parse_frame, parse_json_object
 from .openapi import openapi_document
 from .rooms import Client, Rooms
 from .store import Store
@@ -292,7 +292,7 @@ class Server:
     def hello(self) -> dict[str, Any]:
         return {
             "type": "hello", "server": "duidiao", "version": duidiao.__version__,
-            "protocol": PROTOCOL, "presets": list(TABLE_PRESETS),
+            "protocol": PROTOCOL, "presets": list(duidiao.GAME_PRESETS),
             "bots": ["random", "heuristic", "pimc"],
             "bot_settings": ["pimc:worlds=N", "pimc:ms=M", "pimc:solve=N", "pimc:margin=X",
                              "pimc:fair=0"],

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.strict_json import JsonError, loads, type_name
-from ..rules import GAME_PRESETS, Rules
+from ..rules import GAME_PRESETS
 
 __all__ = [
     "ClientError",
@@ -176,13 +176,9 @@ def fields_schema(fields: Sequence[Field], title: str) -> dict[str, Any]:
 
 CARDS_MAX = 400  # a card list of 33 cards is under 100 characters; anything longer is a mistake
 
-# The presets the table seats: the standard game's declaring chain, NT and face-down kitty
-# (rules §10.6) are not on the table yet.
-TABLE_PRESETS = tuple(p for p in GAME_PRESETS if Rules.preset(p).declaring == "chifeng")
-
 ROOM_FIELDS: tuple[Field, ...] = (
     Field("preset", "string", "the rules preset", default="chifeng", max_length=32,
-          choices=TABLE_PRESETS),
+          choices=GAME_PRESETS),
     Field("seats", "object", 'all four seats: "human" or a bot ("heuristic", "pimc:worlds=16")'),
     Field("open", "boolean", "spectators see every hand", default=False),
     Field("decision_seconds", "number", "a human's time for one decision", default=60,
@@ -210,8 +206,11 @@ MESSAGES: dict[str, tuple[Field, ...]] = {
     "act": (
         Field("action", "string", "the decision", required=True, max_length=16,
               choices=("declare", "pass", "bury", "grab", "xiaosa", "play")),
-        Field("suit", "string", "declare: H, D, S or C", max_length=8),
-        Field("kind", "string", "declare: single, lock or override", max_length=16),
+        Field("suit", "string", "declare: H, D, S or C; NT (no trump) with a joker pair of the "
+              "tractor and shanghai presets", max_length=8),
+        Field("kind", "string", "declare: single, lock or override (the chifeng presets); "
+              "single, pair, reinforce, small_jokers or big_jokers (tractor, shanghai)",
+              max_length=16),
         Field("cards", "string", "bury, play: a card list", max_length=CARDS_MAX),
         Field("put", "string", "grab: the card put in the kitty", max_length=16),
         Field("jokers", "string", "xiaosa: the jokers put in", max_length=CARDS_MAX),

@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import duidiao
-from duidiao import Card, Cards, Game, IllegalMoveError
+from duidiao import Card, Cards, Game, IllegalMoveError, Rules
+from duidiao.cards import TRUMP_LETTERS
+from duidiao.game import DECLARE_KINDS, _level_number
 
 from .messages import ROOM_FIELDS, ClientError, check_fields, quote
 from .store import Store, StoredEvent, StoredHand, StoredRoom
@@ -31,8 +33,13 @@ __all__ = ["Client", "Room", "Rooms", "MAX_ROOMS", "MAX_CONNECTIONS"]
 log = logging.getLogger("duidiao.server")
 
 SEATS = ("S", "E", "N", "W")
-SUITS = ("H", "D", "S", "C")
-KINDS = ("single", "lock", "override")
+# The declarations of each declaring option (rules §6.2, §10.6): an act naming another kind is
+# refused as a bad request, before the game is asked.
+KINDS_OF = {
+    "chifeng": ("single", "lock", "override"),
+    "standard": ("single", "pair", "reinforce", "small_jokers", "big_jokers"),
+}
+assert {k for kinds in KINDS_OF.values() for k in kinds} == set(DECLARE_KINDS)
 MAX_ROOMS = 1000
 # A room nobody has joined (still waiting for its first deal) and nobody is connected to is
 # dropped after this long, and one address may keep only so many such rooms: creating rooms
@@ -116,9 +123,24 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _card_order(game: Game) -> tuple[int, int] | None:
+    """(level, trump) as ``format_cards`` numbers them; None while the trumps are unknown."""
     if game.trump is None:
         return None
-    return ("A23456789TJQK".index(game.level), SUITS.index(game.trump))
+    return (_level_number(game.level), TRUMP_LETTERS.index(game.trump))
+
+
+def _face_down(preset: str) -> bool:
+    """The kitty is buried face down (rules §10.6): the declarer's alone until the end."""
+    return Rules.preset(preset).kitty_burial == "face_down"
+
+
+def _hide_bury(decision: Mapping[str, Any]) -> dict[str, Any]:
+    """A decision as a seat that may not see the buried cards reads it: a face-down bury
+    keeps its seat and count (``?8``, as the position notation writes a hidden kitty)."""
+    out = dict(decision)
+    if "bury" in out:
+        out["bury"] = f"?{len(Cards(out['bury']))}"
+    return out
 
 
 def _replay(game: Game, decisions: list[dict[str, Any]]) -> Game:
@@ -162,16 +184,23 @@ def _fallback_intent(game: Game) -> dict[str, Any]:
     return {"action": "play", "cards": game.legal_moves()[0].cards}
 
 
-def _human_intent(body: Mapping[str, Any]) -> dict[str, Any]:
-    """An ``act`` message's fields as typed values (ClientError naming a bad field)."""
+def _human_intent(body: Mapping[str, Any], preset: str) -> dict[str, Any]:
+    """An ``act`` message's fields as typed values (ClientError naming a bad field); a
+    declaration's ``suit`` and ``kind`` must be ones the preset's declaring knows."""
     action = body["action"]
     out: dict[str, Any] = {"action": action}
     if action == "declare":
+        rules = Rules.preset(preset)
+        standard = rules.declaring == "standard"
+        suits = TRUMP_LETTERS if standard else TRUMP_LETTERS[:4]  # NT: the joker pairs, §10.6
+        kinds = KINDS_OF[str(rules.declaring)]
         suit, kind = body["suit"].upper(), body["kind"]
-        if suit not in SUITS:
-            raise ClientError("bad_request", f"suit: {quote(body['suit'])} is not H, D, S or C")
-        if kind not in KINDS:
-            raise ClientError("bad_request", f"kind: {quote(kind)} is not single, lock or override")
+        if suit not in suits:
+            raise ClientError("bad_request", f"suit: {quote(body['suit'])} is not one of "
+                              f"{', '.join(suits)} ({preset})")
+        if kind not in kinds:
+            raise ClientError("bad_request", f"kind: {quote(kind)} is not one of "
+                              f"{', '.join(kinds)} ({preset})")
         out.update(suit=suit, kind=kind)
     for name in ("cards", "jokers", "taken"):
         if body.get(name) is not None:
@@ -229,7 +258,8 @@ class Room:
         self.holders: dict[str, Client] = {}
         self.game: Game | None = None
         self.hand_number = 0
-        self.levels = {"NS": "A", "EW": "A"}
+        foot = Rules.preset(config["preset"]).ladder_letters[0]  # A, or 2 in the standard game
+        self.levels = {"NS": foot, "EW": foot}
         self.scores = {"NS": 0, "EW": 0}
         self.next_declarer: str | None = None
         self.match_winner: str | None = None
@@ -306,11 +336,29 @@ class Room:
         }
 
     def history(self) -> list[dict[str, Any]]:
+        """Every decision of the room; a face-down bury is written ``?8`` until its hand is
+        over (anyone may read the history: it is public)."""
+        hidden = _face_down(self.config["preset"])
         return [
-            {"hand_number": h["hand_number"], "decisions": list(h["decisions"]),
+            {"hand_number": h["hand_number"],
+             "decisions": [
+                 _hide_bury(d) if hidden and h["result"] is None else dict(d)
+                 for d in h["decisions"]
+             ],
              "result": h["result"]}
             for h in self.hands
         ]
+
+    def sees_kitty(self, seat: str | None) -> bool:
+        """Whether a connection of ``seat`` (None: a spectator) may see the buried kitty now:
+        always when it is buried face up; else the declarer, an open room's spectators, and
+        everyone once the hand is over (rules §10.6)."""
+        game = self.game
+        if game is None or not _face_down(self.config["preset"]) or game.is_over:
+            return True
+        if seat is None:
+            return bool(self.config["open"])
+        return game.declarer == seat
 
     # -- restoring -------------------------------------------------------------------------
     def restore(self, stored: StoredRoom) -> None:
@@ -616,7 +664,7 @@ class Room:
 
     def act(self, client: Client, body: Mapping[str, Any], ident: Any) -> None:
         seat = self._seated(client, "act")
-        intent = _human_intent(body)
+        intent = _human_intent(body, self.config["preset"])
         game = self.game
         if game is None or self.to_act is None:
             raise ClientError("not_your_turn", f"nobody is to act ({self.phase})")
@@ -766,7 +814,8 @@ class Room:
             "observation": observation,
             "options": options,
             "deadline_seconds": deadline,
-            "last": self.last,
+            "last": self.last if self.last is None or self.sees_kitty(seat)
+            else _hide_bury(self.last),
             "trick_won": self.trick_won,
             "result": self.result,
             "match_winner": self.match_winner,

@@ -2,9 +2,8 @@
 // built by clicking cards), the ranked moves out (REST POST /api/analyse and /api/legal).
 
 import {
-  SEATS, SEAT_NAMES, SUIT_SYMBOLS, cardElement, cardRow, cardsLabel, el, errorText, formatValue,
-  parseCards,
-  parsePosition,
+  SEATS, SEAT_NAMES, cardElement, cardRow, cardsLabel, el, errorText, formatValue, parseCards,
+  parsePosition, trumpBadge,
 } from "./cards.js";
 import { postJson } from "./net.js";
 
@@ -56,8 +55,7 @@ function drawPosition(text, turn) {
   const trump = keys.trump;
   lines.push(el("div", { class: "line" },
     `${preset || "chifeng"} · level ${keys.level || "?"} · trumps `,
-    el("span", { class: trump === "H" || trump === "D" ? "suit red" : "suit black",
-      text: SUIT_SYMBOLS[trump] || trump || "?" }),
+    trump ? trumpBadge(trump) : "?",
     ` · declarer ${SEAT_NAMES[keys.declarer] || keys.declarer || "?"}`,
     turn ? ` · ${SEAT_NAMES[turn] || turn} to play` : ""));
   for (const seat of SEATS) {

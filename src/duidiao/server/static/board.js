@@ -3,8 +3,9 @@
 // the result of a hand. Nothing here decides anything: it shows what the server sent.
 
 import {
-  DECLARE_KINDS, OUTCOMES, PHASES, SEATS, SEAT_NAMES, SUIT_SYMBOLS,
-  cardElement, cardRow, cardText, cardsLabel, el, otherTeam, parseCards, parsePosition, teamOf,
+  OUTCOMES, PHASES, SEATS, SEAT_NAMES,
+  cardElement, cardRow, cardText, cardsLabel, declareNodes, el, isStandard, levelName, otherTeam,
+  parseCards, parsePosition, teamOf, trumpBadge,
 } from "./cards.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -34,8 +35,7 @@ function chip(label, value, extra) {
 
 function trumpNode(trump) {
   if (!trump) return el("span", { class: "muted", text: "not yet" });
-  const red = trump === "H" || trump === "D";
-  return el("span", { class: red ? "suit red" : "suit black", text: SUIT_SYMBOLS[trump] || trump });
+  return trumpBadge(trump);
 }
 
 export function renderInfo(node, state) {
@@ -46,11 +46,11 @@ export function renderInfo(node, state) {
   const parts = [
     chip("hand", state.hand_number ? `#${state.hand_number}` : "—"),
     chip("phase", PHASES[state.phase] || state.phase || "—"),
-    chip("level", obs.level || "—"),
+    chip("level", levelName(obs.level)),
     chip("trumps", trumpNode(obs.trump), "trump"),
     chip("declarer", declarer ? `${SEAT_NAMES[declarer]} (${teamOf(declarer)})` : "—"),
     chip("defenders' points", String(obs.points ?? 0), "points"),
-    chip("levels", `NS ${levels.NS ?? "?"} · EW ${levels.EW ?? "?"}`),
+    chip("levels", `NS ${levelName(levels.NS ?? "?")} · EW ${levelName(levels.EW ?? "?")}`),
     chip("match score", `NS ${scores.NS ?? 0} · EW ${scores.EW ?? 0}`),
   ];
   if (state.phase === "declare" && typeof obs.drawn === "number") {
@@ -146,18 +146,33 @@ export function renderTrick(trickNode, noteNode, state, viewer) {
   }
 }
 
+// The kitty: its cards when this viewer may see them (buried face up; the declarer's own, or
+// everyone's at the end, when buried face down: rules §10.6), else how many lie face down.
 export function renderKitty(node, state, viewer) {
   const obs = state.observation || {};
+  const standard = isStandard(obs);
+  const inPosition = obs.position ? parseCards(parsePosition(obs.position).keys.kitty) : [];
+  // An open room's spectators have the full position, kitty included.
+  const cards = obs.kitty ? parseCards(obs.kitty) : inPosition.filter((c) => c !== "?");
   const parts = [];
-  if (obs.kitty) {
-    parts.push(cardRow(parseCards(obs.kitty), "small"));
+  if (cards.length) {
+    parts.push(cardRow(cards, "small"));
     const notes = [];
     if (obs.dry) notes.push("干巴锅: shown and left alone");
     if (obs.trump_from_kitty) notes.push("翻主: trumps from the kitty");
-    if (notes.length) parts.push(el("p", { class: "muted", text: notes.join("; ") }));
+    if (standard && state.phase === "over") notes.push("turned up: the hand is over");
+    else if (standard && viewer && viewer === obs.declarer) notes.push("buried face down: only you see it");
+    else if (standard) notes.push("buried face down: the players but the declarer do not see it");
+    if (notes.length) parts.push(el("p", { class: "muted kitty-note", text: notes.join("; ") }));
   } else if (obs.original_kitty && obs.declarer === viewer) {
-    parts.push(el("p", { class: "muted", text: "you took these 8 cards; bury any 8 of your hand" }));
+    const how = standard ? "bury any 8 of your hand face down" : "bury any 8 of your hand";
+    parts.push(el("p", { class: "muted", text: `you took these 8 cards; ${how}` }));
     parts.push(cardRow(parseCards(obs.original_kitty), "small"));
+  } else if (inPosition.length) {
+    parts.push(el("div", { class: "backs", title: `${inPosition.length} hidden cards` },
+      cardElement("?", "mini"), el("span", { text: `×${inPosition.length}` })));
+    parts.push(el("p", { class: "muted kitty-note",
+      text: `kitty: ${inPosition.length} cards buried face down, turned up when the hand is over` }));
   } else {
     parts.push(el("p", { class: "muted", text: "face down until buried" }));
   }
@@ -184,8 +199,9 @@ export function renderDeclarations(node, state) {
   const obs = state.observation || {};
   const lines = [];
   for (const d of obs.declarations || []) {
-    lines.push(el("div", { class: "line" }, el("span", { class: "who", text: d.seat }),
-      `${DECLARE_KINDS[d.kind] || d.kind} `, trumpNode(d.suit),
+    lines.push(el("div", { class: "line", "data-kind": d.kind },
+      el("span", { class: "who", text: d.seat }), " ",
+      ...declareNodes(d.kind, d.suit, obs.level, isStandard(obs)),
       el("span", { class: "muted", text: ` after ${d.drawn} cards` })));
   }
   for (const g of obs.grabs || []) {
@@ -200,16 +216,20 @@ export function renderDeclarations(node, state) {
   node.replaceChildren(...lines);
 }
 
-// One decision of the log ("last": its record dict, docs/records.md).
-export function describeDecision(last) {
+// One decision of the log ("last": its record dict, docs/records.md), in the hand of ``obs``.
+export function describeDecision(last, obs) {
   const who = el("span", { class: "who", text: last.seat || "?" });
   const line = el("li", {}, who);
   if (last.play !== undefined) {
     line.append(" plays ", cardsLabel(parseCards(last.play)));
   } else if (last.declare !== undefined) {
-    line.append(` ${DECLARE_KINDS[last.kind] || last.kind} `, trumpNode(last.declare));
+    const o = obs || {};
+    line.append(" ", ...declareNodes(last.kind, last.declare, o.level, isStandard(o)));
   } else if (last.pass !== undefined) {
     line.append(` passes (${last.pass === "declare" ? "declaring" : last.pass})`);
+  } else if (last.bury !== undefined && String(last.bury).startsWith("?")) {
+    // A face-down bury, as those who may not see it get it: "?8".
+    line.append(` buries ${parseCards(last.bury).length} cards face down`);
   } else if (last.bury !== undefined) {
     line.append(" buries ", cardsLabel(parseCards(last.bury)));
   } else if (last.grab !== undefined) {
@@ -242,18 +262,26 @@ export function renderResult(node, state, handlers) {
   const after = result.levels || {};
   const [name, meaning] = outcomeTitle(result.outcome);
   const row = (label, ...value) => el("tr", {}, el("th", { text: label }), el("td", {}, ...value));
-  const levelText = (team) => `${before[team] ?? "?"} → ${after[team] ?? "?"}`;
+  const levelText = (team) => `${levelName(before[team] ?? "?")} → ${levelName(after[team] ?? "?")}`;
   const scoreText = (team) => {
     const s = (result.scores || {})[team] ?? 0;
     return s > 0 ? `+${s}` : `${s}`;
   };
   const rows = [
-    row("defenders' points", `${result.points} (${defenders})`),
+    row("defenders' points", `${result.points} (${defenders})${result.kitty_multiplier ? ", the kitty bonus included" : ""}`),
     row("levels", `${declarers} ${levelText(declarers)} · ${defenders} ${levelText(defenders)}`),
     row("hand score", `NS ${scoreText("NS")} · EW ${scoreText("EW")}`),
   ];
   if (result.dig) rows.push(row("last trick dug", String(result.dig)));
   if (result.kitty_jokers_climb) rows.push(row("jokers in the kitty", `+${result.kitty_jokers_climb} levels`));
+  if (result.kitty_multiplier) {
+    // The defenders won the last trick: the buried kitty's points counted several times (§10.7).
+    const bonus = result.kitty_points * result.kitty_multiplier;
+    rows.push(row("kitty bonus", el("span", { class: "kitty-bonus",
+      text: `kitty ${result.kitty_points} ×${result.kitty_multiplier} = ${bonus} for the defenders` })));
+  } else if (isStandard(obs) && result.kitty_points) {
+    rows.push(row("kitty bonus", `kitty ${result.kitty_points}: not counted (the declarers won the last trick)`));
+  }
   if (obs.kitty) rows.push(row("kitty", cardRow(parseCards(obs.kitty), "small")));
   if (result.next_declarer && !state.match_winner) {
     rows.push(row("next declarer", SEAT_NAMES[result.next_declarer] || result.next_declarer));

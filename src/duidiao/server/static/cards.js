@@ -18,9 +18,49 @@ export const OUTCOMES = {
   q_banjie: ["Q半截", "a queen dug the last trick: the declarers fall back to 6"],
   k_fantian: ["K翻天", "a king dug the last trick: the teams trade levels"],
   k_sanji: ["K三级", "a king dug the last trick: the declarers fall back to 10"],
+  // The standard game's bands (rules §10.7).
+  xiaoguang: ["小光", "the defenders took less than 40 points: the declarers climb 2"],
+  dapo_climb: ["打破升级", "the defenders take over and climb"],
 };
 
-export const DECLARE_KINDS = { single: "亮主", lock: "封主", override: "正主" };
+// The declarations by kind (rules §6.2; §10.6 for pair, reinforce and the joker pairs).
+export const DECLARE_KINDS = {
+  single: "亮主", lock: "封主", override: "正主", pair: "对", reinforce: "加固",
+  small_jokers: "小王对", big_jokers: "大王对",
+};
+
+// The presets of the standard game (rules §10): their declarations are named as 80分 players
+// name them, and their kitty is buried face down.
+export const STANDARD_PRESETS = new Set(["tractor", "shanghai"]);
+
+export function isStandard(obs) {
+  return Boolean(obs && STANDARD_PRESETS.has(obs.preset));
+}
+
+// A level letter as players say it: "T" is 10.
+export function levelName(level) {
+  if (level === null || level === undefined || level === "") return "—";
+  return level === "T" ? "10" : String(level);
+}
+
+// A trump as a badge: the suit's symbol in its colour, or NT for a hand without trump.
+export function trumpBadge(trump, text) {
+  if (trump === "NT") return el("span", { class: "suit nt", title: "no trump (无主)", text: text || "NT" });
+  const red = trump === "H" || trump === "D";
+  return el("span", { class: red ? "suit red" : "suit black", text: text || SUIT_SYMBOLS[trump] || trump });
+}
+
+// A declaration as the nodes of a button or log label. The Chifeng ones by their names
+// ("亮主 ♥"); the standard game's by what they show ("Single 2♥", "Pair 2♥", "Reinforce 2♥",
+// "SJ pair → NT", "BJ pair → NT").
+export function declareNodes(kind, suit, level, standard) {
+  if (kind === "small_jokers") return ["SJ pair → ", trumpBadge("NT")];
+  if (kind === "big_jokers") return ["BJ pair → ", trumpBadge("NT")];
+  if (!standard) return [`${DECLARE_KINDS[kind] || kind} `, trumpBadge(suit)];
+  const name = { single: "Single", pair: "Pair", reinforce: "Reinforce" }[kind] || kind;
+  const rank = level ? levelName(level) : "";
+  return [`${name} `, trumpBadge(suit, `${rank}${SUIT_SYMBOLS[suit] || suit}`)];
+}
 
 export const PHASES = {
   waiting: "waiting for players",

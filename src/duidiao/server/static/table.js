@@ -3,8 +3,8 @@
 // offers what options (the legal decisions) allow and shows every error it sends back.
 
 import {
-  DECLARE_KINDS, SEAT_NAMES, SUIT_SYMBOLS, cardElement, cardsKey, cardsLabel, containsAll, el,
-  errorText, formatValue, parseCards, suitOf,
+  SEAT_NAMES, cardElement, cardsKey, cardsLabel, containsAll, declareNodes, el, errorText,
+  formatValue, isStandard, parseCards, suitOf,
 } from "./cards.js";
 import { Connection, getJson, socketUrl } from "./net.js";
 import {
@@ -237,7 +237,7 @@ function onState(state) {
   const previous = ui.state;
   ui.state = state;
   if (state.last && state.version !== ui.lastVersion) {
-    addLog(describeDecision(state.last));
+    addLog(describeDecision(state.last, state.observation));
     noticeFailedThrow(state.last);
   }
   ui.lastVersion = state.version;
@@ -431,14 +431,14 @@ function renderActions() {
     const options = state.options;
     const chosen = selectedCards();
     if (Array.isArray(options.declare)) {
+      const obs = state.observation || {};
       for (const option of options.declare) {
-        const red = option.suit === "H" || option.suit === "D";
+        const trumps = option.suit === "NT" ? "no trump" : `trumps ${option.suit}`;
         parts.push(el("button", {
           type: "button", class: "primary", "data-action": "declare", "data-suit": option.suit,
-          "data-kind": option.kind, title: `${option.kind}: trumps ${option.suit}`,
+          "data-kind": option.kind, title: `${option.kind}: ${trumps}`,
           onclick: () => act({ action: "declare", suit: option.suit, kind: option.kind }),
-        }, `${DECLARE_KINDS[option.kind] || option.kind} `,
-        el("span", { class: red ? "suit red" : "suit black", text: SUIT_SYMBOLS[option.suit] || option.suit })));
+        }, ...declareNodes(option.kind, option.suit, obs.level, isStandard(obs))));
       }
       parts.push(button("Pass", "pass", pass));
     } else if (typeof options.bury === "number") {
@@ -502,7 +502,10 @@ function renderPrompt() {
     const options = state.options;
     const chosen = selectedCards();
     if (options.declare) text = `Declare trumps or pass (${obs.drawn ?? "?"} cards drawn).`;
-    else if (typeof options.bury === "number") text = `Pick ${options.bury} cards to bury face up (${chosen.length} picked).`;
+    else if (typeof options.bury === "number") {
+      const face = isStandard(obs) ? "face down: only you will see them" : "face up";
+      text = `Pick ${options.bury} cards to bury ${face} (${chosen.length} picked).`;
+    }
     else if (options.grab_offer) text = `抢牌: you may take the buried ${options.grab_offer}, putting a card of yours in its place.`;
     else if (options.xiaosa_takeable !== undefined) text = "潇洒: pick jokers of your hand and as many kitty cards to take, or pass.";
     else if (options.moves) {
