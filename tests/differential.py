@@ -708,7 +708,7 @@ def main(argv=None) -> int:
         "--preset",
         choices=PRESETS,
         action="append",
-        help="preset(s) to run (default: all three in turn)",
+        help="preset(s) to run (default: all five in turn)",
     )
     ap.add_argument("--first-hand", type=int, default=0)
     ap.add_argument(

@@ -22,7 +22,7 @@ def test_s10_the_standard_presets_play_from_positions() -> None:
 def test_s10_3_a_hand_of_trumps_is_counted_not_listed() -> None:
     """§10.3: every non-empty part of the 25 trumps is a lead (a single, a pair, a tractor or a
     throw): counted in closed form, agreeing with the reference's count; a list that long is
-    refused with its size, and so is a Monte Carlo analysis of it."""
+    refused with its size; a Monte Carlo analysis weighs candidates (docs/analysis.md)."""
     pos = Position(HUGE + " points=0")
     expected = 3**7 * 2**11 - 1
     assert pos.count_legal_moves() == expected
@@ -30,5 +30,5 @@ def test_s10_3_a_hand_of_trumps_is_counted_not_listed() -> None:
     assert count_legal_leads(ctx, TRUMPS.split(",")) == expected
     with pytest.raises(ValueError, match=r"^4,478,975 legal moves .* not listed"):
         pos.legal_moves()
-    with pytest.raises(ValueError, match="S has 4478975 legal plays; the Monte Carlo search"):
-        analyse(pos, worlds=4)
+    a = analyse(pos, worlds=4, seed=1, threads=1)
+    assert a.legal == expected and a.pruned and len(a.moves) < 100

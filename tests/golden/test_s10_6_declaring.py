@@ -239,3 +239,23 @@ def test_s10_6_views_hide_the_kitty_from_all_but_the_declarer():
         assert ("kitty=?8" in str(view)) == (seat != declarer)
         assert (g.position().view(seat).kitty is None) == (seat != declarer)
     assert g.observe_public().kitty is None
+
+
+@pytest.mark.parametrize("preset", ["tractor", "shanghai"])
+def test_s10_7_a_match_from_2_is_won_by_declarers_holding_at_A(preset):
+    """§10.7: "a team that wins a hand as declarers at A wins the match" — a whole match of
+    heuristic bots from 2, each hand's declarer given by §8.4, levels never going down."""
+    from duidiao import play_match
+
+    m = play_match([make_bot("heuristic", seed=i) for i in range(4)], rules=preset, seed=5)
+    assert m.winner in ("NS", "EW")
+    first = m.records[0]
+    assert first.levels == {"NS": "2", "EW": "2"}
+    last = m.records[-1]
+    game = last.replay()
+    team = "NS" if game.declarer in "SN" else "EW"
+    assert team == m.winner and game.levels[team] == "A" and game.result().declarers_stay
+    ladder = "23456789TJQKA"
+    for before, after in zip(m.records, m.records[1:]):
+        for t in ("NS", "EW"):  # levels never go down in this game
+            assert ladder.index(after.levels[t]) >= ladder.index(before.levels[t])
