@@ -231,3 +231,27 @@ def test_legal_moves_reference(benchmark, case, reference):
     )
     assert counts == expected
     _record(benchmark, positions, counts)
+
+
+# The worst lead constructed: 25 trumps in 18 faces, 7 of them pairs (shanghai, level 5,
+# hearts): 3^7 * 2^11 - 1 = 4,478,975 leads, nearly all of them throws in trumps (rules §10.3).
+WORST = (
+    "shanghai level=5 trump=H declarer=S "
+    "S=BJ,BJ,SJ,SJ,5H,5H,5S,5S,5D,5C,AH,AH,KH,KH,QH,JH,TH,9H,8H,7H,6H,4H,3H,2H,2H "
+    "E=?25 N=?25 W=?25 kitty=?8 turn=S points=0"
+)
+
+
+@pytest.mark.parametrize("what", ["count", "page"])
+def test_worst_hand(benchmark, what):
+    """Counting the worst hand's leads (closed form) and listing one page of 1,000 of them (one
+    pass of the enumeration, memory for the page only)."""
+    from duidiao import Position
+
+    benchmark.group = "legal moves: the worst hand"
+    pos = Position(WORST)
+    if what == "count":
+        assert benchmark(pos.count_legal_moves) == 4_478_975
+    else:
+        page = benchmark(pos.legal_moves_page, 4_000_000, 1000)
+        assert len(page) == 1000

@@ -187,6 +187,17 @@ void init_hand(py::module_& m) {
         for (const CardSet& c : moves) out.push_back(to_masks(c));
         return out;
       })
+      .def("legal_moves_page", [](const Hand& h, uint64_t first, uint64_t limit) {
+        std::vector<CardSet> moves;
+        {
+          py::gil_scoped_release release;
+          h.legal_moves_page(first, limit, &moves);
+        }
+        std::vector<Masks> out;
+        out.reserve(moves.size());
+        for (const CardSet& c : moves) out.push_back(to_masks(c));
+        return out;
+      }, py::arg("first"), py::arg("limit"))
       .def("legal_moves_array", [](const Hand& h) {
         // The same moves as an (n, 2) uint64 array of (one, two) masks: no Python object per move.
         std::vector<CardSet> moves;

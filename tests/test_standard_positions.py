@@ -32,3 +32,28 @@ def test_s10_3_a_hand_of_trumps_is_counted_not_listed() -> None:
         pos.legal_moves()
     a = analyse(pos, worlds=4, seed=1, threads=1)
     assert a.legal == expected and a.pruned and len(a.moves) < 100
+
+
+def test_s10_3_moves_are_listed_a_page_at_a_time() -> None:
+    """Pages of the engine's order, put together, are the legal moves, each once; the 4,478,975
+    leads of the hand of trumps are gone through lazily, a page in bounded memory."""
+    pos = Position(HUGE + " points=0")
+    small = Position(
+        "shanghai level=5 trump=H declarer=S "
+        "S=BJ,BJ,SJ,SJ,5H,5H,AH,AH,KH,QH,JH,TH,AS,AS,KS,QS,JS,9S,8D,8D,7D,6C,4C,3C,2C "
+        "E=?25 N=?25 W=?25 kitty=?8 turn=S points=0"
+    )
+    assert 1_000 < small.count_legal_moves() <= 100_000
+    paged = [m.cards for first in range(0, small.count_legal_moves(), 97)
+             for m in small.legal_moves_page(first, 97)]
+    assert sorted(map(str, paged)) == sorted(str(m.cards) for m in small.legal_moves())
+    assert len(set(paged)) == len(paged)
+    page = pos.legal_moves_page(4_478_970, 100)
+    assert len(page) == 5 and all(pos.is_legal(m) or len(m.cards) > 1 for m in page)
+    assert pos.legal_moves_page(4_478_975, 10) == []
+    first = next(pos.iter_legal_moves(page=3))
+    assert first == pos.legal_moves_page(0, 1)[0]
+    with pytest.raises(ValueError, match="limit"):
+        pos.legal_moves_page(0, 100_001)
+    with pytest.raises(ValueError, match="first"):
+        pos.legal_moves_page(-1, 5)

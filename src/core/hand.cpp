@@ -118,6 +118,15 @@ void Hand::legal_moves(std::vector<CardSet>* out) const {
   else legal_follows(ctx_, hand, t, out);
 }
 
+void Hand::legal_moves_page(uint64_t first, uint64_t limit, std::vector<CardSet>* out) const {
+  require_known_turn();
+  const CardSet& hand = held(turn());
+  const Trick& t = state_.trick;
+  MoveSink page(out, first, limit);
+  if (t.played == 0) legal_leads(ctx_, hand, true, &page);
+  else legal_follows(ctx_, hand, t, &page);
+}
+
 uint64_t Hand::count_legal_moves() const {
   require_known_turn();
   const CardSet& hand = held(turn());

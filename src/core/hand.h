@@ -95,6 +95,9 @@ class Hand {
   // Legal plays for the seat to move (its hand must be known).
   void legal_moves(std::vector<CardSet>* out) const;
   uint64_t count_legal_moves() const;
+  // One page of them: the moves numbered [first, first + limit) in the enumeration's order
+  // (that of legal_moves), in memory for `limit` moves whatever their count.
+  void legal_moves_page(uint64_t first, uint64_t limit, std::vector<CardSet>* out) const;
 
   // Plays `cards` for the seat to move and returns what was actually played (a failed throw
   // becomes its forced component). `recorded`: the cards come from a record (see internals.md).

@@ -113,6 +113,11 @@ uint64_t count_tractors(const Context& ctx, const CardSet& hand) {
 
 void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
                  std::vector<CardSet>* out) {
+  MoveSink all(out);
+  legal_leads(ctx, hand, include_throws, &all);
+}
+
+void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws, MoveSink* out) {
   for (uint64_t m = hand.one; m; m &= m - 1) out->push_back({bit(lowest_bit(m)), 0});
   for (uint64_t m = hand.two; m; m &= m - 1) out->push_back({bit(lowest_bit(m)), bit(lowest_bit(m))});
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
@@ -293,7 +298,7 @@ struct DutyChoices {
     return {s | nth_subset(faces & ~s, size - 2 * popcount(s), r), s};
   }
 
-  void list(std::vector<CardSet>* out) const {
+  void list(MoveSink* out) const {
     each_pair_set([&](uint64_t s, uint64_t) {
       auto add = [&](uint64_t singles) { return out->push_back({s | singles, s}), false; };
       each_subset(faces & ~s, size - 2 * popcount(s), 0, add);
@@ -305,7 +310,7 @@ struct DutyChoices {
 // The follow functions' paths under a need, kept out of line so that without one (every
 // Chifeng follow) they stay as lean as they were. Each returns false when there is no need.
 [[gnu::noinline]] bool list_duty_follows(const Context& ctx, const CardSet& suit, const Trick& t,
-                                         std::vector<CardSet>* out) {
+                                         MoveSink* out) {
   const FollowNeed need = follow_need(ctx, suit, t);
   if (!need.pairs) return false;
   DutyChoices(ctx, suit, t, need).list(out);
@@ -342,6 +347,11 @@ CardSet random_suit_follow(const Context& ctx, const CardSet& hand, int size, in
 
 void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t,
                    std::vector<CardSet>* out) {
+  MoveSink all(out);
+  legal_follows(ctx, hand, t, &all);
+}
+
+void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t, MoveSink* out) {
   const int size = t.size, led = t.led;
   CardSet suit = hand.within(ctx.suit_mask[led]);
   auto emit = [&](const CardSet& c) { out->push_back(c); };

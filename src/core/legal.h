@@ -11,14 +11,33 @@
 
 namespace duidiao {
 
+// Where an enumeration puts its moves: every one, or one page of them — the moves numbered
+// [first, first + limit) in the enumeration's order — so that a hand with millions of throws
+// is listed a page at a time in bounded memory (the enumeration itself is a few ns a move).
+class MoveSink {
+ public:
+  explicit MoveSink(std::vector<CardSet>* out, uint64_t first = 0, uint64_t limit = UINT64_MAX)
+      : out_(out), first_(first), limit_(limit) {}
+  void push_back(const CardSet& c) {
+    if (seen_++ - first_ < limit_) out_->push_back(c);  // unsigned: false while seen_ < first_
+  }
+  uint64_t seen() const { return seen_; }
+
+ private:
+  std::vector<CardSet>* out_;
+  uint64_t first_, limit_, seen_ = 0;
+};
+
 // Every legal lead: singles, pairs, tractors and (if include_throws) every throw of a side suit,
 // and of the trumps when the rules allow it.
+void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws, MoveSink* out);
 void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
                  std::vector<CardSet>* out);
 uint64_t count_leads(const Context& ctx, const CardSet& hand, bool include_throws);
 
 // Every legal follow from `hand` to the lead of trick `t` (t.size cards of effective suit t.led):
 // §5.3's suit, and with must_follow_format §10.4's duties (t.duty).
+void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t, MoveSink* out);
 void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t,
                    std::vector<CardSet>* out);
 uint64_t count_follows(const Context& ctx, const CardSet& hand, const Trick& t);

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
@@ -598,7 +598,8 @@ class Position:
         if count > LEGAL_LIST_MAX:
             raise ValueError(
                 f"{count:,} legal moves (throws in trumps, rules §10.3): more than "
-                f"{LEGAL_LIST_MAX:,} are not listed; count them with count_legal_moves()"
+                f"{LEGAL_LIST_MAX:,} are not listed; count them with count_legal_moves(), "
+                "or go through them with iter_legal_moves()"
             )
         st = self._static
         order = (st.level, st.trump)
@@ -606,6 +607,32 @@ class Position:
 
         moves.sort(key=lambda move: play_order_key(move.cards, st.level, st.trump))
         return moves
+
+    def legal_moves_page(self, first: int, limit: int) -> list[Move]:
+        """The legal moves numbered ``first`` to ``first + limit - 1`` in the engine's own
+        order (singles, pairs, tractors, then the throws suit by suit; not notation order), in
+        memory for ``limit`` moves however many there are: for hands with millions of throws
+        (rules §10.3). Each page costs one pass of the enumeration (a few ns a move)."""
+        if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+            raise ValueError(f"first: {first!r} is not a move number (0 or more)")
+        bad_limit = isinstance(limit, bool) or not isinstance(limit, int)
+        if bad_limit or not 0 <= limit <= LEGAL_LIST_MAX:
+            raise ValueError(f"limit: {limit!r} is not a page size (0 to {LEGAL_LIST_MAX:,})")
+        if self._hand.is_over or limit == 0:
+            return []
+        self._require_known_mover()
+        order = (self._static.level, self._static.trump)
+        return [
+            Move(Cards.from_masks(*m), order) for m in self._hand.legal_moves_page(first, limit)
+        ]
+
+    def iter_legal_moves(self, page: int = 10_000) -> Iterator[Move]:
+        """Every legal move, lazily, a page of ``page`` at a time (the order of
+        :meth:`legal_moves_page`): what :meth:`legal_moves` refuses to list beyond
+        100,000 moves."""
+        count = self.count_legal_moves()
+        for first in range(0, count, page):
+            yield from self.legal_moves_page(first, page)
 
     def count_legal_moves(self) -> int:
         """``len(self.legal_moves())`` without building the list."""

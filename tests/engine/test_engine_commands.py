@@ -104,11 +104,31 @@ def _huge_follow() -> Position:
     return position.play("AC,KC,QC,JC,TC,9C,8C,7C")
 
 
-def test_legal_counts_but_does_not_list_over_the_list_limit() -> None:
+def test_legal_pages_in_the_engines_order_over_the_list_limit() -> None:
+    """Over legal_list_max moves, pages come in the engine's own order, each one cheap; the
+    pages put together are the moves, each once (checked on the last one and a middle one)."""
     position = _huge_follow()
+    count = position.count_legal_moves()
     reply = ok("legal", position=str(position), limit=5)
-    assert reply["count"] == position.count_legal_moves() > LIMITS["legal_list_max"]
-    assert reply["moves"] == [] and reply["truncated"] is True
+    assert reply["count"] == count > LIMITS["legal_list_max"]
+    assert reply["order"] == "engine" and reply["offset"] == 0 and reply["truncated"] is True
+    first = reply["moves"]
+    assert len(first) == 5 and first == [str(m) for m in position.legal_moves_page(0, 5)]
+    for move in first:
+        assert position.is_legal(move)
+    last = ok("legal", position=str(position), limit=10, offset=count - 3)["moves"]
+    assert len(last) == 3 and not set(last) & set(first)
+    assert ok("legal", position=str(position), limit=10, offset=count)["moves"] == []
+    middle = ok("legal", position=str(position), limit=4, offset=2)["moves"]
+    assert middle[:3] == first[2:]
+
+
+def test_legal_pages_in_notation_order_under_the_list_limit() -> None:
+    position = Position(README)
+    every = [str(m) for m in position.legal_moves()]
+    reply = ok("legal", position=README, limit=3, offset=2)
+    assert reply["order"] == "notation" and reply["moves"] == every[2:5]
+    error(run("legal", position=README, offset=-1), "bad_request", "offset")
 
 
 def test_legal_errors() -> None:

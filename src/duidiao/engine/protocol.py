@@ -247,11 +247,16 @@ def _legal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     position = _position(args["position"])
     turn = _known_mover(position)
     count = position.count_legal_moves()
-    limit = args["limit"]
+    limit, offset = args["limit"], args["offset"]
     moves: list[str] = []
-    if limit and count <= LIMITS["legal_list_max"]:
-        moves = [str(m) for m in position.legal_moves()[:limit]]
-    return {"turn": turn, "count": count, "moves": moves, "truncated": len(moves) < count}
+    order = "notation"
+    if count <= LIMITS["legal_list_max"]:
+        moves = [str(m) for m in position.legal_moves()[offset:offset + limit]]
+    else:  # millions of throws (rules §10.3): a page in the engine's order, never all of them
+        order = "engine"
+        moves = [str(m) for m in position.legal_moves_page(offset, limit)]
+    return {"turn": turn, "count": count, "offset": offset, "order": order, "moves": moves,
+            "truncated": len(moves) < count}
 
 
 def _check(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
@@ -584,10 +589,11 @@ _COMMAND_LIST = (
             _position_field(),
             Int("limit", doc="the most moves listed", default=int(LIMITS["legal_default"]),
                 minimum=0, maximum=int(LIMITS["legal_max"])),
+            Int("offset", doc="the moves listed start at this one (paging)", default=0),
         ),
         False,
-        "the number of legal moves of the seat to move, and the first of them in notation "
-        "order",
+        "the number of legal moves of the seat to move, and a page of them (notation order; "
+        "the engine's own order for more than legal_list_max)",
         _legal,
     ),
     Command(
