@@ -120,6 +120,7 @@ struct Situation {
     const int e = t.led;
     const CardSet& p = possible[seat];
     const CardSet ps = suit(p, e);
+    if (t.by_structure) return may_beat_by_structure(t, seat);
     if (!t.winner_trumped && !t.lead_is_throw && ps.size() >= t.size) {
       if (t.size == 1) {
         if (max_power(ctx, ps.one) > t.winner_key) return true;
@@ -139,6 +140,25 @@ struct Situation {
     if (pt.size() < t.size) return false;
     const int k = trump_key(ctx, pt, t.format);
     return k >= 0 && (!t.winner_trumped || k > t.winner_key);
+  }
+
+  // §10.5 `structure` (a lead of three cards or more): a play of the lead's components beats
+  // the winner by its highest card, in the led suit (a throw too) or in trumps over a side
+  // suit. Read loosely — enough pairs for the lead's pairs and tractors, not the runs — so that
+  // a doubt counts as "may beat".
+  bool may_beat_by_structure(const Trick& t, int seat) const {
+    const int e = t.led;
+    const CardSet& p = possible[seat];
+    int pairs = t.format.pairs;
+    for (int i = 0; i < t.format.tractors; ++i) pairs += t.format.tractor_length[i];
+    auto fits = [&](const CardSet& cards) {
+      return cards.size() >= t.size && popcount(cards.two) >= pairs;
+    };
+    const CardSet ps = suit(p, e);
+    if (!t.winner_trumped && fits(ps) && max_power(ctx, ps.one) > t.winner_key) return true;
+    if (e == TRUMP || !may_be_void(seat, e)) return false;
+    const CardSet pt = suit(p, TRUMP);
+    return fits(pt) && (!t.winner_trumped || max_power(ctx, pt.one) > t.winner_key);
   }
 
   // Is the winner of trick t safe from the players still to play on the other team?
@@ -288,7 +308,9 @@ int beating_plays(const Situation& st, const CardSet& suit_cards, uint64_t out[]
   } else if (t.format.tractors == 1) {
     const int want = t.format.tractor_length[0];
     for_each_tractor(ctx, t.led, suit_cards.two, [&](uint64_t faces, int len, int pos, Card) {
-      if (len == want && pos > t.winner_key && n < cap) key[n] = max_power(ctx, faces), out[n++] = faces;
+      // The winner's key is a tractor position, or under §10.5 `structure` a card's power.
+      const int mine = t.by_structure ? max_power(ctx, faces) : pos;
+      if (len == want && mine > t.winner_key && n < cap) key[n] = max_power(ctx, faces), out[n++] = faces;
       return false;
     });
   }
