@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -307,25 +308,31 @@ def test_analysis_page_ranks_the_readme_position(
         assert "kitty" in page.inner_text("#errors .error")
 
 
+def recording_table(browser: Any, live_server: ServerProcess) -> tuple[Any, PageErrors, str]:
+    """A table page that watched a room, then left it (no more real states) and sits South,
+    recording what it sends in ``window.sent``: for states crafted and fed to it."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = PageErrors(page, live_server.url)
+    open_lobby(page, live_server)
+    page.fill("#create-delay", "5000")
+    page.click("#quick-watch")
+    page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.room")
+    room = page.evaluate("window.duidiaoTable.room")
+    page.evaluate("""() => {
+        const ui = window.duidiaoTable;
+        ui.conn.send({type: 'leave'});
+        ui.seat = 'S';
+        window.sent = [];
+        ui.conn.send = (m) => { window.sent.push(m); return true; };
+    }""")
+    return page, errors, room
+
+
 def test_decisions_a_deal_rarely_offers(live_server: ServerProcess, tmp_path: Path) -> None:
     """抢牌, 潇洒, several declarations, a throw too long to list, a dig: shown from crafted
     states fed through the page's own connection, and the messages the buttons send."""
     with launched_browser() as browser:
-        page = browser.new_page(viewport=DESKTOP)
-        errors = PageErrors(page, live_server.url)
-        open_lobby(page, live_server)
-        page.fill("#create-delay", "5000")
-        page.click("#quick-watch")
-        page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.room")
-        room = page.evaluate("window.duidiaoTable.room")
-        # Leave the room (no more real states), then sit South and record what is sent.
-        page.evaluate("""() => {
-            const ui = window.duidiaoTable;
-            ui.conn.send({type: 'leave'});
-            ui.seat = 'S';
-            window.sent = [];
-            ui.conn.send = (m) => { window.sent.push(m); return true; };
-        }""")
+        page, errors, room = recording_table(browser, live_server)
         version = [1000]
 
         def show(phase: str, hand: str, options: dict | None, **fields: object) -> None:
@@ -458,20 +465,7 @@ def test_the_standard_declarations_and_results(live_server: ServerProcess) -> No
     face-down bury in the log and the kitty panel, and §10.7's outcomes with the kitty bonus:
     from crafted states fed through the page's own connection."""
     with launched_browser() as browser:
-        page = browser.new_page(viewport=DESKTOP)
-        errors = PageErrors(page, live_server.url)
-        open_lobby(page, live_server)
-        page.fill("#create-delay", "5000")
-        page.click("#quick-watch")
-        page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.room")
-        room = page.evaluate("window.duidiaoTable.room")
-        page.evaluate("""() => {
-            const ui = window.duidiaoTable;
-            ui.conn.send({type: 'leave'});
-            ui.seat = 'S';
-            window.sent = [];
-            ui.conn.send = (m) => { window.sent.push(m); return true; };
-        }""")
+        page, errors, room = recording_table(browser, live_server)
         version = [2000]
         standard = {"preset": "shanghai", "level": "2", "levels": {"NS": "2", "EW": "2"}}
 
