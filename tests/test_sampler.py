@@ -434,10 +434,10 @@ def endgame_views() -> list[tuple[str, Any, int, Cards]]:
     out.append(("no pair left", *make(text, "S", ["AH,AH", "QH,JH"], DUTIES)))
     # §10.6: W declared with a single 2H and buried face down; S sees neither copy of 2H: one
     # of them is in W's hand or the kitty (a face shown once, both copies hidden)
-    held = ["AS,KS"]
-    hidden = "2H,2H,QH,JH,TC,TC,9C,8D,7D,7D,6D,6D,4D,4D"
+    held = ["AS"]
+    hidden = "2H,2H,QH,TC,TC,9C,7D,7D,6D,6D,4D"
     text = (
-        f"tractor level=2 trump=S declarer=W levels=NS:2,EW:2 S={held[0]} E=?2 N=?2 W=?2 "
+        f"tractor level=2 trump=S declarer=W levels=NS:2,EW:2 S={held[0]} E=?1 N=?1 W=?1 "
         f"kitty=?8 gone={gone_of(*held, hidden)} points=0 turn=S"
     )
     view, seat, gone = make(text, "S")
