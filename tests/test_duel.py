@@ -189,7 +189,10 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
         "declaring",
         "digs",
         "xiaosa",
+        "spans",
+        "tally",
     }
+    assert data["spans"] == [[0, 10]] and data["tally"]["deals"] == 10
     assert (data["a"], data["b"], data["preset"], data["seed"]) == (
         "random",
         "heuristic",
@@ -242,3 +245,51 @@ def test_progress_detail_is_drawn_and_padded() -> None:
     assert first == "hands [" + "#" * 15 + "-" * 15 + "] 2/4  100 hands/s  A-B +10.00"
     assert second.rstrip("\n").startswith("hands [" + "#" * 30 + "] 4/4  9 hands/s  A-B +1.00")
     assert len(second.rstrip("\n")) == len(first)
+
+
+def test_a_duel_in_parts_merges_into_one_run(tmp_path) -> None:
+    """Parts with their own first deals, added up, give exactly one run of all the deals —
+    whatever the parts' order and thread counts; parts of other duels or overlapping deals
+    are refused."""
+    import json
+    import subprocess
+    import sys
+
+    from duidiao.duel import DuelMergeError, DuelResult
+
+    whole = duel("heuristic", "random", 40, seed=3, threads=1, records=False).to_json()
+    one = duel("heuristic", "random", 14, seed=3, threads=2).to_json()
+    two = duel("heuristic", "random", 26, seed=3, threads=1, first_deal=7).to_json()
+    assert DuelResult.merge([two, one]).to_json() == whole
+    assert whole["spans"] == [[0, 20]] and two["spans"] == [[7, 20]]
+    with pytest.raises(DuelMergeError, match="overlap"):
+        DuelResult.merge([one, one])
+    other = duel("heuristic", "random", 26, seed=4, threads=1, first_deal=7).to_json()
+    with pytest.raises(DuelMergeError, match="seed 4, not 3"):
+        DuelResult.merge([one, other])
+    with pytest.raises(DuelMergeError, match="not a duel"):
+        DuelResult.merge([{"a": 1}])
+    gap = duel("heuristic", "random", 4, seed=3, threads=1, first_deal=30).to_json()
+    assert DuelResult.merge([one, gap]).to_json()["spans"] == [[0, 7], [30, 32]]
+
+    # the command: parts written with --json, added with --merge
+    files = []
+    for hands, first in ((14, 0), (26, 7)):
+        path = tmp_path / f"part{first}.json"
+        out = subprocess.run(
+            [sys.executable, "-m", "duidiao", "duel", "--a", "heuristic", "--b", "random",
+             "--hands", str(hands), "--seed", "3", "--first-deal", str(first), "--json"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        path.write_text(out)
+        files.append(str(path))
+    merged = subprocess.run(
+        [sys.executable, "-m", "duidiao", "duel", "--merge", *files, "--json"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert json.loads(merged) == whole
+    bad = subprocess.run(
+        [sys.executable, "-m", "duidiao", "duel", "--merge", files[0], files[0]],
+        capture_output=True, text=True,
+    )
+    assert bad.returncode == 2 and "overlap" in bad.stderr and "Traceback" not in bad.stderr

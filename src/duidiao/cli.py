@@ -106,8 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     duel = sub.add_parser(
         "duel", help="a duplicate duel: each deal played twice, the two bots swapping teams"
     )
-    duel.add_argument("--a", required=True, metavar="BOT", help="bot A (random, heuristic, ...)")
-    duel.add_argument("--b", required=True, metavar="BOT", help="bot B (random, heuristic, ...)")
+    duel.add_argument("--a", metavar="BOT", help="bot A (random, heuristic, ...)")
+    duel.add_argument("--b", metavar="BOT", help="bot B (random, heuristic, ...)")
     duel.add_argument(
         "--hands",
         type=int_in(0, COUNT_MAX),
@@ -125,6 +125,20 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="T",
         help="games played at once (default: the number of CPUs)",
+    )
+    duel.add_argument(
+        "--first-deal",
+        type=int_in(0, COUNT_MAX),
+        default=0,
+        metavar="D",
+        help="start at deal D: a part of a longer duel (write it with --json, add with --merge)",
+    )
+    duel.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="PART",
+        help="add up the --json outputs of parts of one duel instead of playing "
+        "(the same result as one run of all their deals)",
     )
     duel.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -618,8 +632,28 @@ def _duel_text(data: dict[str, Any]) -> str:
 def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
     import time
 
-    from .duel import DuelHand, duel
+    from .duel import DuelHand, DuelResult, duel
 
+    if args.merge:
+        parts = []
+        for name in args.merge:
+            try:
+                with open(name, encoding="utf-8") as f:
+                    parts.append(json.load(f))
+            except OSError as exc:
+                raise ValueError(f"--merge: cannot read {name}: {exc.strerror}") from None
+            except json.JSONDecodeError as exc:
+                raise ValueError(
+                    f"--merge: {name} is not JSON ({exc.msg}, line {exc.lineno})"
+                ) from None
+        merged = DuelResult.merge(parts).to_json()
+        if args.json:
+            _write_json(out, merged)
+        else:
+            out.write(_duel_text(merged))
+        return EXIT_OK
+    if not args.a or not args.b:
+        raise ValueError("--a and --b: name both bots (or add up parts with --merge)")
     if args.hands <= 0 or args.hands % 2:
         raise ValueError(f"--hands: a positive even number (2 per deal), not {args.hands}")
     if args.threads is not None and args.threads < 1:
@@ -646,6 +680,7 @@ def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
         progress=show,
         on_hand=on_hand,
         records=False,  # the summary needs none: memory stays flat for any --hands
+        first_deal=args.first_deal,
     )
     progress.close()
     data = result.to_json()

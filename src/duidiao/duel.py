@@ -13,6 +13,12 @@ Playing the same cards from both sides cancels most of the luck of the deal: the
 A's edge is the mean over deals of the two games' average hand score difference (§7.2), and its
 confidence interval is computed over deals.
 
+A long duel can be played in parts: ``first_deal`` starts at another deal, and
+:meth:`DuelResult.merge` adds parts of one duel (same bots, seed and rules, deal ranges that
+do not overlap) into the result one run of all their deals gives (the statistics are integer
+totals; ``duidiao duel --first-deal N --json`` writes a part, ``duidiao duel --merge`` adds
+them).
+
 Games run in the C++ core (``_core.play_game``, which releases the GIL) on a thread pool, a
 bounded window of deals at a time, and their results are folded into whole-number totals as they
 come, so that memory stays flat however many hands are played (``records=False``) and a seed
@@ -36,12 +42,16 @@ from .players import make_bot
 from .result import HandResult
 from .rules import Rules
 
-__all__ = ["duel", "DuelResult", "DuelHand"]
+__all__ = ["duel", "DuelResult", "DuelHand", "DuelMergeError"]
 
 BOTS = ("A", "B")
 """The duel's two sides, as the records name them."""
 MAX_HANDS = COUNT_MAX
 """The most hands one duel plays (10**9)."""
+
+
+class DuelMergeError(ValueError):
+    """Parts that are not of one duel, or whose deals overlap."""
 
 
 def _team(seat: int) -> str:
@@ -143,6 +153,51 @@ class _Tally:
             tally.add_deal(records[2 * d], records[2 * d + 1])
         return tally
 
+    def to_json(self) -> dict[str, Any]:
+        """The exact totals (what a merge adds up)."""
+        return {
+            "deals": self.deals, "pair_total": self.pair_total,
+            "pair_squares": self.pair_squares, "declared": dict(self.declared),
+            "stays": dict(self.stays), "points": dict(self.points),
+            "digs": {side: dict(d) for side, d in self.digs.items()},
+            "xiaosas": dict(self.xiaosas),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> _Tally:
+        tally = cls()
+        try:
+            tally.deals = _whole(data["deals"])
+            tally.pair_total = _whole(data["pair_total"], signed=True)
+            tally.pair_squares = _whole(data["pair_squares"])
+            for side in BOTS:
+                tally.declared[side] = _whole(data["declared"][side])
+                tally.stays[side] = _whole(data["stays"][side])
+                tally.points[side] = _whole(data["points"][side])
+                tally.digs[side] = {k: _whole(v) for k, v in dict(data["digs"][side]).items()}
+                tally.xiaosas[side] = _whole(data["xiaosas"][side])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DuelMergeError(f"tally: missing or bad field {exc}") from None
+        return tally
+
+    def add(self, other: _Tally) -> None:
+        self.deals += other.deals
+        self.pair_total += other.pair_total
+        self.pair_squares += other.pair_squares
+        for side in BOTS:
+            self.declared[side] += other.declared[side]
+            self.stays[side] += other.stays[side]
+            self.points[side] += other.points[side]
+            for kind, n in other.digs[side].items():
+                self.digs[side][kind] = self.digs[side].get(kind, 0) + n
+            self.xiaosas[side] += other.xiaosas[side]
+
+
+def _whole(value: Any, signed: bool = False) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not signed):
+        raise ValueError(f"{value!r:.40} is not a count")
+    return value
+
 
 @dataclass(frozen=True)
 class DuelResult:
@@ -159,6 +214,8 @@ class DuelResult:
     preset: str
     records: tuple[DuelHand, ...] = field(repr=False, hash=False)
     _tally: _Tally | None = field(default=None, repr=False, hash=False, compare=False)
+    # The deal ranges played, [first, stop) each: one for a run, several for a merge.
+    spans: tuple[tuple[int, int], ...] = field(default=(), hash=False, compare=False)
 
     def __post_init__(self) -> None:
         if self._tally is None:
@@ -236,7 +293,56 @@ class DuelResult:
             "declaring": {side: _rounded(self.declaring(side)) for side in BOTS},
             "digs": {side: self.digs(side) for side in BOTS},
             "xiaosa": {side: self.xiaosas(side) for side in BOTS},
+            "spans": [list(span) for span in self.spans],
+            "tally": self.tally.to_json(),
         }
+
+    @classmethod
+    def merge(cls, parts: list[dict[str, Any]]) -> DuelResult:
+        """The duel made of ``parts`` (each a :meth:`to_json` of a part of one duel): the
+        same statistics as one run of all their deals. Raises :class:`DuelMergeError` when
+        the parts differ in bots, seed or rules, or their deals overlap."""
+        if not parts:
+            raise DuelMergeError("no parts to merge")
+        keys = ("a", "b", "seed", "preset")
+        try:
+            first = {k: parts[0][k] for k in keys}
+            spans = []
+            tally = _Tally()
+            for i, part in enumerate(parts):
+                mine = {k: part[k] for k in keys}
+                if mine != first:
+                    differ = next(k for k in keys if mine[k] != first[k])
+                    raise DuelMergeError(
+                        f"part {i + 1} is of another duel: {differ} {mine[differ]!r}, "
+                        f"not {first[differ]!r}"
+                    )
+                spans += [tuple(span) for span in part["spans"]]
+                tally.add(_Tally.from_json(part["tally"]))
+        except (KeyError, TypeError) as exc:
+            raise DuelMergeError(f"a part is not a duel's JSON: missing {exc}") from None
+        spans.sort()
+        for (a0, a1), (b0, _b1) in zip(spans, spans[1:]):
+            if b0 < a1:
+                raise DuelMergeError(f"the parts' deals overlap: {a0}-{a1 - 1} and from {b0}")
+        if sum(stop - start for start, stop in spans) != tally.deals:
+            raise DuelMergeError("the parts' deal ranges do not match their totals")
+        return cls(
+            a=str(first["a"]), b=str(first["b"]), hands=2 * tally.deals,
+            seed=int(first["seed"]), preset=str(first["preset"]), records=(), _tally=tally,
+            spans=_joined(spans),
+        )
+
+
+def _joined(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Sorted, disjoint ranges with the adjacent ones joined."""
+    out: list[tuple[int, int]] = []
+    for start, stop in spans:
+        if out and out[-1][1] == start:
+            out[-1] = (out[-1][0], stop)
+        else:
+            out.append((start, stop))
+    return tuple(out)
 
 
 def _rounded(values: dict[str, Any]) -> dict[str, Any]:
@@ -315,6 +421,7 @@ def duel(
     progress: Callable[[int, int], None] | None = None,
     on_hand: Callable[[DuelHand], None] | None = None,
     records: bool = True,
+    first_deal: int = 0,
 ) -> DuelResult:
     """Play a duplicate duel of ``hands`` games (an even number: ``hands // 2`` deals, each
     played with A as NS, then as EW) between the bots named ``a`` and ``b`` (any name
@@ -324,8 +431,11 @@ def duel(
     ``on_hand(hand)`` are called in the calling thread as games finish (in completion order,
     which depends on the threads; the result does not). With ``records=False`` no game is
     kept (``DuelResult.records`` is empty; the statistics are all there), so that memory stays
-    flat however many hands are played; at most :data:`MAX_HANDS` hands.
+    flat however many hands are played; at most :data:`MAX_HANDS` hands. ``first_deal``
+    plays the deals from that index on (a part of a longer duel, see :meth:`DuelResult.merge`).
     """
+    if isinstance(first_deal, bool) or not isinstance(first_deal, int) or first_deal < 0:
+        raise ValueError(f"first_deal: a deal index (0 or more), not {first_deal!r:.40}")
     if (isinstance(hands, bool) or not isinstance(hands, int) or not 0 < hands <= MAX_HANDS
             or hands % 2):
         raise ValueError(
@@ -346,7 +456,8 @@ def duel(
     # Deals go to the workers in chunks of up to 8: fewer tasks for fast bots, whose games
     # take about as long as a task's overhead; small enough for a slow bot's progress bar.
     chunk = max(1, min(8, deals // (threads * 8)))
-    spans = ((first, min(first + chunk, deals)) for first in range(0, deals, chunk))
+    end = first_deal + deals
+    spans = ((first, min(first + chunk, end)) for first in range(first_deal, end, chunk))
     kept: dict[int, list[DuelHand]] = {}
     tally = _Tally()
     done = 0
@@ -390,5 +501,6 @@ def duel(
             pool.shutdown(wait=True, cancel_futures=True)
     games = tuple(game for first in sorted(kept) for game in kept[first])
     return DuelResult(
-        a=a, b=b, hands=hands, seed=seed, preset=rules.name, records=games, _tally=tally
+        a=a, b=b, hands=hands, seed=seed, preset=rules.name, records=games, _tally=tally,
+        spans=((first_deal, end),),
     )
