@@ -180,6 +180,19 @@ def build_parser() -> argparse.ArgumentParser:
     _bench_arguments(bench)
     bench.add_argument("--json", action="store_true", help="machine-readable output")
 
+    timing = sub.add_parser(
+        "timing", help="how long a bot takes per decision, over whole self-play hands"
+    )
+    timing.add_argument("--bot", required=True, metavar="BOT", help="the bot (settings included)")
+    timing.add_argument(
+        "--hands", type=int_in(1, 1_000_000), default=20, metavar="N", help="hands to play"
+    )
+    timing.add_argument(
+        "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
+    )
+    timing.add_argument("--preset", default="chifeng", choices=GAME_PRESETS, help="rules preset")
+    timing.add_argument("--json", action="store_true", help="machine-readable output")
+
     cli_analyse.add_parser(sub)
     cli_engine.add_engine_command(sub)
     cli_serve.add_serve_command(sub)
@@ -792,12 +805,39 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if result.mismatches else EXIT_OK
 
 
+def _cmd_timing(args: argparse.Namespace, out: TextIO) -> int:
+    from .timing import QUANTILES, decision_times
+
+    progress = ProgressBar(args.hands, "hands", sys.stderr)
+    result = decision_times(
+        args.bot, args.hands, seed=args.seed, preset=args.preset,
+        progress=lambda done, total: progress.update(done, ""),
+    )
+    progress.close()
+    if args.json:
+        _write_json(out, result.to_json())
+        return EXIT_OK
+    out.write(
+        f"{result.bot}: {result.hands} hands, preset {result.preset}, seed {result.seed} "
+        "(one thread; ms per decision)\n"
+    )
+    head = "  ".join(f"{'p' + str(q):>8}" for q in QUANTILES)
+    out.write(f"  {'phase':<8}{'count':>7}  {'mean':>8}  {head}  {'max':>8}\n")
+    for name, p in result.phases.items():
+        if not p.count:
+            continue
+        cells = "  ".join(f"{p.quantiles[q]:8.3f}" for q in QUANTILES)
+        out.write(f"  {name:<8}{p.count:>7}  {p.mean:8.3f}  {cells}  {p.max:8.3f}\n")
+    return EXIT_OK
+
+
 _COMMANDS = {
     "moves": _cmd_moves,
     "play": _cmd_play,
     "show": _cmd_show,
     "selfplay": _cmd_selfplay,
     "duel": _cmd_duel,
+    "timing": _cmd_timing,
     "solve": _cmd_solve,
     "bench": _cmd_bench,
     "analyse": lambda args, out: cli_analyse.run(args, out, sys.stderr),
