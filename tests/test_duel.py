@@ -293,3 +293,16 @@ def test_a_duel_in_parts_merges_into_one_run(tmp_path) -> None:
         capture_output=True, text=True,
     )
     assert bad.returncode == 2 and "overlap" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_merge_names_a_bad_part() -> None:
+    from duidiao.duel import DuelMergeError, DuelResult
+
+    part = duel("heuristic", "random", 4, seed=3, threads=1).to_json()
+    for spans in ([[5, 2]], [["a", 2]], [[1]]):
+        with pytest.raises(DuelMergeError, match="deal range"):
+            DuelResult.merge([{**part, "spans": spans}])
+    with pytest.raises(DuelMergeError, match="seed"):
+        DuelResult.merge([{**part, "seed": "x"}])
+    with pytest.raises(DuelMergeError, match="tally"):
+        DuelResult.merge([{**part, "tally": {"deals": -1}}])

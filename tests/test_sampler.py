@@ -527,3 +527,34 @@ def test_sampler_refuses_bad_views() -> None:
     )
     with pytest.raises(ValueError, match="no deal is consistent"):
         sample_worlds(position, 1)
+
+
+def test_shown_copies_already_known_count_towards_the_shown_ones() -> None:
+    """§10.6: the declarer W showed 2H and still shows a known 2H: the other, hidden 2H may be
+    anywhere (it goes where there is room); shown twice with one known, the hidden one is W's
+    or the kitty's. A view written with the known copy is consistent either way."""
+    from duidiao.cards import Cards as C
+
+    def gone_of(*held: str) -> str:
+        return str(C.deck() - sum((C(h) for h in held), C()))
+
+    hidden = "2H,QH,TC,TC,9C,7D,7D,6D,6D,4D,5C,5C,8D"
+    text = (
+        "tractor level=2 trump=S declarer=W levels=NS:2,EW:2 S=AS,3C E=?2 N=?2 W=2H,?1 "
+        f"kitty=?8 gone={gone_of('AS,3C', '2H', hidden)} points=0 turn=S"
+    )
+    view = Position(text).core
+    two_h = 1 << Cards("2H").masks[0].bit_length() - 1
+
+    def where(shown: str) -> Counter[int]:
+        view.set_declarer_or_kitty(Cards(shown).masks)
+        counts: Counter[int] = Counter()
+        for row in _core.WorldSampler(view, 0).sample_masks(3000, 1):
+            for h in (1, 2, 4):  # E, N, the kitty (W's hidden card is the rest)
+                counts[h] += bool(row[h][0] & two_h)
+        return counts
+
+    once = where("2H")
+    assert once[1] > 200 and once[2] > 200  # E and N get it about 2/13 of the time each
+    twice = where("2H,2H")
+    assert twice[1] == twice[2] == 0 and twice[4] > 0

@@ -48,6 +48,8 @@ def test_s10_3_moves_are_listed_a_page_at_a_time() -> None:
              for m in small.legal_moves_page(first, 97)]
     assert sorted(map(str, paged)) == sorted(str(m.cards) for m in small.legal_moves())
     assert len(set(paged)) == len(paged)
+    core = small.core  # a page as long as the rest, however long the limit
+    assert core.legal_moves_page(5, 2**64 - 1) == core.legal_moves()[5:]
     page = pos.legal_moves_page(4_478_970, 100)
     assert len(page) == 5 and all(pos.is_legal(m) or len(m.cards) > 1 for m in page)
     assert pos.legal_moves_page(4_478_975, 10) == []

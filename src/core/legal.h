@@ -19,7 +19,8 @@ class MoveSink {
   explicit MoveSink(std::vector<CardSet>* out, uint64_t first = 0, uint64_t limit = UINT64_MAX)
       : out_(out), first_(first), limit_(limit) {}
   void push_back(const CardSet& c) {
-    if (seen_++ - first_ < limit_) out_->push_back(c);  // unsigned: false while seen_ < first_
+    if (seen_ >= first_ && seen_ - first_ < limit_) out_->push_back(c);
+    ++seen_;
   }
   uint64_t seen() const { return seen_; }
 

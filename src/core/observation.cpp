@@ -109,6 +109,7 @@ Observation observe_play(const Hand& view, int level_ns, int level_ew) {
   o.dry = view.dry();
   o.kitty_visible = view.kitty_known();
   if (o.kitty_visible) o.kitty = view.kitty();
+  if (seat != view.declarer()) o.declarer_or_kitty = view.declarer_or_kitty();
   o.view = view;
   return o;
 }

@@ -317,10 +317,19 @@ class DuelResult:
                         f"part {i + 1} is of another duel: {differ} {mine[differ]!r}, "
                         f"not {first[differ]!r}"
                     )
-                spans += [tuple(span) for span in part["spans"]]
+                for span in part["spans"]:
+                    start, stop = span
+                    if not (_whole(start) < _whole(stop)):
+                        raise ValueError(f"{span!r:.40}")
+                    spans.append((start, stop))
                 tally.add(_Tally.from_json(part["tally"]))
+            seed = _whole(first["seed"])
+        except DuelMergeError:
+            raise
         except (KeyError, TypeError) as exc:
             raise DuelMergeError(f"a part is not a duel's JSON: missing {exc}") from None
+        except ValueError as exc:
+            raise DuelMergeError(f"a part's deal range or seed is not one: {exc}") from None
         spans.sort()
         for (a0, a1), (b0, _b1) in zip(spans, spans[1:]):
             if b0 < a1:
@@ -329,7 +338,7 @@ class DuelResult:
             raise DuelMergeError("the parts' deal ranges do not match their totals")
         return cls(
             a=str(first["a"]), b=str(first["b"]), hands=2 * tally.deals,
-            seed=int(first["seed"]), preset=str(first["preset"]), records=(), _tally=tally,
+            seed=seed, preset=str(first["preset"]), records=(), _tally=tally,
             spans=_joined(spans),
         )
 

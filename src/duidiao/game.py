@@ -294,8 +294,11 @@ def _play_position(
     dry: bool,
     tricks: Sequence[Trick],
     trick: Trick | None,
+    declarer_or_kitty: Cards | None = None,
 ) -> Position:
-    """A Position built through the notation (canonical, replayed and checked)."""
+    """A Position built through the notation (canonical, replayed and checked). The
+    declarer's shown cards after a face-down bury (§10.6), which the notation cannot write,
+    are given to its core hand, so that sampling and analysis from it keep them."""
     preset = rules.name if rules.name in PRESETS else "chifeng"
     record = _PositionRecord(
         preset=preset,
@@ -310,7 +313,10 @@ def _play_position(
         trick=None if trick is None else TrickRecord(SEATS.index(trick.leader), trick.plays),
         dry=dry,
     )
-    return Position(format_record(record))
+    position = Position(format_record(record))
+    if declarer_or_kitty:
+        position._hand.set_declarer_or_kitty(declarer_or_kitty.masks)
+    return position
 
 
 @dataclass(frozen=True)
@@ -443,6 +449,7 @@ class Observation:
             self.dry,
             self.tricks,
             self.trick,
+            self.declarer_or_kitty,
         )
 
     # -- the options of a decision, from what the seat knows -------------------------------

@@ -140,8 +140,12 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
   CardSet shown;
   for (uint64_t m = dk.one; m; m &= m - 1) {
     const Card f = lowest_bit(m);
-    const int want = dk.count(f) - fixed_[declarer].count(f), hidden = pool.count(f);
-    if (want <= 0 || (view.kitty_known() && view.unknown(declarer) == 0)) continue;
+    // Copies known to be there already (held, placed as a failed throw's rest, in a known
+    // kitty) count towards the shown ones.
+    const int known = view.held(declarer).count(f) + fixed_[declarer].count(f) +
+                      (view.kitty_known() ? view.kitty().count(f) : 0);
+    const int want = dk.count(f) - known, hidden = pool.count(f);
+    if (want <= 0) continue;
     need(want <= hidden, "no deal is consistent: " + card_name(f) + ", shown by " +
                              seat_name(declarer) + ", is not hidden any more");
     for (int k = 0; k < want; ++k) shown.add(f);

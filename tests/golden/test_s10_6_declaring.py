@@ -259,3 +259,35 @@ def test_s10_7_a_match_from_2_is_won_by_declarers_holding_at_A(preset):
     for before, after in zip(m.records, m.records[1:]):
         for t in ("NS", "EW"):  # levels never go down in this game
             assert ladder.index(after.levels[t]) >= ladder.index(before.levels[t])
+
+
+def test_s10_6_a_seats_position_keeps_the_declarers_shown_cards_for_sampling():
+    """A seat's Position (Game.position(seat), the hint's and sample_worlds' input) keeps the
+    fact its string cannot write: the cards the declarer showed are in its hand or the kitty."""
+    from duidiao import Cards, sample_worlds
+
+    for seed in range(40):
+        g = Game.deal(seed=seed, rules="shanghai")
+        bots = [make_bot("heuristic", seed=i) for i in range(4)]
+        while g.phase != "play":
+            seat = g.to_act
+            obs = g.observe(seat)
+            if g.phase == "declare":
+                choice = bots[0].declare(obs, g.declare_options())
+                if choice is None:
+                    g.decline()
+                else:
+                    g.declare(choice.suit, choice.kind)
+            else:
+                g.bury(bots[0].bury(obs))
+        shown = Cards.from_masks(*g.core.declarer_or_kitty)
+        if shown:
+            break
+    else:
+        raise AssertionError("no deal had a declarer's shown cards")
+    g.play(bots[0].play(g.observe(g.to_act), g.legal_moves()))  # the declarer leads
+    other = g.to_act
+    view = g.position(other)
+    assert Cards.from_masks(*view.core.declarer_or_kitty) == shown
+    for world in sample_worlds(view, 40, seed=1):
+        assert shown <= world.hands[g.declarer] + world.kitty
