@@ -279,7 +279,7 @@ def test_cli_quotes_a_huge_token_on_one_short_line(capsys: pytest.CaptureFixture
         ([], "the following arguments are required: COMMAND"),
         (["nosuch"], "invalid choice: 'nosuch'"),
         (["moves"], "moves: the following arguments are required: position"),
-        (["duel", "--a", "random"], "duel: the following arguments are required: --b"),
+        (["duel", "--a", "random"], "--a and --b: name both bots"),
         (["selfplay", "--preset", "nowhere"], "selfplay: argument --preset: invalid choice"),
         (["show", EXAMPLE, "--no-such-flag"], "unrecognized arguments: --no-such-flag"),
         (["analyse", EXAMPLE, "--seconds", "soon"], "analyse: argument --seconds: invalid"),
