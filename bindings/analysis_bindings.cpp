@@ -1,12 +1,14 @@
 // Bindings of the determinized Monte Carlo search (PimcSearch).
 #include "bindings.h"
+#include "search/inference.h"
 #include "search/pimc.h"
 
 using namespace duidiao;
 
 void init_analysis(py::module_& m) {
   py::class_<PimcSearch>(m, "PimcSearch")
-      .def(py::init([](int worlds, double seconds, int threads, uint64_t seed, int solve_cards, double tt_mb) {
+      .def(py::init([](int worlds, double seconds, int threads, uint64_t seed, int solve_cards, double tt_mb,
+                       int infer_pool, double infer_miss) {
              if (!(tt_mb > 0) || tt_mb > 65536) throw std::invalid_argument("tt_mb must be in (0, 65536]");
              PimcOptions o;
              o.worlds = worlds;
@@ -15,10 +17,13 @@ void init_analysis(py::module_& m) {
              o.seed = seed;
              o.solve_cards = solve_cards;
              o.tt_bytes = size_t(tt_mb * 1024 * 1024);
+             o.infer_pool = infer_pool;
+             o.infer_miss = infer_miss;
              return std::make_unique<PimcSearch>(o);
            }),
            py::arg("worlds"), py::arg("seconds"), py::arg("threads"), py::arg("seed"),
-           py::arg("solve_cards"), py::arg("tt_mb"))
+           py::arg("solve_cards"), py::arg("tt_mb"), py::arg("infer_pool") = 1,
+           py::arg("infer_miss") = 1.0)
       .def("analyse", [](PimcSearch& s, const Hand& h, int level_ns, int level_ew, py::object progress,
                          py::object stop) {
              // Ctrl-C and the stop event end the search (see StopWatch); after each world of the
@@ -60,7 +65,19 @@ void init_analysis(py::module_& m) {
              d["exact"] = a.exact;
              d["solver_nodes"] = a.solver_nodes;
              d["legal"] = a.legal;
+             d["pool"] = a.pool;
+             d["effective_pool"] = a.effective_pool;
              return d;
            }, py::arg("hand"), py::arg("level_ns"), py::arg("level_ew"), py::arg("progress") = py::none(),
            py::arg("stop") = py::none());
+  m.def("heuristic_misses", [](const Hand& world, int observer, const Hand* view) {
+    if (observer < 0 || observer > 3) throw std::invalid_argument("observer must be a seat from 0 to 3");
+    for (int s = 0; s < 4; ++s)
+      if (world.unknown(s)) throw std::invalid_argument("heuristic_misses needs a full deal: every hand known");
+    CardSet shown[4];
+    if (view) shown_in_view(*view, observer, shown);
+    else
+      for (int p = 0; p < 4; ++p) shown[p] = world.shown_at_start(p);
+    return heuristic_misses(world, observer, shown);
+  }, py::arg("world"), py::arg("observer"), py::arg("view") = nullptr);
 }

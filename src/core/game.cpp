@@ -333,6 +333,7 @@ void Game::start_play() {
   s.dry = dry_;
   hand_ = Hand(s);
   if (!shown_buried_.empty()) hand_.set_declarer_or_kitty(shown_buried_);
+  hand_.set_shown_at_start(exposed_);
   phase_ = PHASE_PLAY;
   to_act_ = hand_.turn();
 }

@@ -349,6 +349,12 @@ void Hand::add_voids(int seat, int mask) {
   state_.voids[seat] |= mask;
 }
 
+void Hand::set_shown_at_start(const CardSet shown[4]) {
+  for (int p = 0; p < 4; ++p)
+    if (!shown[p].valid()) throw std::invalid_argument("shown cards: not a valid card set");
+  std::copy(shown, shown + 4, shown_at_start_);
+}
+
 void Hand::conceal(int seat, const CardSet exposed[4]) {
   for (int p = 0; p < 4; ++p) {
     if (p == seat) continue;

@@ -119,6 +119,12 @@ class Hand {
   // could be there (the declarer's known or hidden cards, the kitty, nowhere else).
   void set_declarer_or_kitty(const CardSet& cards);
   const CardSet& declarer_or_kitty() const { return declarer_or_kitty_; }
+  // The cards each seat was seen to hold when the play began (shown when declaring, taken from
+  // the kitty or grabbed; Game::start_play sets them): public facts, kept as they were, for a
+  // search that replays the play and asks what every seat could see then. Empty for a hand set
+  // up otherwise (from a position string).
+  void set_shown_at_start(const CardSet shown[4]);
+  const CardSet& shown_at_start(int seat) const { return shown_at_start_[seat]; }
 
   // Hides what `seat` cannot know: every other hand keeps only its `exposed` cards (shown when
   // declaring or taken from the face-up kitty); the rest of it becomes hidden cards.
@@ -160,6 +166,7 @@ class Hand {
   CardSet lead_attempt_;
   int no_pairs_[4] = {};  // per seat, bit e: known to hold no pair in effective suit e
   CardSet declarer_or_kitty_;
+  CardSet shown_at_start_[4];
 };
 
 std::string suit_name(int effective_suit);

@@ -23,6 +23,8 @@ class Rng {
   }
   // Uniform in [0, n) for n > 0 (Lemire's multiply-shift; the tiny bias is irrelevant here).
   uint64_t below(uint64_t n) { return uint64_t((unsigned __int128)next() * n >> 64); }
+  // Uniform in [0, 1), from the top 53 bits.
+  double uniform() { return double(next() >> 11) * 0x1.0p-53; }
 
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }

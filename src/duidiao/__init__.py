@@ -13,7 +13,7 @@ from .duel import DuelHand, DuelResult, duel
 from .errors import HiddenCardsError, IllegalMoveError, NotationError, SearchStopped
 from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
 from .match import Match, MatchResult, play_match
-from .players import CoreBot, HeuristicBot, Player, RandomBot, make_bot, play_hand
+from .players import BOT_LEVELS, CoreBot, HeuristicBot, Player, RandomBot, make_bot, play_hand
 from .position import Move, Position, Trick
 from .record import Record, RecordError
 from .result import HandResult
@@ -66,6 +66,7 @@ __all__ = [
     "defenders_reach",
     "duel",
     "make_bot",
+    "BOT_LEVELS",
     "play_hand",
     "play_match",
     "sample_worlds",

@@ -520,7 +520,15 @@ _PimcMove = tuple[_CardSet, float, float, float, int, float, float, bool]
 
 class PimcSearch(metaclass=_Pybind11Type):
     def __init__(
-        self, worlds: int, seconds: float, threads: int, seed: int, solve_cards: int, tt_mb: float
+        self,
+        worlds: int,
+        seconds: float,
+        threads: int,
+        seed: int,
+        solve_cards: int,
+        tt_mb: float,
+        infer_pool: int = 1,
+        infer_miss: float = 1.0,
     ) -> None: ...
     def analyse(
         self,
@@ -532,5 +540,11 @@ class PimcSearch(metaclass=_Pybind11Type):
     ) -> dict[str, Any]:
         """Keys: moves (list[_PimcMove], best first), worlds (int), seconds (float), exact (bool),
         solver_nodes (int), legal (int: the legal moves; more than the moves weighed when only
-        candidates were). The GIL is released while searching."""
+        candidates were), pool and effective_pool (with inference: the worlds weighed, and what
+        their weights are worth). The GIL is released while searching."""
         ...
+
+def heuristic_misses(world: Hand, observer: int, view: Hand | None = None) -> int:
+    """In a full deal, the other seats' past plays the heuristic would not have made (what
+    every seat saw when the play began from ``view``, the observer's, else from ``world``)."""
+    ...

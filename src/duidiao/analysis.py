@@ -105,7 +105,9 @@ class Analysis:
     ``legal`` counts the legal moves: above 2,000 of them (long throws, rules §5.2, §10.3) the
     search weighs candidates only — every single, pair and tractor, each suit's throws from its
     top components down, the heuristic's choice; for a follow, 256 drawn at random and the
-    heuristic's — so ``moves`` may be fewer (:attr:`pruned`).
+    heuristic's — so ``moves`` may be fewer (:attr:`pruned`). With inference (``infer_pool``
+    above 1), ``pool`` worlds were weighed and ``worlds`` drawn from them by weight;
+    ``effective_pool`` is what the weights are worth in equally weighted worlds.
     """
 
     position: str
@@ -118,6 +120,8 @@ class Analysis:
     threads: int
     solver_nodes: int
     legal: int = 0
+    pool: int = 0
+    effective_pool: float = 0.0
 
     @property
     def pruned(self) -> bool:
@@ -141,6 +145,8 @@ class Analysis:
             "threads": self.threads,
             "solver_nodes": self.solver_nodes,
             "legal": self.legal,
+            **({"pool": self.pool, "effective_pool": round(self.effective_pool, 2)}
+               if self.pool else {}),
             "moves": [m.to_dict() for m in self.moves],
         }
 
@@ -154,6 +160,8 @@ def analyse(
     *,
     solve_cards: int = 4,
     tt_mb: float = 16.0,
+    infer_pool: int = 1,
+    infer_miss: float = 1.0,
     progress: Callable[[AnalysisProgress], bool | None] | None = None,
     stop: threading.Event | None = None,
 ) -> Analysis:
@@ -166,6 +174,10 @@ def analyse(
     - ``seed``: the worlds' seed (default: a random one, reported in ``Analysis.seed``).
     - ``solve_cards``: solve worlds exactly when the mover holds at most this many cards.
     - ``tt_mb``: the solver's table per thread, in MiB.
+    - ``infer_pool``, ``infer_miss``: inference from the play, with a number of ``worlds``
+      only (docs/analysis.md): ``infer_pool`` times the worlds are drawn, each weighed by
+      ``infer_miss`` to the power of the other seats' past plays that the heuristic would not
+      have made in it, and ``worlds`` of them are drawn by weight. ``infer_pool=1``: none.
     - ``progress``: called after each world of the first thread with an
       :class:`AnalysisProgress` (the worlds done, and the current best move); returning False
       stops the search early.
@@ -191,6 +203,14 @@ def analyse(
     if worlds is None and not (isinstance(seconds, (int, float)) and math.isfinite(seconds)
                                and seconds > 0):
         raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+    if isinstance(infer_pool, bool) or not isinstance(infer_pool, int) or not (
+            1 <= infer_pool <= 64):
+        raise ValueError(f"infer_pool must be a whole number from 1 to 64, not {infer_pool!r:.40}")
+    if isinstance(infer_miss, bool) or not isinstance(infer_miss, (int, float)) or not (
+            0 < infer_miss <= 1):
+        raise ValueError(
+            f"infer_miss must be a number above 0 and at most 1, not {infer_miss!r:.40}"
+        )
     if threads is None:
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
@@ -202,7 +222,7 @@ def analyse(
 
     search = _core.PimcSearch(
         int(worlds or 0), 0.0 if worlds else float(seconds), int(threads), int(seed),
-        int(solve_cards), float(tt_mb),
+        int(solve_cards), float(tt_mb), int(infer_pool), float(infer_miss),
     )
 
     def report(done: int, best: tuple[int, int], mean: float, elapsed: float) -> bool:
@@ -232,5 +252,7 @@ def analyse(
         threads=int(threads),
         solver_nodes=int(raw["solver_nodes"]),
         legal=int(raw["legal"]),
+        pool=int(raw["pool"]),
+        effective_pool=float(raw["effective_pool"]),
     )
 

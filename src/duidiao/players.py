@@ -32,6 +32,7 @@ __all__ = [
     "RandomBot",
     "HeuristicBot",
     "BOT_NAMES",
+    "BOT_LEVELS",
     "make_bot",
     "play_hand",
     "core_bot_step",
@@ -39,6 +40,12 @@ __all__ = [
 
 BOT_NAMES = ("random", "heuristic")
 """The built-in C++ bots."""
+
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
+"""The bots at named strengths, weakest first, for frontends (docs/players.md): ``easy`` is
+``heuristic``; ``normal`` and ``hard`` are ``pimc`` at 8 and 32 worlds; ``expert`` adds more
+worlds, exact endgames from 5 cards, inference from the play and a searched bury. Settings
+after a colon change a level's own (``"expert:worlds=64"``)."""
 
 
 @runtime_checkable
@@ -158,7 +165,8 @@ class HeuristicBot(CoreBot):
 
 
 def make_bot(name: str, seed: int = 0) -> CoreBot:
-    """A built-in bot by name: ``"random"`` or ``"heuristic"`` (any name the core knows)."""
+    """A built-in bot by name: ``"random"``, ``"heuristic"``, ``"pimc"`` with its settings, or a
+    level of :data:`BOT_LEVELS` (any name the core knows)."""
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":

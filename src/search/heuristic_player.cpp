@@ -625,15 +625,18 @@ int HeuristicPlayer::declare(const Observation& obs, const std::vector<Declarati
   return best;
 }
 
-CardSet HeuristicPlayer::bury(const Observation& obs) {
+namespace {
+
+// The bury plans the heuristic weighs: for every set of side suits it could void (at most 8
+// cards in all), those suits and the cheapest other cards by keep_value. Calls plan(cards, score)
+// for each, the score being the heuristic's own measure (higher: better).
+template <typename F>
+void bury_plans(const Observation& obs, bool kitty_counts, F&& plan) {
   const Context ctx(obs.rules, obs.level, obs.trump);
   const CardSet& hand = obs.hand;
   const int trumps = hand.within(ctx.suit_mask[TRUMP]).size();
   const int void_bonus = P.void_bonus + std::max(0, trumps - 8);
-  const bool kitty_counts = obs.rules.kitty_points != KITTY_POINTS_NEVER;
   auto keep = [&](Card c) { return keep_value(ctx, hand, c, kitty_counts); };
-  CardSet best;
-  int best_score = -(1 << 30);
   int sides[4], k = 0;  // four side suits without a trump suit
   for (int s = 0; s < 4; ++s)
     if (s != ctx.trump) sides[k++] = s;
@@ -652,9 +655,28 @@ CardSet HeuristicPlayer::bury(const Observation& obs) {
     const CardSet out = voided.plus(cheapest(hand.minus(voided), 8 - voided.size(), keep));
     int score = voids * void_bonus;
     for (uint64_t m = out.one; m; m &= m - 1) score -= keep(lowest_bit(m)) * out.count(lowest_bit(m));
-    if (score > best_score) best_score = score, best = out;
+    plan(out, score);
   }
+}
+
+}  // namespace
+
+CardSet HeuristicPlayer::bury(const Observation& obs) {
+  const bool kitty_counts = obs.rules.kitty_points != KITTY_POINTS_NEVER;
+  CardSet best;
+  int best_score = -(1 << 30);
+  bury_plans(obs, kitty_counts, [&](const CardSet& out, int score) {
+    if (score > best_score) best_score = score, best = out;
+  });
   return best;
+}
+
+void heuristic_bury_candidates(const Observation& obs, std::vector<CardSet>* out) {
+  out->clear();
+  for (bool kitty_counts : {true, false})
+    bury_plans(obs, kitty_counts, [&](const CardSet& cards, int) {
+      if (std::find(out->begin(), out->end(), cards) == out->end()) out->push_back(cards);
+    });
 }
 
 int HeuristicPlayer::grab(const Observation& obs) {

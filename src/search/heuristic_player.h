@@ -3,6 +3,10 @@
 // points given only to a partner surely winning). Deterministic; cheap enough to serve as a
 // playout policy: no list of legal moves is built, every play is constructed from the hand.
 #pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "search/player.h"
 
 namespace duidiao {
@@ -17,16 +21,25 @@ CardSet heuristic_play(const Hand& view, int seat, bool others_hidden = false);
 CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, const PlayState& state,
                        const int unknown[4], int seat, bool others_hidden);
 
+// Every bury the heuristic weighs (each set of side suits it could void, filled with its
+// cheapest cards, by both of its measures of a card's worth in the kitty), its own choice
+// among them: the candidates of a bury search (bury_search.h).
+void heuristic_bury_candidates(const Observation& obs, std::vector<CardSet>* out);
+
 class HeuristicPlayer : public Player {
  public:
   // The seed is accepted for the common interface; the bot makes no random choice.
-  explicit HeuristicPlayer(uint64_t /*seed*/) {}
-  std::string name() const override { return "heuristic"; }
+  explicit HeuristicPlayer(uint64_t /*seed*/, std::string name = "heuristic")
+      : name_(std::move(name)) {}
+  std::string name() const override { return name_; }
   int declare(const Observation& obs, const std::vector<Declaration>& options) override;
   CardSet bury(const Observation& obs) override;
   int grab(const Observation& obs) override;
   std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override;
   CardSet play(const Observation& obs) override;
+
+ private:
+  std::string name_;
 };
 
 }  // namespace duidiao

@@ -12,6 +12,7 @@
 #include "core/combination.h"
 #include "core/legal.h"
 #include "search/heuristic_player.h"
+#include "search/inference.h"
 #include "search/sampler.h"
 
 namespace duidiao {
@@ -33,17 +34,19 @@ struct Totals {
     makes.assign(n, 0);
     worlds = 0;
   }
-  // One world's values (and whether the declaring team makes the hand) for every move.
-  void add_world(const std::vector<int>& values, const std::vector<char>& make, size_t baseline) {
+  // One world's values (and whether the declaring team makes the hand) for every move, counted
+  // `times` times (a world drawn more than once by the inference's resampling).
+  void add_world(const std::vector<int>& values, const std::vector<char>& make, size_t baseline,
+                 int times = 1) {
     for (size_t i = 0; i < values.size(); ++i) {
       const double v = values[i], g = values[i] - values[baseline];
-      sum[i] += v;
-      sum_sq[i] += v * v;
-      gain[i] += g;
-      gain_sq[i] += g * g;
-      makes[i] += make[i];
+      sum[i] += times * v;
+      sum_sq[i] += times * v * v;
+      gain[i] += times * g;
+      gain_sq[i] += times * g * g;
+      makes[i] += times * make[i];
     }
-    ++worlds;
+    worlds += times;
   }
   void merge(const Totals& o) {
     for (size_t i = 0; i < sum.size(); ++i) {
@@ -86,6 +89,49 @@ size_t index_of_move(const std::vector<CardSet>& moves, const CardSet& m) {
 
 uint64_t world_seed(uint64_t seed, int world) {
   return seed ^ (0x9E3779B97F4A7C15ull * uint64_t(world + 1));
+}
+
+// A world to search: its number (its seed) and how many times it counts.
+struct Drawn {
+  int world = 0;
+  int times = 1;
+};
+
+// Inference (inference.h): `pool` worlds drawn and weighed, then `n` of them drawn by weight
+// with systematic resampling (one uniform offset, n evenly spaced pointers: the least variance
+// of the simple schemes). Deterministic in the seed. Returns the effective sample size.
+double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed, int pool, int n,
+                    double miss, std::vector<Drawn>* out) {
+  const int mover = view.turn();
+  CardSet shown[4];
+  shown_in_view(view, mover, shown);
+  std::vector<double> weight(static_cast<size_t>(pool));
+  Hand world;
+  double total = 0, total_sq = 0;
+  for (int i = 0; i < pool; ++i) {
+    Rng rng(world_seed(seed, i));
+    sampler.sample(rng, &world);
+    weight[size_t(i)] = std::pow(miss, heuristic_misses(world, mover, shown));
+    total += weight[size_t(i)];
+    total_sq += weight[size_t(i)] * weight[size_t(i)];
+  }
+  Rng rng(seed ^ 0xC2B2AE3D27D4EB4Full);
+  const double step = total / n;
+  double pointer = rng.uniform() * step, cumulative = 0;
+  int counted = 0;
+  out->clear();
+  for (int i = 0; i < pool && counted < n; ++i) {
+    cumulative += weight[size_t(i)];
+    int times = 0;
+    for (; counted < n && pointer < cumulative; pointer += step) ++times, ++counted;
+    if (times) out->push_back({i, times});
+  }
+  // Rounding can leave the last pointers just past the total: they go to the last world drawn.
+  if (counted < n) {
+    if (out->empty()) out->push_back({pool - 1, 0});
+    out->back().times += n - counted;
+  }
+  return total_sq > 0 ? total * total / total_sq : 0;
 }
 
 // A suit's throws from the top: its components from the highest down, each prefix of two
@@ -151,6 +197,10 @@ PimcSearch::PimcSearch(const PimcOptions& options) : options_(options) {
   if (options_.worlds < 0) throw std::invalid_argument("worlds cannot be negative");
   if (options_.solve_cards < 0 || options_.solve_cards > 25)
     throw std::invalid_argument("solve_cards must be from 0 to 25");
+  if (options_.infer_pool < 1 || options_.infer_pool > 64)
+    throw std::invalid_argument("infer_pool must be from 1 to 64");
+  if (!(options_.infer_miss > 0 && options_.infer_miss <= 1))
+    throw std::invalid_argument("infer_miss must be above 0 and at most 1");
   if (options_.worlds == 0 && !(options_.seconds > 0))
     throw std::invalid_argument("give a number of worlds or a time budget in seconds");
   for (int t = 0; t < options_.threads; ++t) workers_.push_back(std::make_unique<Worker>(options_));
@@ -175,7 +225,18 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   const int team = team_of(mover), declarer = view.declarer();
   // The heuristic bot's choice in this view: the baseline each move's gain is measured from.
   const size_t baseline = index_of_move(moves, heuristic_play(view, mover));
-  const int limit = sampler.hidden_cards() == 0 ? 1 : options_.worlds;  // one world if all known
+  // The worlds to search, in order: 0, 1, 2, ... (one if all is known), or with inference the
+  // ones drawn by weight.
+  std::vector<Drawn> drawn;
+  int pool = 0;
+  double effective_pool = 0;
+  const bool infer = options_.infer_pool > 1 && options_.worlds > 0 && sampler.hidden_cards() > 0;
+  if (infer) {
+    pool = options_.worlds * options_.infer_pool;
+    effective_pool = weigh_worlds(sampler, view, options_.seed, pool, options_.worlds,
+                                  options_.infer_miss, &drawn);
+  }
+  const int limit = infer ? int(drawn.size()) : sampler.hidden_cards() == 0 ? 1 : options_.worlds;
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(options_.seconds > 0 ? options_.seconds : 1e9));
@@ -187,8 +248,9 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   };
 
   // Searches world i into the worker's totals; false when a stop ended it first.
-  auto search_world = [&](Worker& w, int i) {
-    Rng rng(world_seed(options_.seed, i));
+  auto search_world = [&](Worker& w, int index) {
+    const Drawn d = infer ? drawn[size_t(index)] : Drawn{index, 1};
+    Rng rng(world_seed(options_.seed, d.world));
     sampler.sample(rng, &w.world);
     w.values.assign(nm, 0);
     w.makes.assign(nm, 0);
@@ -227,7 +289,7 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
       }
     }
     std::lock_guard<std::mutex> hold(w.totals_lock);
-    w.totals.add_world(w.values, w.makes, baseline);
+    w.totals.add_world(w.values, w.makes, baseline, d.times);
     return true;
   };
   // The best move by mean over the worlds finished so far (all threads).
@@ -313,6 +375,8 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
     a.solver_nodes += w->nodes;
   }
   a.worlds = all.worlds;
+  a.pool = pool;
+  a.effective_pool = effective_pool;
   a.exact = exact;
   a.legal = move_count;
   a.seconds = std::chrono::duration<double>(Clock::now() - start).count();

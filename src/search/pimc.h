@@ -35,6 +35,12 @@ struct PimcOptions {
   // whole sampled deal (false: faster, but every seat then plays as if it could see through).
   bool fair_playouts = true;
   size_t tt_bytes = size_t(4) << 20;  // the solver's table, per thread
+  // Inference from the play (inference.h), with a counted budget (worlds > 0) only: draw
+  // infer_pool times as many worlds, weigh each by infer_miss^k (k: the other seats' past plays
+  // the heuristic would not have made there), and search `worlds` of them drawn by weight
+  // (systematic resampling; a world drawn twice counts twice). infer_pool 1: no inference.
+  int infer_pool = 1;
+  double infer_miss = 1.0;
   // Asked before each world and, inside exact worlds, every 65,536 solver nodes (from the
   // searching threads): true ends the search with the worlds finished so far.
   std::function<bool()> stop_check;
@@ -58,9 +64,13 @@ void candidate_moves(const Hand& view, uint64_t seed, std::vector<CardSet>* out)
 struct PimcAnalysis {
   std::vector<MoveAnalysis> moves;  // every move weighed (all legal ones, or candidates), best first
   uint64_t legal = 0;               // the legal moves (more than moves.size() when pruned)
-  int worlds = 0;
+  int worlds = 0;                   // worlds searched, counted as often as each was drawn
   double seconds = 0;
   bool exact = false;               // values came from the double-dummy solver
+  // With inference: the worlds drawn before weighing, and the effective sample size of their
+  // weights ((sum w)^2 / sum w^2: how many equally weighted worlds they are worth).
+  int pool = 0;
+  double effective_pool = 0;
   uint64_t solver_nodes = 0;
 };
 

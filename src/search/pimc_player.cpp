@@ -1,5 +1,7 @@
 #include "search/pimc_player.h"
 
+#include "search/bury_search.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
@@ -15,9 +17,15 @@ constexpr uint64_t MIN_WORLDS = 4;
 constexpr double DEFAULT_MARGIN = 1.0;
 
 PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle,
-                       double margin)
+                       double margin, int bury_worlds)
     : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), worlds_(options.worlds),
-      search_(options) {}
+      bury_worlds_(bury_worlds), search_(options) {}
+
+CardSet PimcPlayer::bury(const Observation& obs) {
+  if (bury_worlds_ == 0) return heuristic_.bury(obs);
+  // Its own stream of deals, repeatable from the bot's seed like the plays'.
+  return search_bury(obs, bury_worlds_, margin_, seed_ + 0xB5AD4ECEDA1CE2A9ull * ++decisions_).bury;
+}
 
 CardSet PimcPlayer::play(const Observation& obs) {
   const Hand& view = obs.view;
@@ -72,16 +80,36 @@ double parse_setting(const std::string& bot, const std::string& key, const std::
 
 }  // namespace
 
+// The named levels (players.md): settings applied before any given after the name's colon.
+struct BotLevel {
+  const char* name;
+  const char* settings;
+};
+constexpr BotLevel LEVELS[] = {
+    {"normal", "worlds=8"},
+    {"hard", "worlds=32"},
+    {"expert", "worlds=128,solve=5,infer=4,miss=0.5,bury=64,cap=1000"},
+};
+
 std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed) {
   const std::string base = name.substr(0, name.find(':'));
-  if (base != "pimc" && base != "pimc-oracle") return nullptr;
+  const char* level = nullptr;
+  for (const BotLevel& l : LEVELS)
+    if (base == l.name) level = l.settings;
+  if (base != "pimc" && base != "pimc-oracle" && !level) return nullptr;
   PimcOptions o;
   double margin = DEFAULT_MARGIN;
+  int bury_worlds = 0;
   o.worlds = DEFAULT_WORLDS;
   o.seconds = 0;
   o.seed = seed;
+  std::string rest;
   if (base.size() < name.size()) {
-    std::string rest = name.substr(base.size() + 1);
+    rest = name.substr(base.size() + 1);
+    if (rest.empty()) throw std::invalid_argument("bot '" + name + "': no setting after ':'");
+  }
+  if (level) rest = rest.empty() ? std::string(level) : std::string(level) + "," + rest;
+  if (!rest.empty()) {
     if (rest.empty()) throw std::invalid_argument("bot '" + name + "': no setting after ':'");
     size_t pos = 0;
     while (pos <= rest.size()) {
@@ -100,20 +128,28 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
       } else if (key == "ms") {
         o.seconds = number(1, 3.6e6, true) / 1000.0;
         o.worlds = 0;
+      } else if (key == "cap") {  // a time cap in ms on a counted budget
+        o.seconds = number(1, 3.6e6, true) / 1000.0;
       } else if (key == "solve") {
         o.solve_cards = int(number(0, 25, true));
       } else if (key == "margin") {
         margin = number(0, 100, false);
       } else if (key == "fair") {
         o.fair_playouts = number(0, 1, true) != 0;
+      } else if (key == "infer") {
+        o.infer_pool = int(number(1, 64, true));
+      } else if (key == "miss") {
+        o.infer_miss = number(0.001, 1, false);
+      } else if (key == "bury") {
+        bury_worlds = int(number(0, 100000, true));
       } else {
         throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
-                                    "' (expected worlds, ms, solve, margin or fair)");
+                                    "' (expected worlds, ms, cap, solve, margin, fair, infer, miss or bury)");
       }
       pos = end + 1;
     }
   }
-  return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", margin);
+  return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", margin, bury_worlds);
 }
 
 }  // namespace duidiao

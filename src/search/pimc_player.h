@@ -2,8 +2,10 @@
 // declaring, burying, 抢牌 and 潇洒 as the heuristic bot does them.
 //
 // Names: "pimc" or "pimc:" followed by comma-separated settings, e.g. "pimc:worlds=32,solve=4"
-// or "pimc:seconds=0.05". "pimc-oracle" sees every hand (for measuring the cost of hidden
-// information only: it is not a fair player).
+// or "pimc:ms=50". "pimc-oracle" sees every hand (for measuring the cost of hidden information
+// only: it is not a fair player). The named levels "normal", "hard" and "expert" are this bot
+// with the settings of LEVELS (pimc_player.cpp), which settings after a colon may change
+// ("expert:worlds=64"); "easy" is the heuristic bot (player.cpp).
 #pragma once
 #include <memory>
 #include <string>
@@ -16,13 +18,16 @@ namespace duidiao {
 class PimcPlayer : public Player {
  public:
   // margin: the standard errors by which a move must beat the heuristic's choice to be played.
-  PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle, double margin);
+  // bury_worlds: 0 buries as the heuristic does, else by search over that many sampled deals
+  // (bury_search.h).
+  PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle, double margin,
+             int bury_worlds = 0);
   std::string name() const override { return name_; }
   bool sees_everything() const override { return oracle_; }
   int declare(const Observation& obs, const std::vector<Declaration>& options) override {
     return heuristic_.declare(obs, options);
   }
-  CardSet bury(const Observation& obs) override { return heuristic_.bury(obs); }
+  CardSet bury(const Observation& obs) override;
   int grab(const Observation& obs) override { return heuristic_.grab(obs); }
   std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override {
     return heuristic_.xiaosa(obs, takeable);
@@ -37,6 +42,7 @@ class PimcPlayer : public Player {
   double margin_;
   uint64_t seed_;
   int worlds_;  // per decision (0: a time budget)
+  int bury_worlds_;
   HeuristicPlayer heuristic_{0};
   PimcSearch search_;
   uint64_t decisions_ = 0;

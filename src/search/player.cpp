@@ -11,8 +11,9 @@ namespace duidiao {
 std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
   if (name == "random") return std::make_unique<RandomPlayer>(seed);
   if (name == "heuristic") return std::make_unique<HeuristicPlayer>(seed);
+  if (name == "easy") return std::make_unique<HeuristicPlayer>(seed, "easy");  // the first level
   if (auto pimc = make_pimc_player(name, seed)) return pimc;
-  throw std::invalid_argument("unknown bot '" + name + "' (expected random, heuristic or pimc)");
+  throw std::invalid_argument("unknown bot '" + name + "' (expected random, heuristic, pimc, or a level: easy, normal, hard, expert)");
 }
 
 void play_game(Game& game, Player* const players[4]) {

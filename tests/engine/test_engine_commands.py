@@ -65,11 +65,12 @@ def test_hello_reports_the_protocol_presets_bots_and_limits() -> None:
     assert reply["limits"]["line_bytes"] == 1 << 20
 
 
-@pytest.mark.parametrize("bot", ["pimc", "pimc-oracle"])
+@pytest.mark.parametrize("bot", ["pimc", "pimc-oracle", "normal", "hard", "expert"])
 def test_hello_setting_ranges_are_the_cores(bot: str) -> None:
     """Each setting's minimum and maximum are accepted by make_bot, one step beyond is not."""
     settings = next(b for b in ok("hello")["bots"] if b["name"] == bot)["settings"]
-    assert {s["name"] for s in settings} == {"worlds", "ms", "solve", "margin", "fair"}
+    assert {s["name"] for s in settings} == {"worlds", "ms", "solve", "margin", "fair", "cap",
+                                             "infer", "miss", "bury"}
     for s in settings:
         step = 1 if s["type"] == "integer" else 0.5
         for value in (s["minimum"], s["maximum"]):

@@ -60,7 +60,10 @@ def test_hello(live_server: ServerProcess) -> None:
     with Conn(live_server.ws_url) as conn:
         hello = conn.request(type="hello")
         assert hello["type"] == "hello" and hello["protocol"] == 1
-        assert "heuristic" in hello["bots"] and hello["levels"]["normal"] == "heuristic"
+        assert "heuristic" in hello["bots"] and "expert" in hello["bots"]
+        # The table's strengths are the core's named levels (players.md), weakest first.
+        assert list(hello["levels"]) == list(duidiao.BOT_LEVELS)
+        assert all(duidiao.make_bot(bot) for bot in hello["levels"].values())
         assert hello["presets"] == list(duidiao.GAME_PRESETS)
 
 

@@ -26,7 +26,21 @@ _PIMC_SETTINGS: tuple[dict[str, Any], ...] = (
      "doc": "standard errors a move must gain over the heuristic's choice"},
     {"name": "fair", "type": "integer", "minimum": 0, "maximum": 1, "default": 1,
      "doc": "1: each playout seat sees only its own hand; 0: the whole sampled deal"},
+    {"name": "cap", "type": "integer", "minimum": 1, "maximum": 3_600_000, "default": None,
+     "doc": "a time cap per decision in milliseconds on a budget of worlds"},
+    {"name": "infer", "type": "integer", "minimum": 1, "maximum": 64, "default": 1,
+     "doc": "inference from the play: draw this many times the worlds and weigh them (1: off)"},
+    {"name": "miss", "type": "number", "minimum": 0.001, "maximum": 1, "default": 1,
+     "doc": "inference: a world's weight per past play the heuristic would not have made"},
+    {"name": "bury", "type": "integer", "minimum": 0, "maximum": 100_000, "default": 0,
+     "doc": "bury by search over this many sampled deals (0: as the heuristic buries)"},
 )
+
+
+def _level_settings(**defaults: Any) -> tuple[dict[str, Any], ...]:
+    """The pimc settings with a level's own defaults."""
+    return tuple(dict(s, default=defaults.get(s["name"], s["default"])) for s in _PIMC_SETTINGS)
+
 
 BOTS: dict[str, dict[str, Any]] = {
     "random": {"doc": "uniformly random legal decisions", "settings": ()},
@@ -41,10 +55,18 @@ BOTS: dict[str, dict[str, Any]] = {
         "not a fair player)",
         "settings": _PIMC_SETTINGS,
     },
+    "easy": {"doc": "the weakest level: the heuristic bot, instant", "settings": ()},
+    "normal": {"doc": "pimc at 8 worlds", "settings": _level_settings(worlds=8)},
+    "hard": {"doc": "pimc at 32 worlds (the pimc bot)", "settings": _level_settings()},
+    "expert": {
+        "doc": "the strongest level: 128 worlds, exact from 5 cards, inference from the play, "
+        "a searched bury, capped at 1 s a decision",
+        "settings": _level_settings(worlds=128, solve=5, infer=4, miss=0.5, bury=64, cap=1000),
+    },
 }
 """The built-in bots by base name; a name is ``BASE`` or ``BASE:key=value,key=value``."""
 
-SEARCH_BOTS = ("pimc", "pimc-oracle")
+SEARCH_BOTS = ("pimc", "pimc-oracle", "normal", "hard", "expert")
 """The bots that search, take a budget and report the values they saw."""
 
 

@@ -48,7 +48,7 @@ ENGINE_ROUTES = ("legal", "move", "analyse", "solve")
 SEARCHES = ("move", "analyse", "solve")
 SEARCH_WAIT = 10.0
 ENGINE_LIMIT = 300.0  # a safety net over the protocol's own time limits
-LEVELS = {"easy": "random", "normal": "heuristic", "hard": "pimc:worlds=16", "expert": "pimc"}
+LEVELS = {level: level for level in duidiao.BOT_LEVELS}  # the core's named strengths
 PROTOCOL = 1
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
@@ -293,9 +293,10 @@ class Server:
         return {
             "type": "hello", "server": "duidiao", "version": duidiao.__version__,
             "protocol": PROTOCOL, "presets": list(duidiao.GAME_PRESETS),
-            "bots": ["random", "heuristic", "pimc"],
+            "bots": ["random", "heuristic", "pimc", *duidiao.BOT_LEVELS],
             "bot_settings": ["pimc:worlds=N", "pimc:ms=M", "pimc:solve=N", "pimc:margin=X",
-                             "pimc:fair=0"],
+                             "pimc:fair=0", "pimc:cap=M", "pimc:infer=K", "pimc:miss=X",
+                             "pimc:bury=N"],
             "levels": dict(LEVELS),
             "limits": {"message_bytes": MAX_FRAME, "decision_seconds": [0.1, 3600],
                        "bot_delay_ms": [0, 5000], "hint_seconds": [0.1, 5],

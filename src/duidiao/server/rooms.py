@@ -21,6 +21,7 @@ from typing import Any
 import duidiao
 from duidiao import Card, Cards, Game, IllegalMoveError, Rules
 from duidiao.cards import TRUMP_LETTERS
+from duidiao.engine.bots import SEARCH_BOTS
 from duidiao.game import DECLARE_KINDS, _level_number
 
 from .messages import ROOM_FIELDS, ClientError, check_fields, quote
@@ -75,7 +76,7 @@ def team_of(seat: str) -> str:
 
 
 def is_search(bot: str) -> bool:
-    return bot.startswith("pimc")
+    return bot.partition(":")[0] in SEARCH_BOTS
 
 
 def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,24 @@
+// The bury chosen by search (§4): the heuristic's candidate buries (heuristic_bury_candidates),
+// each valued in the same sampled deals — the other hands drawn uniformly from the cards the
+// declarer cannot see — by playing the whole hand out with the heuristic policy, every seat
+// seeing only its own hand. The candidate with the best mean hand score is buried when it beats
+// the heuristic's own choice, paired world by world, by `margin` standard errors.
+#pragma once
+#include <cstdint>
+
+#include "core/observation.h"
+
+namespace duidiao {
+
+struct BuryChoice {
+  CardSet bury;
+  int candidates = 0;
+  double mean = 0;   // its mean hand score for the declaring team
+  double gain = 0;   // over the heuristic's choice, paired
+  double gain_stderr = 0;
+};
+
+// `obs`: the declarer's observation at PHASE_BURY. Deterministic in `seed`.
+BuryChoice search_bury(const Observation& obs, int worlds, double margin, uint64_t seed);
+
+}  // namespace duidiao

@@ -1,0 +1,170 @@
+"""The strength levels and the `expert` bot's parts (issue 13): inference from the play
+(importance weights on the sampled worlds), the bury chosen by search, the named levels."""
+
+from __future__ import annotations
+
+import pytest
+
+import duidiao
+from duidiao import _core, analyse
+from duidiao.players import core_bot_step
+
+PLAY, OVER = 4, 5
+SEATS = "SENW"
+
+
+def _play_until(game: _core.Game, bots: list[_core.Bot], plays: int) -> None:
+    """Step the core game with the bots until `plays` cards' decisions of the play are made."""
+    while int(game.phase) < PLAY:
+        core_bot_step(game, bots)
+    for _ in range(plays):
+        if int(game.phase) != PLAY:
+            break
+        core_bot_step(game, bots)
+
+
+@pytest.mark.parametrize("preset", ["chifeng", "shanghai"])
+def test_the_true_deal_of_a_heuristic_game_explains_every_play(preset: str) -> None:
+    """When every seat plays as the heuristic does, the real deal has no miss for any observer:
+    the replay gives each seat exactly what it knew then (a leak of hidden cards into the
+    heuristic's choice, or a wrong replay, would show as misses)."""
+    for seed in range(6):
+        game = duidiao.Game.deal(seed=seed, rules=preset).core
+        bots = [_core.Bot("heuristic", s) for s in range(4)]
+        _play_until(game, bots, 30 + 7 * seed)
+        if int(game.phase) != PLAY:
+            continue
+        world = game.hand()
+        assert len(world.tricks()) > 3
+        for observer in range(4):
+            view = game.observe(observer).view
+            assert _core.heuristic_misses(world, observer, view) == 0, (seed, observer)
+
+
+def test_random_players_are_badly_explained_by_the_heuristic() -> None:
+    """The same count can fail: random plays disagree with the heuristic often."""
+    game = duidiao.Game.deal(seed=3).core
+    bots = [_core.Bot("random", s) for s in range(4)]
+    _play_until(game, bots, 40)
+    world = game.hand()
+    misses = [_core.heuristic_misses(world, o) for o in range(4)]
+    assert min(misses) >= 5
+    # The observer's own plays never count: each seat's count leaves out its own.
+    assert len(set(misses)) > 1
+
+
+def test_heuristic_misses_needs_a_full_deal() -> None:
+    game = duidiao.Game.deal(seed=1).core
+    bots = [_core.Bot("heuristic", s) for s in range(4)]
+    _play_until(game, bots, 5)
+    with pytest.raises(ValueError, match="full deal"):
+        _core.heuristic_misses(game.observe(0).view, 0)
+    with pytest.raises(ValueError, match="observer"):
+        _core.heuristic_misses(game.hand(), 4)
+
+
+def _position_after(seed: int, plays: int, names: tuple[str, str] = ("random", "heuristic")
+                    ) -> tuple[duidiao.Position, int]:
+    core = duidiao.Game.deal(seed=seed).core
+    bots = [_core.Bot(names[s % 2], seed * 4 + s) for s in range(4)]
+    _play_until(core, bots, plays)
+    seat = int(core.to_act)
+    position = duidiao.Observation.from_core(core.observe(seat)).position
+    assert position is not None
+    return position, seat
+
+
+def test_inference_draws_exactly_the_worlds_asked_and_reports_its_pool() -> None:
+    pos, _ = _position_after(5, 41)
+    a = analyse(pos, worlds=24, seed=3, threads=1, infer_pool=4, infer_miss=0.5)
+    assert a.worlds == 24 and all(m.worlds == 24 for m in a.moves)
+    assert a.pool == 96 and 1 <= a.effective_pool < 96
+    assert a.to_dict()["pool"] == 96
+    plain = analyse(pos, worlds=24, seed=3, threads=1)
+    assert plain.pool == 0 and "pool" not in plain.to_dict()
+    # miss=1 weighs every world alike: the resampling then keeps the first worlds' spread,
+    # and the effective pool is the whole pool.
+    flat = analyse(pos, worlds=24, seed=3, threads=1, infer_pool=2, infer_miss=1.0)
+    assert flat.effective_pool == pytest.approx(48)
+
+
+def test_inference_is_the_same_at_any_thread_count() -> None:
+    pos, _ = _position_after(7, 37)
+    one = analyse(pos, worlds=16, seed=9, threads=1, infer_pool=4, infer_miss=0.3)
+    two = analyse(pos, worlds=16, seed=9, threads=2, infer_pool=4, infer_miss=0.3)
+    assert [(str(m.move), m.mean, m.stderr) for m in one.moves] == \
+        [(str(m.move), m.mean, m.stderr) for m in two.moves]
+
+
+def test_inference_moves_the_weight_towards_worlds_that_explain_the_play() -> None:
+    """Against random players nearly every world has misses, so the weights spread widely (a
+    small effective pool); the heuristic's own plays are explained by many worlds."""
+    random_pos, _ = _position_after(11, 45, ("random", "random"))
+    heuristic_pos, _ = _position_after(11, 45, ("heuristic", "heuristic"))
+    r = analyse(random_pos, worlds=32, seed=1, threads=1, infer_pool=8, infer_miss=0.3)
+    h = analyse(heuristic_pos, worlds=32, seed=1, threads=1, infer_pool=8, infer_miss=0.3)
+    assert r.effective_pool < 256 and h.effective_pool < 256
+    assert r.effective_pool < h.effective_pool
+
+
+@pytest.mark.parametrize("bad", [0, 65, True, 2.0])
+def test_analyse_refuses_a_bad_pool(bad: object) -> None:
+    pos, _ = _position_after(5, 41)
+    with pytest.raises(ValueError, match="infer_pool"):
+        analyse(pos, worlds=4, seed=1, threads=1, infer_pool=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [0, -0.5, 1.5, float("nan")])
+def test_analyse_refuses_a_bad_miss(bad: float) -> None:
+    pos, _ = _position_after(5, 41)
+    with pytest.raises(ValueError, match="infer_miss"):
+        analyse(pos, worlds=4, seed=1, threads=1, infer_pool=2, infer_miss=bad)
+
+
+def _bury_observation(seed: int, preset: str = "chifeng") -> tuple[_core.Game, _core.Observation]:
+    game = duidiao.Game.deal(seed=seed, rules=preset).core
+    bots = [_core.Bot("heuristic", s) for s in range(4)]
+    while int(game.phase) == 0:  # declaring
+        core_bot_step(game, bots)
+    return game, game.observe(int(game.to_act))
+
+
+@pytest.mark.parametrize("preset", ["chifeng", "shanghai"])
+def test_a_searched_bury_is_eight_cards_of_the_hand_and_repeatable(preset: str) -> None:
+    differs = 0
+    for seed in range(8):
+        game, obs = _bury_observation(seed, preset)
+        if int(game.phase) != 1:  # 干巴锅: no bury
+            continue
+        heuristic = tuple(_core.Bot("heuristic", 0).bury(obs))
+        searched = tuple(_core.Bot("pimc:bury=24", seed).bury(obs))
+        again = tuple(_core.Bot("pimc:bury=24", seed).bury(obs))
+        assert searched == again
+        one, two = searched
+        assert bin(one).count("1") + bin(two).count("1") == 8
+        assert (one & ~obs.hand[0]) == 0 and (two & ~obs.hand[1]) == 0
+        assert tuple(_core.Bot("pimc", seed).bury(obs)) == heuristic  # bury=0: unchanged
+        differs += searched != heuristic
+        game.bury(*searched)  # the game takes it
+    assert differs >= 1  # the search does change some buries
+
+
+def test_the_levels_are_bots_with_their_own_names_and_settings() -> None:
+    assert duidiao.BOT_LEVELS == ("easy", "normal", "hard", "expert")
+    for level in duidiao.BOT_LEVELS:
+        assert duidiao.make_bot(level).core.name == level
+    assert duidiao.make_bot("expert:worlds=8").core.name == "expert:worlds=8"
+    with pytest.raises(ValueError, match="infer needs a whole number from 1 to 64"):
+        duidiao.make_bot("expert:infer=0")
+    with pytest.raises(ValueError, match="unknown setting 'depth'"):
+        duidiao.make_bot("hard:depth=3")
+    with pytest.raises(ValueError, match="level: easy, normal, hard, expert"):
+        duidiao.make_bot("grandmaster")
+
+
+def test_each_level_plays_a_whole_hand() -> None:
+    game = duidiao.Game.deal(seed=8, declarer="N", levels={"NS": "4", "EW": "6"})
+    bots = [duidiao.make_bot(level, seed=i) for i, level in enumerate(
+        ("easy", "normal", "hard", "expert:worlds=16,bury=8"))]
+    result = duidiao.play_hand(game, bots)
+    assert game.phase == "over" and result.points % 5 == 0
