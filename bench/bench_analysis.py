@@ -84,3 +84,52 @@ def test_pimc_bot_decision(benchmark, core, cards_left):
     for (view, _, _, _), play in zip(views, plays):
         assert play in [tuple(m) for m in view.legal_moves()]
     _record(benchmark, len(views))
+
+
+def _analyse_inferring(core, views, pool: int) -> list[list[tuple[int, int]]]:
+    search = core.PimcSearch(WORLDS, 0.0, 1, SEED, 4, 4.0, pool, 0.5)
+    ranking = []
+    for view, level_ns, level_ew, _ in views:
+        result = search.analyse(view, level_ns, level_ew)
+        assert result["worlds"] == WORLDS and result["pool"] == (WORLDS * pool if pool > 1 else 0)
+        ranking.append([m[0] for m in result["moves"]])
+    return ranking
+
+
+@pytest.mark.parametrize("pool", [1, 4])
+def test_analyse_with_inference(benchmark, core, pool):
+    """What inference from the play costs (issue 13): the same analyses with pool 1 (none) and
+    4 (four times the worlds drawn and weighed by replaying the tricks so far), mid-hand."""
+    benchmark.group = f"analysis, {WORLDS} worlds, 12 cards, inference pool"
+    views = _views(core, 12)
+    expected = _analyse_inferring(core, views, pool)
+    got = benchmark.pedantic(
+        _analyse_inferring, args=(core, views, pool), rounds=3, iterations=1, warmup_rounds=0
+    )
+    assert got == expected
+    _record(benchmark, len(views))
+
+
+def _bury(core, observations, spec: str) -> list[tuple[int, int]]:
+    bot = core.Bot(spec, 1)
+    return [tuple(bot.bury(obs)) for obs in observations]
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "pimc:bury=64"])
+def test_bury_decision(benchmark, core, spec):
+    """One bury, by the heuristic and by search over 64 sampled deals (issue 13)."""
+    import duidiao
+    from duidiao.players import core_bot_step
+
+    benchmark.group = "a bury: the heuristic's, searched"
+    observations = []
+    for seed in range(1, 12):
+        game = duidiao.Game.deal(seed=seed).core
+        bots = [core.Bot("heuristic", s) for s in range(4)]
+        while int(game.phase) == 0:
+            core_bot_step(game, bots)
+        if int(game.phase) == 1:
+            observations.append(game.observe(game.to_act))
+    buries = benchmark.pedantic(_bury, args=(core, observations, spec), rounds=3, iterations=1)
+    assert all(sum(bin(m).count("1") for m in b) == 8 for b in buries)
+    _record(benchmark, len(observations))

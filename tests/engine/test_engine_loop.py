@@ -112,10 +112,15 @@ def test_bad_ids_are_refused_with_a_null_id(engine: EngineClient) -> None:
 
 
 def _stop_during(engine: EngineClient, cmd: str, **fields: Any) -> dict[str, Any]:
-    """Start a 10 s search, stop it after 0.5 s: the search must answer within STOP_LIMIT of
-    the stop being sent, and before the reply to stop."""
+    """Start a 10 s search, stop it once it is under way (its first info line, and at least
+    0.5 s): the search must answer within STOP_LIMIT of the stop being sent, and before the
+    reply to stop. (Waiting for the info rather than a fixed time keeps the test meaningful
+    on a loaded machine, where the search may start late.)"""
     rid = engine.send(cmd, **fields)
+    started = time.monotonic()
     time.sleep(0.5)
+    while not any(m["id"] == rid for m in engine.infos) and time.monotonic() - started < 8:
+        time.sleep(0.05)
     sent = time.monotonic()
     stop_id = engine.send("stop")
     reply = engine.reply(rid, timeout=5)
@@ -132,7 +137,7 @@ def _stop_during(engine: EngineClient, cmd: str, **fields: Any) -> dict[str, Any
 def test_stop_answers_an_analysis_within_half_a_second(engine: EngineClient) -> None:
     reply = _stop_during(engine, "analyse", position=README, seconds=10, threads=1)
     assert reply["worlds"] >= 1 and reply["best"] == reply["moves"][0]["move"]
-    assert reply["elapsed_ms"] < 2000
+    assert reply["elapsed_ms"] < 9000  # the stop ended it, long before its 10 s
     infos = [m["info"] for m in engine.infos if m["id"] == reply["id"]]
     assert infos and all({"worlds", "best", "mean", "elapsed_ms"} <= set(i) for i in infos)
     assert infos[0]["elapsed_ms"] >= 100
