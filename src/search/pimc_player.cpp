@@ -55,8 +55,6 @@ CardSet PimcPlayer::play(const Observation& obs) {
   return best.move;
 }
 
-namespace {
-
 // A setting's value: a number in [low, high], a whole one when `whole`.
 double parse_setting(const std::string& bot, const std::string& key, const std::string& value,
                      double low, double high, bool whole) {
@@ -78,7 +76,32 @@ double parse_setting(const std::string& bot, const std::string& key, const std::
   return v;
 }
 
-}  // namespace
+std::vector<std::pair<std::string, std::string>> bot_settings(const std::string& name,
+                                                              const std::string& defaults) {
+  std::string rest;
+  const size_t colon = name.find(':');
+  if (colon != std::string::npos) {
+    rest = name.substr(colon + 1);
+    if (rest.empty()) throw std::invalid_argument("bot '" + name + "': no setting after ':'");
+  }
+  if (!defaults.empty()) rest = rest.empty() ? defaults : defaults + "," + rest;
+  std::vector<std::pair<std::string, std::string>> out;
+  if (rest.empty()) return out;
+  size_t pos = 0;
+  while (pos <= rest.size()) {
+    size_t end = rest.find(',', pos);
+    if (end == std::string::npos) end = rest.size();
+    const std::string item = rest.substr(pos, end - pos);
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos)
+      throw std::invalid_argument("bot '" + name + "': settings are key=value, not '" + item + "'");
+    out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+    pos = end + 1;
+  }
+  return out;
+}
+
+namespace {
 
 // The named levels (players.md): settings applied before any given after the name's colon.
 struct BotLevel {
@@ -90,6 +113,8 @@ constexpr BotLevel LEVELS[] = {
     {"hard", "worlds=32"},
     {"expert", "worlds=128,solve=5,infer=4,miss=0.5,bury=64,cap=1000"},
 };
+
+}  // namespace
 
 std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed) {
   const std::string base = name.substr(0, name.find(':'));
@@ -103,50 +128,32 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
   o.worlds = DEFAULT_WORLDS;
   o.seconds = 0;
   o.seed = seed;
-  std::string rest;
-  if (base.size() < name.size()) {
-    rest = name.substr(base.size() + 1);
-    if (rest.empty()) throw std::invalid_argument("bot '" + name + "': no setting after ':'");
-  }
-  if (level) rest = rest.empty() ? std::string(level) : std::string(level) + "," + rest;
-  if (!rest.empty()) {
-    if (rest.empty()) throw std::invalid_argument("bot '" + name + "': no setting after ':'");
-    size_t pos = 0;
-    while (pos <= rest.size()) {
-      size_t end = rest.find(',', pos);
-      if (end == std::string::npos) end = rest.size();
-      const std::string item = rest.substr(pos, end - pos);
-      const size_t eq = item.find('=');
-      if (eq == std::string::npos)
-        throw std::invalid_argument("bot '" + name + "': settings are key=value, not '" + item + "'");
-      const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-      auto number = [&](double low, double high, bool whole) {
-        return parse_setting(name, key, value, low, high, whole);
-      };
-      if (key == "worlds") {
-        o.worlds = int(number(1, 1e6, true));
-      } else if (key == "ms") {
-        o.seconds = number(1, 3.6e6, true) / 1000.0;
-        o.worlds = 0;
-      } else if (key == "cap") {  // a time cap in ms on a counted budget
-        o.seconds = number(1, 3.6e6, true) / 1000.0;
-      } else if (key == "solve") {
-        o.solve_cards = int(number(0, 25, true));
-      } else if (key == "margin") {
-        margin = number(0, 100, false);
-      } else if (key == "fair") {
-        o.fair_playouts = number(0, 1, true) != 0;
-      } else if (key == "infer") {
-        o.infer_pool = int(number(1, 64, true));
-      } else if (key == "miss") {
-        o.infer_miss = number(0.001, 1, false);
-      } else if (key == "bury") {
-        bury_worlds = int(number(0, 100000, true));
-      } else {
-        throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
-                                    "' (expected worlds, ms, cap, solve, margin, fair, infer, miss or bury)");
-      }
-      pos = end + 1;
+  for (const auto& [key, value] : bot_settings(name, level ? level : "")) {
+    auto number = [&](double low, double high, bool whole) {
+      return parse_setting(name, key, value, low, high, whole);
+    };
+    if (key == "worlds") {
+      o.worlds = int(number(1, 1e6, true));
+    } else if (key == "ms") {
+      o.seconds = number(1, 3.6e6, true) / 1000.0;
+      o.worlds = 0;
+    } else if (key == "cap") {  // a time cap in ms on a counted budget
+      o.seconds = number(1, 3.6e6, true) / 1000.0;
+    } else if (key == "solve") {
+      o.solve_cards = int(number(0, 25, true));
+    } else if (key == "margin") {
+      margin = number(0, 100, false);
+    } else if (key == "fair") {
+      o.fair_playouts = number(0, 1, true) != 0;
+    } else if (key == "infer") {
+      o.infer_pool = int(number(1, 64, true));
+    } else if (key == "miss") {
+      o.infer_miss = number(0.001, 1, false);
+    } else if (key == "bury") {
+      bury_worlds = int(number(0, 100000, true));
+    } else {
+      throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
+                                  "' (expected worlds, ms, cap, solve, margin, fair, infer, miss or bury)");
     }
   }
   return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", margin, bury_worlds);

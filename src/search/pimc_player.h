@@ -9,6 +9,8 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "search/heuristic_player.h"
 #include "search/pimc.h"
@@ -48,6 +50,16 @@ class PimcPlayer : public Player {
   uint64_t decisions_ = 0;
   std::vector<MoveAnalysis> last_;  // the last play's analysis
 };
+
+// The settings of a bot name ("base:key=value,key=value") as (key, value) pairs, after
+// `defaults` (a level's own settings, in the same form). Throws std::invalid_argument naming the
+// bot for an empty list after the colon or an item that is not key=value.
+std::vector<std::pair<std::string, std::string>> bot_settings(const std::string& name,
+                                                              const std::string& defaults);
+// A setting's value: a number in [low, high], a whole one when `whole`; else throws
+// std::invalid_argument naming the bot, the key, the range and the value.
+double parse_setting(const std::string& bot, const std::string& key, const std::string& value,
+                     double low, double high, bool whole);
 
 // The pimc player a name asks for, or nullptr when the name is not a pimc name. Throws
 // std::invalid_argument on a bad setting.

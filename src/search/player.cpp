@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "search/heuristic_player.h"
+#include "search/ismcts_player.h"
 #include "search/pimc_player.h"
 #include "search/random_player.h"
 
@@ -13,7 +14,8 @@ std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
   if (name == "heuristic") return std::make_unique<HeuristicPlayer>(seed);
   if (name == "easy") return std::make_unique<HeuristicPlayer>(seed, "easy");  // the first level
   if (auto pimc = make_pimc_player(name, seed)) return pimc;
-  throw std::invalid_argument("unknown bot '" + name + "' (expected random, heuristic, pimc, or a level: easy, normal, hard, expert)");
+  if (auto ismcts = make_ismcts_player(name, seed)) return ismcts;
+  throw std::invalid_argument("unknown bot '" + name + "' (expected random, heuristic, pimc, ismcts, or a level: easy, normal, hard, expert)");
 }
 
 void play_game(Game& game, Player* const players[4]) {

@@ -42,6 +42,19 @@ def _level_settings(**defaults: Any) -> tuple[dict[str, Any], ...]:
     return tuple(dict(s, default=defaults.get(s["name"], s["default"])) for s in _PIMC_SETTINGS)
 
 
+_ISMCTS_SETTINGS: tuple[dict[str, Any], ...] = (
+    {"name": "iterations", "type": "integer", "minimum": 1, "maximum": 100_000_000,
+     "default": 2000, "doc": "tree-search iterations per decision (one sampled world each)"},
+    {"name": "ms", "type": "integer", "minimum": 1, "maximum": 3_600_000, "default": None,
+     "doc": "a time budget per decision in milliseconds instead of iterations"},
+    {"name": "cap", "type": "integer", "minimum": 1, "maximum": 3_600_000, "default": None,
+     "doc": "a time cap per decision in milliseconds on the iterations"},
+    {"name": "c", "type": "number", "minimum": 0, "maximum": 1000, "default": 4,
+     "doc": "the UCB exploration constant, in hand-score points"},
+    {"name": "solve", "type": "integer", "minimum": 0, "maximum": 25, "default": 4,
+     "doc": "from this many cards in hand, pimc's exact search (32 worlds, or the same time)"},
+)
+
 BOTS: dict[str, dict[str, Any]] = {
     "random": {"doc": "uniformly random legal decisions", "settings": ()},
     "heuristic": {"doc": "hand-written rules of thumb", "settings": ()},
@@ -55,6 +68,11 @@ BOTS: dict[str, dict[str, Any]] = {
         "not a fair player)",
         "settings": _PIMC_SETTINGS,
     },
+    "ismcts": {
+        "doc": "every card by information-set MCTS over sampled deals (against strategy "
+        "fusion; other decisions as heuristic)",
+        "settings": _ISMCTS_SETTINGS,
+    },
     "easy": {"doc": "the weakest level: the heuristic bot, instant", "settings": ()},
     "normal": {"doc": "pimc at 8 worlds", "settings": _level_settings(worlds=8)},
     "hard": {"doc": "pimc at 32 worlds (the pimc bot)", "settings": _level_settings()},
@@ -66,7 +84,7 @@ BOTS: dict[str, dict[str, Any]] = {
 }
 """The built-in bots by base name; a name is ``BASE`` or ``BASE:key=value,key=value``."""
 
-SEARCH_BOTS = ("pimc", "pimc-oracle", "normal", "hard", "expert")
+SEARCH_BOTS = ("pimc", "pimc-oracle", "ismcts", "normal", "hard", "expert")
 """The bots that search, take a budget and report the values they saw."""
 
 
@@ -114,8 +132,9 @@ def with_budget(name: str, ms: int | None, worlds: int | None, field: str = "bot
             f"{budget}: the {base} bot does not search, so it takes no budget",
             field=budget,
         )
-    kept = [(k, v) for k, v in settings if k not in ("ms", "worlds")]
-    kept.append((budget, str(ms if ms is not None else worlds)))
+    counted = "iterations" if base == "ismcts" else "worlds"  # its counted budget
+    kept = [(k, v) for k, v in settings if k not in ("ms", counted)]
+    kept.append((budget if budget == "ms" else counted, str(ms if ms is not None else worlds)))
     return base + ":" + ",".join(f"{k}={v}" for k, v in kept)
 
 
@@ -124,7 +143,9 @@ def check_budget(name: str, max_ms: int, max_worlds: int, field: str = "bot") ->
     (the core allows an hour; one request may not)."""
     _, settings = _split(name, field)
     for key, value in settings:
-        limit = {"ms": max_ms, "worlds": max_worlds}.get(key)
+        # An ismcts iteration is one playout, a pimc world one playout per legal play.
+        limit = {"ms": max_ms, "cap": max_ms, "worlds": max_worlds,
+                 "iterations": max_worlds * 128}.get(key)
         if limit is not None and value.isdigit() and len(value) < 12 and int(value) > limit:
             raise ProtocolError(
                 "bad_request",
