@@ -168,3 +168,13 @@ def test_each_level_plays_a_whole_hand() -> None:
         ("easy", "normal", "hard", "expert:worlds=16,bury=8"))]
     result = duidiao.play_hand(game, bots)
     assert game.phase == "over" and result.points % 5 == 0
+
+
+def test_level_settings_and_inference_limits_are_named() -> None:
+    with pytest.raises(ValueError, match="the easy level takes no settings"):
+        duidiao.make_bot("easy:worlds=3")
+    with pytest.raises(ValueError, match="bury needs a whole number from 0 to 4096"):
+        duidiao.make_bot("pimc:bury=5000")
+    pos, _ = _position_after(5, 41)
+    with pytest.raises(ValueError, match="worlds x infer_pool must be at most 2"):
+        analyse(pos, worlds=2**29, seed=1, threads=1, infer_pool=4)

@@ -108,8 +108,10 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
         tree_moves(ctx, declarer, kitty, st, o.follow_samples, rng, &moves);
         for (const CardSet& m : moves) {
           int found = -1;
+          // The seat too: a root throw that fails in some worlds and stands in others leads
+          // to different next players under one node.
           for (int c : tree[size_t(node)].children)
-            if (tree[size_t(c)].move == m) found = c;
+            if (tree[size_t(c)].move == m && tree[size_t(c)].seat == st.trick.turn()) found = c;
           if (found >= 0) {
             ++tree[size_t(found)].avail;
           } else if (chosen < 0 && !expanded) {
@@ -127,7 +129,9 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
         double best = -1e300;
         for (int c : tree[size_t(node)].children) {
           const Node& n = tree[size_t(c)];
-          if (node != 0 && std::find(moves.begin(), moves.end(), n.move) == moves.end()) continue;
+          if (node != 0 && (n.seat != st.trick.turn() ||
+                            std::find(moves.begin(), moves.end(), n.move) == moves.end()))
+            continue;
           if (n.visits == 0) {
             chosen = c;
             break;

@@ -43,10 +43,10 @@ std::unique_ptr<Player> make_ismcts_player(const std::string& name, uint64_t see
     if (key == "iterations") {
       o.iterations = int(number(1, 1e8, true));
     } else if (key == "ms") {
-      o.seconds = number(1, 3.6e6, true) / 1000.0;
+      o.seconds = seconds_setting(name, key, value);
       o.iterations = 0;
     } else if (key == "cap") {
-      o.seconds = number(1, 3.6e6, true) / 1000.0;
+      o.seconds = endgame.seconds = seconds_setting(name, key, value);
     } else if (key == "c") {
       o.exploration = number(0, 1000, false);
     } else if (key == "solve") {

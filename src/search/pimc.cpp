@@ -100,18 +100,32 @@ struct Drawn {
 // Inference (inference.h): `pool` worlds drawn and weighed, then `n` of them drawn by weight
 // with systematic resampling (one uniform offset, n evenly spaced pointers: the least variance
 // of the simple schemes). Deterministic in the seed. Returns the effective sample size.
+// A stop (`stopping`, asked every 64 worlds) ends the weighing early: the draw is then made
+// from the worlds weighed so far (none: no world is drawn).
+template <typename Stop>
 double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed, int pool, int n,
-                    double miss, std::vector<Drawn>* out) {
+                    double miss, const Stop& stopping, std::vector<Drawn>* out) {
   const int mover = view.turn();
   CardSet shown[4];
   shown_in_view(view, mover, shown);
-  std::vector<double> weight(static_cast<size_t>(pool));
+  std::vector<int> misses;
+  misses.reserve(size_t(pool));
   Hand world;
-  double total = 0, total_sq = 0;
   for (int i = 0; i < pool; ++i) {
+    if ((i & 63) == 63 && stopping()) break;
     Rng rng(world_seed(seed, i));
     sampler.sample(rng, &world);
-    weight[size_t(i)] = std::pow(miss, heuristic_misses(world, mover, shown));
+    misses.push_back(heuristic_misses(world, mover, shown));
+  }
+  out->clear();
+  pool = int(misses.size());
+  if (pool == 0) return 0;
+  // Weights relative to the best-explained world's, so that none underflows to 0.
+  const int fewest = *std::min_element(misses.begin(), misses.end());
+  std::vector<double> weight(static_cast<size_t>(pool));
+  double total = 0, total_sq = 0;
+  for (int i = 0; i < pool; ++i) {
+    weight[size_t(i)] = std::pow(miss, misses[size_t(i)] - fewest);
     total += weight[size_t(i)];
     total_sq += weight[size_t(i)] * weight[size_t(i)];
   }
@@ -119,7 +133,6 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
   const double step = total / n;
   double pointer = rng.uniform() * step, cumulative = 0;
   int counted = 0;
-  out->clear();
   for (int i = 0; i < pool && counted < n; ++i) {
     cumulative += weight[size_t(i)];
     int times = 0;
@@ -199,6 +212,8 @@ PimcSearch::PimcSearch(const PimcOptions& options) : options_(options) {
     throw std::invalid_argument("solve_cards must be from 0 to 25");
   if (options_.infer_pool < 1 || options_.infer_pool > 64)
     throw std::invalid_argument("infer_pool must be from 1 to 64");
+  if (options_.infer_pool > 1 && int64_t(options_.worlds) * options_.infer_pool > (int64_t(1) << 30))
+    throw std::invalid_argument("inference: worlds x infer_pool must be at most 2^30");
   if (!(options_.infer_miss > 0 && options_.infer_miss <= 1))
     throw std::invalid_argument("infer_miss must be above 0 and at most 1");
   if (options_.worlds == 0 && !(options_.seconds > 0))
@@ -225,6 +240,10 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   const int team = team_of(mover), declarer = view.declarer();
   // The heuristic bot's choice in this view: the baseline each move's gain is measured from.
   const size_t baseline = index_of_move(moves, heuristic_play(view, mover));
+  auto stopping = [&] {
+    return stop_requested_.load(std::memory_order_relaxed) ||
+           (options_.stop_check && options_.stop_check());
+  };
   // The worlds to search, in order: 0, 1, 2, ... (one if all is known), or with inference the
   // ones drawn by weight.
   std::vector<Drawn> drawn;
@@ -234,7 +253,7 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   if (infer) {
     pool = options_.worlds * options_.infer_pool;
     effective_pool = weigh_worlds(sampler, view, options_.seed, pool, options_.worlds,
-                                  options_.infer_miss, &drawn);
+                                  options_.infer_miss, stopping, &drawn);
   }
   const int limit = infer ? int(drawn.size()) : sampler.hidden_cards() == 0 ? 1 : options_.worlds;
   const auto start = Clock::now();
@@ -242,10 +261,6 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
                                     std::chrono::duration<double>(options_.seconds > 0 ? options_.seconds : 1e9));
   std::atomic<int> next{0}, done{0};
   std::atomic<bool> stop{false};
-  auto stopping = [&] {
-    return stop_requested_.load(std::memory_order_relaxed) ||
-           (options_.stop_check && options_.stop_check());
-  };
 
   // Searches world i into the worker's totals; false when a stop ended it first.
   auto search_world = [&](Worker& w, int index) {

@@ -135,10 +135,10 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
     if (key == "worlds") {
       o.worlds = int(number(1, 1e6, true));
     } else if (key == "ms") {
-      o.seconds = number(1, 3.6e6, true) / 1000.0;
+      o.seconds = seconds_setting(name, key, value);
       o.worlds = 0;
     } else if (key == "cap") {  // a time cap in ms on a counted budget
-      o.seconds = number(1, 3.6e6, true) / 1000.0;
+      o.seconds = seconds_setting(name, key, value);
     } else if (key == "solve") {
       o.solve_cards = int(number(0, 25, true));
     } else if (key == "margin") {
@@ -150,7 +150,7 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
     } else if (key == "miss") {
       o.infer_miss = number(0.001, 1, false);
     } else if (key == "bury") {
-      bury_worlds = int(number(0, 100000, true));
+      bury_worlds = int(number(0, 4096, true));
     } else {
       throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
                                   "' (expected worlds, ms, cap, solve, margin, fair, infer, miss or bury)");

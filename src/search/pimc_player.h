@@ -60,6 +60,11 @@ std::vector<std::pair<std::string, std::string>> bot_settings(const std::string&
 // std::invalid_argument naming the bot, the key, the range and the value.
 double parse_setting(const std::string& bot, const std::string& key, const std::string& value,
                      double low, double high, bool whole);
+// A time setting (ms, cap) given in whole milliseconds from 1 to an hour, in seconds.
+inline double seconds_setting(const std::string& bot, const std::string& key,
+                              const std::string& value) {
+  return parse_setting(bot, key, value, 1, 3.6e6, true) / 1000.0;
+}
 
 // The pimc player a name asks for, or nullptr when the name is not a pimc name. Throws
 // std::invalid_argument on a bad setting.

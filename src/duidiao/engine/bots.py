@@ -32,7 +32,7 @@ _PIMC_SETTINGS: tuple[dict[str, Any], ...] = (
      "doc": "inference from the play: draw this many times the worlds and weigh them (1: off)"},
     {"name": "miss", "type": "number", "minimum": 0.001, "maximum": 1, "default": 1,
      "doc": "inference: a world's weight per past play the heuristic would not have made"},
-    {"name": "bury", "type": "integer", "minimum": 0, "maximum": 100_000, "default": 0,
+    {"name": "bury", "type": "integer", "minimum": 0, "maximum": 4096, "default": 0,
      "doc": "bury by search over this many sampled deals (0: as the heuristic buries)"},
 )
 
