@@ -89,10 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="play M whole matches to K instead of independent hands",
     )
     selfplay.add_argument(
-        "--ns", default="random", metavar="BOT", help="NS bot (random, heuristic, pimc)"
+        "--ns", default="random", metavar="BOT", help="NS bot (random, heuristic, pimc, a level)"
     )
     selfplay.add_argument(
-        "--ew", default="random", metavar="BOT", help="EW bot (random, heuristic, pimc)"
+        "--ew", default="random", metavar="BOT", help="EW bot (random, heuristic, pimc, a level)"
     )
     selfplay.add_argument(
         "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
