@@ -7,12 +7,13 @@ import { playerLabel } from "./board.js";
 
 const YOU = "you";
 
-// The bot choices of the server's hello: strengths first (easy, normal, hard), then every bot.
+// The bot choices of the server's hello: strengths first (easy … expert), then every bot.
 function botChoices(hello) {
   const choices = [];
   const levels = (hello && hello.levels) || {};
   for (const [strength, bot] of Object.entries(levels)) {
-    choices.push({ value: bot, label: `bot: ${strength} (${bot})`, strength });
+    const label = bot === strength ? `bot: ${strength}` : `bot: ${strength} (${bot})`;
+    choices.push({ value: bot, label, strength });
   }
   const listed = new Set(choices.map((c) => c.value));
   for (const bot of (hello && hello.bots) || []) {
