@@ -37,6 +37,9 @@ struct HandResult {
   bool match_won = false;
   int kitty_points = 0;      // the final kitty's own face points
   int kitty_multiplier = 0;  // what they count times for the defenders (§10.7); 0: no bonus
+
+  // The hand score difference (§7.2) from `team`'s side (0: NS, 1: EW): what searches maximise.
+  int score_margin(int team) const { return team == 0 ? score_ns - score_ew : score_ew - score_ns; }
 };
 
 // §7.1, §10.7: a climb of n levels from `from`, stopped at the first must-play level (gate) and

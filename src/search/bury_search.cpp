@@ -38,8 +38,7 @@ struct HiddenDeal {
     size_t next = 0;
     for (int seat = 0; seat < 4; ++seat) {
       held[seat] = seat == obs.seat ? CardSet{} : obs.exposed[seat];
-      if (seat == obs.seat) continue;
-      for (int k = 0; k < hidden[seat]; ++k) held[seat].add(cards[next++]);
+      for (int k = 0; k < hidden[seat]; ++k) held[seat].add(cards[next++]);  // 0 for obs.seat
     }
   }
 };
@@ -47,14 +46,9 @@ struct HiddenDeal {
 // The declaring team's hand score when the hand is played out by the heuristic from the deal.
 int play_out(const HandSetup& setup, int level_ns, int level_ew) {
   const Hand hand(setup);
-  const Context& ctx = hand.context();
   PlayState line = hand.state();
-  while (!line.hands_empty())
-    line.apply<false>(ctx, setup.declarer,
-                      heuristic_play(ctx, setup.declarer, setup.kitty, line, nullptr,
-                                     line.trick.turn(), true));
-  const HandResult r = hand.result_of(line, level_ns, level_ew);
-  return team_of(setup.declarer) == 0 ? r.score_ns - r.score_ew : r.score_ew - r.score_ns;
+  heuristic_playout(hand.context(), setup.declarer, setup.kitty, &line, true);
+  return hand.result_of(line, level_ns, level_ew).score_margin(team_of(setup.declarer));
 }
 
 }  // namespace

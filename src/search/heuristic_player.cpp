@@ -739,6 +739,13 @@ CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, c
   return make_legal(st, play);
 }
 
+void heuristic_playout(const Context& ctx, int declarer, const CardSet& kitty, PlayState* line,
+                       bool others_hidden) {
+  while (!line->hands_empty())
+    line->apply<false>(ctx, declarer, heuristic_play(ctx, declarer, kitty, *line, nullptr,
+                                                     line->trick.turn(), others_hidden));
+}
+
 CardSet heuristic_play(const Hand& view, int seat, bool others_hidden) {
   const int unknown[4] = {view.unknown(0), view.unknown(1), view.unknown(2), view.unknown(3)};
   return heuristic_play(view.context(), view.declarer(), view.kitty(), view.state(), unknown, seat,

@@ -26,6 +26,10 @@ CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, c
 // among them: the candidates of a bury search (bury_search.h).
 void heuristic_bury_candidates(const Observation& obs, std::vector<CardSet>* out);
 
+// Plays the hand in `line` out to its end with the heuristic in every seat (a playout).
+void heuristic_playout(const Context& ctx, int declarer, const CardSet& kitty, PlayState* line,
+                       bool others_hidden);
+
 class HeuristicPlayer : public Player {
  public:
   // The seed is accepted for the common interface; the bot makes no random choice.

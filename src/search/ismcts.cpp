@@ -22,10 +22,6 @@ struct Node {
   std::vector<int> children;
 };
 
-int score_for(const HandResult& r, int team) {
-  return team == 0 ? r.score_ns - r.score_ew : r.score_ew - r.score_ns;
-}
-
 // The plays weighed for the seat to move below the root, in one world: every non-throw lead and
 // the heuristic's (whose throws stand); every follow, or a sample of them and the heuristic's.
 void tree_moves(const Context& ctx, int declarer, const CardSet& kitty, const PlayState& st,
@@ -92,10 +88,9 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
     PlayState st = world.state();
     path.clear();
     int node = 0;
-    bool expanded = false;
+    // Down the tree until a play not tried before (the one node this iteration adds).
     while (!st.hands_empty()) {
       int chosen = -1;
-      CardSet played;
       if (node == 0) {
         // The root's plays are legal in every world: its own hand is known.
         for (int c : tree[0].children) ++tree[size_t(c)].avail;
@@ -114,7 +109,7 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
             if (tree[size_t(c)].move == m && tree[size_t(c)].seat == st.trick.turn()) found = c;
           if (found >= 0) {
             ++tree[size_t(found)].avail;
-          } else if (chosen < 0 && !expanded) {
+          } else if (chosen < 0) {
             Node child;
             child.move = m;
             child.seat = st.trick.turn();
@@ -140,20 +135,16 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
           if (ucb > best) best = ucb, chosen = c;
         }
       }
-      if (tree[size_t(chosen)].visits == 0) expanded = true;
       path.push_back(chosen);
       const CardSet m = tree[size_t(chosen)].move;
-      played = node == 0 ? world.resolve(m) : m;
-      st.apply<false>(ctx, declarer, played);
+      st.apply<false>(ctx, declarer, node == 0 ? world.resolve(m) : m);
       node = chosen;
-      if (expanded) break;
+      if (tree[size_t(chosen)].visits == 0) break;
     }
-    while (!st.hands_empty())
-      st.apply<false>(ctx, declarer,
-                      heuristic_play(ctx, declarer, kitty, st, nullptr, st.trick.turn(), true));
+    heuristic_playout(ctx, declarer, kitty, &st, true);
     const HandResult r = world.result_of(st, level_ns, level_ew);
     for (int n : path) {
-      tree[size_t(n)].sum += score_for(r, team_of(tree[size_t(n)].seat));
+      tree[size_t(n)].sum += r.score_margin(team_of(tree[size_t(n)].seat));
       ++tree[size_t(n)].visits;
     }
     ++done;

@@ -69,11 +69,6 @@ std::pair<double, double> mean_and_error(double sum, double sum_sq, double n) {
   return {mean, std::sqrt(var / n)};
 }
 
-// The hand score difference (§7.2) of a finished hand from `team`'s side.
-int score_of(const HandResult& r, int team) {
-  return team == 0 ? r.score_ns - r.score_ew : r.score_ew - r.score_ns;
-}
-
 // Under the score objective the declaring team's value is ≥ 0 when it stays (it climbs 0 or
 // more levels) and ≤ −4 when the defenders take over (+2 for them, −2 for it, at the least).
 bool declarers_make(int value, int mover, int declarer) {
@@ -295,11 +290,9 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
       for (size_t m = 0; m < nm; ++m) {
         PlayState line = w.world.state();
         line.apply<false>(ctx, declarer, w.world.resolve(moves[m]));
-        while (!line.hands_empty())
-          line.apply<false>(ctx, declarer,
-                     heuristic_play(ctx, declarer, kitty, line, nullptr, line.trick.turn(), options_.fair_playouts));
+        heuristic_playout(ctx, declarer, kitty, &line, options_.fair_playouts);
         const HandResult r = w.world.result_of(line, level_ns, level_ew);
-        w.values[m] = score_of(r, team);
+        w.values[m] = r.score_margin(team);
         w.makes[m] = r.declarers_stay;
       }
     }
