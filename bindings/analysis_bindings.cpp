@@ -1,5 +1,6 @@
 // Bindings of the determinized Monte Carlo search (PimcSearch).
 #include "bindings.h"
+#include "search/heuristic_player.h"
 #include "search/inference.h"
 #include "search/pimc.h"
 
@@ -67,6 +68,7 @@ void init_analysis(py::module_& m) {
              d["legal"] = a.legal;
              d["pool"] = a.pool;
              d["effective_pool"] = a.effective_pool;
+             d["independent_worlds"] = a.independent_worlds;
              return d;
            }, py::arg("hand"), py::arg("level_ns"), py::arg("level_ew"), py::arg("progress") = py::none(),
            py::arg("stop") = py::none());
@@ -80,4 +82,15 @@ void init_analysis(py::module_& m) {
       for (int p = 0; p < 4; ++p) shown[p] = world.shown_at_start(p);
     return heuristic_misses(world, observer, shown);
   }, py::arg("world"), py::arg("observer"), py::arg("view") = nullptr);
+  m.def("heuristic_playout", [](const Hand& world, bool fair) {
+    for (int s = 0; s < 4; ++s)
+      if (world.unknown(s)) throw std::invalid_argument("heuristic_playout needs a full deal: every hand known");
+    if (world.is_over()) throw std::invalid_argument("the hand is over: there is nothing to play out");
+    PlayState line = world.state();
+    std::vector<CardSet> plays;
+    heuristic_playout(world.context(), world.rules(), world.declarer(), world.kitty(), &line, fair, &plays);
+    std::vector<Masks> out;
+    for (const CardSet& p : plays) out.push_back(to_masks(p));
+    return out;
+  }, py::arg("world"), py::arg("fair") = true);
 }

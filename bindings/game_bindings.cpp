@@ -6,6 +6,9 @@
 #include "bindings.h"
 #include "core/game.h"
 #include "core/observation.h"
+#include "search/declare_search.h"
+#include "search/pimc_player.h"
+#include "search/xiaosa_search.h"
 #include "search/player.h"
 #include "search/selfplay.h"
 
@@ -177,6 +180,48 @@ void init_game(py::module_& m) {
       }, py::arg("kitty"), py::arg("level_rank"));
   m.def("observe_play", &observe_play, py::arg("view"), py::arg("level_ns"), py::arg("level_ew"));
 
+  m.def("pimc_levels", [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const BotLevel& l : pimc_levels()) out.emplace_back(l.name, l.settings);
+    return out;
+  });
+  m.def("search_declare", [](const Observation& o, const std::vector<std::pair<int, int>>& options,
+                             int worlds, double margin, uint64_t seed) {
+    if (worlds < 0 || worlds > 4096) throw std::invalid_argument("worlds must be from 0 to 4096");
+    if (!(margin >= 0)) throw std::invalid_argument("margin cannot be negative");
+    std::vector<Declaration> ds;
+    for (auto [suit, kind] : options) ds.push_back({o.seat, suit, kind, o.drawn});
+    DeclareChoice c;
+    {
+      py::gil_scoped_release release;
+      c = search_declare(o, ds, worlds, margin, seed);
+    }
+    py::dict d;
+    d["option"] = c.option;
+    d["worlds"] = c.worlds;
+    d["mean"] = c.mean;
+    d["gain"] = c.gain;
+    d["gain_stderr"] = c.gain_stderr;
+    return d;
+  }, py::arg("observation"), py::arg("options"), py::arg("worlds"), py::arg("margin"), py::arg("seed"));
+  m.def("search_xiaosa", [](const Observation& o, const Masks& takeable, int worlds, double margin,
+                            uint64_t seed) {
+    if (worlds < 0 || worlds > 4096) throw std::invalid_argument("worlds must be from 0 to 4096");
+    if (!(margin >= 0)) throw std::invalid_argument("margin cannot be negative");
+    XiaosaChoice c;
+    {
+      py::gil_scoped_release release;
+      c = search_xiaosa(o, to_set(takeable), worlds, margin, seed);
+    }
+    py::dict d;
+    d["jokers"] = to_masks(c.jokers);
+    d["taken"] = to_masks(c.taken);
+    d["candidates"] = c.candidates;
+    d["mean"] = c.mean;
+    d["gain"] = c.gain;
+    d["gain_stderr"] = c.gain_stderr;
+    return d;
+  }, py::arg("observation"), py::arg("takeable"), py::arg("worlds"), py::arg("margin"), py::arg("seed"));
   py::class_<Player>(m, "Bot")
       .def(py::init([](const std::string& name, uint64_t seed) { return make_player(name, seed); }),
            py::arg("name"), py::arg("seed") = 0)

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import statistics
+
 import pytest
 
 import duidiao
 from duidiao import _core, analyse
+from duidiao.analysis import expert_search
+from duidiao.levels import level_settings
 from duidiao.players import core_bot_step
 
 PLAY, OVER = 4, 5
@@ -80,12 +84,73 @@ def test_inference_draws_exactly_the_worlds_asked_and_reports_its_pool() -> None
     assert a.worlds == 24 and all(m.worlds == 24 for m in a.moves)
     assert a.pool == 96 and 1 <= a.effective_pool < 96
     assert a.to_dict()["pool"] == 96
-    plain = analyse(pos, worlds=24, seed=3, threads=1)
+    plain = analyse(pos, worlds=24, seed=3, threads=1, infer_pool=1)
     assert plain.pool == 0 and "pool" not in plain.to_dict()
     # miss=1 weighs every world alike: the resampling then keeps the first worlds' spread,
-    # and the effective pool is the whole pool.
+    # and the effective pool is the whole pool; no world is drawn twice.
     flat = analyse(pos, worlds=24, seed=3, threads=1, infer_pool=2, infer_miss=1.0)
     assert flat.effective_pool == pytest.approx(48)
+    assert flat.independent_worlds == pytest.approx(24)
+
+
+def test_a_world_drawn_twice_counts_less_than_twice_in_the_standard_errors() -> None:
+    """Against random players the play so far is explained by few worlds, so with a small miss
+    weight the same worlds are drawn many times: the errors are those of the fewer independent
+    worlds, (sum t)^2 / sum t^2 for worlds drawn t times (docs/analysis.md)."""
+    pos, _ = _position_after(3, 30)
+    sharp = analyse(pos, worlds=64, seed=2, threads=1, infer_pool=8, infer_miss=0.05)
+    assert sharp.worlds == 64 and 1 <= sharp.independent_worlds < 32
+    # Across seeds, the best move's mean spreads as its reported error says (counting every
+    # drawn world as independent would report errors about sqrt(64 / independent) too small).
+    means, errors = [], []
+    for seed in range(24):
+        a = analyse(pos, worlds=64, seed=100 + seed, threads=1, infer_pool=8, infer_miss=0.05)
+        move = next(m for m in a.moves if m.move == sharp.best.move)
+        means.append(move.mean)
+        errors.append(move.stderr)
+    spread, typical = statistics.stdev(means), statistics.mean(errors)
+    assert typical > 0.5 * spread, (spread, typical)
+    d = sharp.to_dict()
+    assert d["independent_worlds"] == pytest.approx(sharp.independent_worlds, abs=0.01)
+
+
+def test_analysis_searches_as_the_expert_bot_by_default() -> None:
+    """docs/analysis.md: the defaults are the expert level's own settings, from the core's
+    table of levels, so a level change reaches the analysis with nothing restated."""
+    expert = expert_search()
+    own = level_settings("expert")
+    assert expert == {"worlds": int(own["worlds"]), "solve_cards": int(own["solve"]),
+                      "infer_pool": int(own["infer"]), "infer_miss": float(own["miss"])}
+    pos, _ = _position_after(5, 41)
+    default = analyse(pos, worlds=24, seed=3, threads=1)
+    spelled = analyse(pos, worlds=24, seed=3, threads=1, solve_cards=expert["solve_cards"],
+                      infer_pool=expert["infer_pool"], infer_miss=expert["infer_miss"])
+    assert default.pool == 24 * expert["infer_pool"]
+    assert default.to_dict() | {"seconds": 0} == spelled.to_dict() | {"seconds": 0}
+    # Exact from the expert's card count: 5 cards in hand are solved, not played out.
+    core = duidiao.Game.deal(seed=4).core
+    bots = [_core.Bot("heuristic", s) for s in range(4)]
+    _play_until(core, bots, 0)
+    while len(duidiao.Cards.from_masks(*core.hand().hand(int(core.to_act)))) > 5:
+        core_bot_step(core, bots)
+    end = duidiao.Observation.from_core(core.observe(int(core.to_act))).position
+    assert end is not None
+    held = len(end.hands[end.turn])
+    assert 2 <= held <= expert["solve_cards"]
+    assert analyse(end, worlds=2, seed=1, threads=1).method == "solver"
+    assert analyse(end, worlds=2, seed=1, threads=1, solve_cards=held - 1).method == "playouts"
+
+
+def test_inference_works_under_a_time_budget_in_rounds() -> None:
+    """A time budget weighs and draws in rounds of 128 worlds (infer_pool × 128 weighed per
+    round) for as long as the time lasts."""
+    pos, _ = _position_after(5, 41)
+    a = analyse(pos, seconds=0.3, seed=3, threads=2, infer_pool=4, infer_miss=0.5)
+    assert a.worlds >= 1 and a.pool >= 512 and a.pool % 512 == 0
+    assert a.pool >= a.worlds and 1 <= a.effective_pool <= a.pool
+    assert all(m.worlds == a.worlds for m in a.moves)
+    none = analyse(pos, seconds=0.1, seed=3, threads=1, infer_pool=1)
+    assert none.pool == 0
 
 
 def test_inference_is_the_same_at_any_thread_count() -> None:
@@ -178,3 +243,33 @@ def test_level_settings_and_inference_limits_are_named() -> None:
     pos, _ = _position_after(5, 41)
     with pytest.raises(ValueError, match="worlds x infer_pool must be at most 2"):
         analyse(pos, worlds=2**29, seed=1, threads=1, infer_pool=4)
+
+
+@pytest.mark.parametrize("preset", ["shanghai", "tractor"])
+def test_fair_playouts_keep_a_face_down_kitty_from_the_defenders(preset: str) -> None:
+    """docs/rules.md §10.6: only the declarer knows a kitty buried face down. In a fair
+    playout every other seat must play alike whether the kitty is in the deal or hidden from
+    all: up to the declarer's first play that the hidden kitty changes, every play is the same."""
+    for seed in range(30):
+        core = duidiao.Game.deal(seed=seed, rules=preset).core
+        bots = [_core.Bot("heuristic", s) for s in range(4)]
+        _play_until(core, bots, 0)
+        world = core.hand()
+        blind = world.copy()
+        blind.hide_kitty()
+        seen, unseen = _core.heuristic_playout(world), _core.heuristic_playout(blind)
+        replay = world.copy()
+        for a, b in zip(seen, unseen):
+            seat = int(replay.turn)
+            if a != b:
+                assert seat == int(world.declarer), f"seed {seed}: seat {seat} saw the kitty"
+                break
+            replay.play(*a)
+
+
+def test_a_heuristic_playout_is_refused_on_a_hidden_deal() -> None:
+    game = duidiao.Game.deal(seed=1).core
+    bots = [_core.Bot("heuristic", s) for s in range(4)]
+    _play_until(game, bots, 0)
+    with pytest.raises(ValueError, match="full deal"):
+        _core.heuristic_playout(game.observe(0).view)

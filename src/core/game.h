@@ -61,7 +61,8 @@ class Game {
   int level() const { return level_; }              // the hand's level (the declarers' team's)
   int level_of(int team) const { return levels_[team]; }
   int trump() const { return trump_; }              // -1 until declaring is over
-  int declarer() const { return declarer_; }        // -1 until known
+  // -1 until known: in a first hand (抢庄) until declaring ends; a later hand's is fixed (§8.4).
+  int declarer() const { return declarer_ >= 0 ? declarer_ : fixed_declarer_; }
   int first_drawer() const { return first_drawer_; }
   int drawn() const { return drawn_; }
   const CardSet& held(int seat) const { return held_[seat]; }

@@ -453,6 +453,20 @@ def declaration_options(
 def xiaosa_takeable(kitty: _CardSet, level_rank: int) -> _CardSet: ...
 def observe_play(view: Hand, level_ns: int, level_ew: int) -> Observation: ...
 
+def pimc_levels() -> list[tuple[str, str]]: ...
+def search_declare(
+    observation: Observation, options: list[tuple[int, int]], worlds: int, margin: float,
+    seed: int
+) -> dict[str, Any]:
+    """The searched declare decision (declare_search.h): option (an index into options, -1 to
+    pass), worlds (the decks searched), mean, gain and gain_stderr (over the heuristic's)."""
+    ...
+def search_xiaosa(
+    observation: Observation, takeable: _CardSet, worlds: int, margin: float, seed: int
+) -> dict[str, Any]:
+    """The searched 潇洒 (xiaosa_search.h): jokers and taken (no jokers: pass), candidates
+    (the choices weighed), mean, gain and gain_stderr (over the heuristic's)."""
+    ...
 def play_game(game: Game, bots: list[Bot]) -> None: ...
 def selfplay_hands(n: int, seed: int, preset: str, bots: list[str]) -> dict[str, int]: ...
 
@@ -541,10 +555,15 @@ class PimcSearch(metaclass=_Pybind11Type):
         """Keys: moves (list[_PimcMove], best first), worlds (int), seconds (float), exact (bool),
         solver_nodes (int), legal (int: the legal moves; more than the moves weighed when only
         candidates were), pool and effective_pool (with inference: the worlds weighed, and what
-        their weights are worth). The GIL is released while searching."""
+        their weights are worth), independent_worlds (what the worlds searched are worth as
+        independent ones). The GIL is released while searching."""
         ...
 
 def heuristic_misses(world: Hand, observer: int, view: Hand | None = None) -> int:
     """In a full deal, the other seats' past plays the heuristic would not have made (what
     every seat saw when the play began from ``view``, the observer's, else from ``world``)."""
+    ...
+def heuristic_playout(world: Hand, fair: bool = True) -> list[_CardSet]:
+    """The plays of the heuristic in every seat from a full deal to the end of the hand (fair:
+    each seat sees its own hand, the public cards and the kitty as far as it knows it)."""
     ...

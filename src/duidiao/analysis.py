@@ -32,9 +32,10 @@ from typing import Any, Union
 
 from ._limits import INT_MAX
 from .cards import Cards
+from .levels import level_settings
 from .position import Move, Position
 
-__all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse"]
+__all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse", "expert_search"]
 
 PositionLike = Union[Position, str]
 
@@ -107,7 +108,9 @@ class Analysis:
     top components down, the heuristic's choice; for a follow, 256 drawn at random and the
     heuristic's — so ``moves`` may be fewer (:attr:`pruned`). With inference (``infer_pool``
     above 1), ``pool`` worlds were weighed and ``worlds`` drawn from them by weight;
-    ``effective_pool`` is what the weights are worth in equally weighted worlds.
+    ``effective_pool`` is what the weights are worth in equally weighted worlds, and
+    ``independent_worlds`` what the worlds searched are worth as independent ones (a world drawn
+    twice counts twice in the means, but as less than two in the standard errors).
     """
 
     position: str
@@ -122,6 +125,7 @@ class Analysis:
     legal: int = 0
     pool: int = 0
     effective_pool: float = 0.0
+    independent_worlds: float = 0.0
 
     @property
     def pruned(self) -> bool:
@@ -145,10 +149,27 @@ class Analysis:
             "threads": self.threads,
             "solver_nodes": self.solver_nodes,
             "legal": self.legal,
-            **({"pool": self.pool, "effective_pool": round(self.effective_pool, 2)}
+            **({"pool": self.pool, "effective_pool": round(self.effective_pool, 2),
+                "independent_worlds": round(self.independent_worlds, 2)}
                if self.pool else {}),
             "moves": [m.to_dict() for m in self.moves],
         }
+
+
+def expert_search() -> dict[str, Any]:
+    """The ``expert`` bot's search settings, the defaults of :func:`analyse`: ``solve_cards``,
+    ``infer_pool``, ``infer_miss`` and the ``worlds`` it searches per decision.
+
+    >>> expert_search()
+    {'worlds': 128, 'solve_cards': 5, 'infer_pool': 4, 'infer_miss': 0.5}
+    """
+    own = level_settings("expert")
+    return {
+        "worlds": int(own["worlds"]),
+        "solve_cards": int(own["solve"]),
+        "infer_pool": int(own["infer"]),
+        "infer_miss": float(own["miss"]),
+    }
 
 
 def analyse(
@@ -158,10 +179,10 @@ def analyse(
     threads: int | None = None,
     seed: int | None = None,
     *,
-    solve_cards: int = 4,
+    solve_cards: int | None = None,
     tt_mb: float = 16.0,
-    infer_pool: int = 1,
-    infer_miss: float = 1.0,
+    infer_pool: int | None = None,
+    infer_miss: float | None = None,
     progress: Callable[[AnalysisProgress], bool | None] | None = None,
     stop: threading.Event | None = None,
 ) -> Analysis:
@@ -174,10 +195,14 @@ def analyse(
     - ``seed``: the worlds' seed (default: a random one, reported in ``Analysis.seed``).
     - ``solve_cards``: solve worlds exactly when the mover holds at most this many cards.
     - ``tt_mb``: the solver's table per thread, in MiB.
-    - ``infer_pool``, ``infer_miss``: inference from the play, with a number of ``worlds``
-      only (docs/analysis.md): ``infer_pool`` times the worlds are drawn, each weighed by
-      ``infer_miss`` to the power of the other seats' past plays that the heuristic would not
-      have made in it, and ``worlds`` of them are drawn by weight. ``infer_pool=1``: none.
+    - ``infer_pool``, ``infer_miss``: inference from the play (docs/analysis.md):
+      ``infer_pool`` times the worlds are drawn, each weighed by ``infer_miss`` to the power of
+      the other seats' past plays that the heuristic would not have made in it, and ``worlds``
+      of them are drawn by weight (under a time budget, in rounds of 128 worlds).
+      ``infer_pool=1``: none.
+
+    ``solve_cards``, ``infer_pool`` and ``infer_miss`` default to the ``expert`` bot's own
+    (:func:`expert_search`), so that the analysis searches as the strongest bot does.
     - ``progress``: called after each world of the first thread with an
       :class:`AnalysisProgress` (the worlds done, and the current best move); returning False
       stops the search early.
@@ -190,6 +215,10 @@ def analyse(
     """
     from . import _core
 
+    expert = expert_search()
+    solve_cards = expert["solve_cards"] if solve_cards is None else solve_cards
+    infer_pool = expert["infer_pool"] if infer_pool is None else infer_pool
+    infer_miss = expert["infer_miss"] if infer_miss is None else infer_miss
     pos = position if isinstance(position, Position) else Position(position)
     turn = pos.seat_to_choose("analysis is")
     if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int)
@@ -254,5 +283,6 @@ def analyse(
         legal=int(raw["legal"]),
         pool=int(raw["pool"]),
         effective_pool=float(raw["effective_pool"]),
+        independent_worlds=float(raw["independent_worlds"]),
     )
 

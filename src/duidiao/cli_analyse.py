@@ -10,7 +10,7 @@ import time
 from typing import TextIO
 
 from ._limits import INT_MAX, SEED_MAX, int_in
-from .analysis import Analysis, analyse
+from .analysis import Analysis, analyse, expert_search
 from .diagram import card_text, position_diagram
 from .position import Position
 from .progress import ProgressBar
@@ -38,15 +38,39 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument(
         "--seed", type=int_in(0, SEED_MAX), default=None, metavar="S", help="seed of the worlds"
     )
+    expert = expert_search()
     p.add_argument(
-        "--solve-cards", type=int_in(0, 25), default=4, metavar="N",
-        help="solve worlds exactly when the mover holds at most N cards (default 4)",
+        "--solve-cards", type=int_in(0, 25), default=None, metavar="N",
+        help="solve worlds exactly when the mover holds at most N cards (default "
+        f"{expert['solve_cards']}, the expert bot's)",
+    )
+    p.add_argument(
+        "--infer", type=int_in(1, 64), default=None, metavar="K",
+        help="inference from the play: weigh K times the worlds and search the likeliest "
+        f"(default {expert['infer_pool']}, the expert bot's; 1: none)",
+    )
+    p.add_argument(
+        "--miss", type=_miss, default=None, metavar="X",
+        help="inference: a world's weight per past play the heuristic would not have made "
+        f"(above 0, at most 1; default {expert['infer_miss']})",
     )
     p.add_argument(
         "--top", type=int_in(0, INT_MAX), default=20, metavar="N",
         help="moves to list (default 20; 0: all)",
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _miss(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a number above 0 and at most 1, not {text!r:.40}"
+        )
+    return value
 
 
 class _Clock:
@@ -106,6 +130,11 @@ def table(analysis: Analysis, top: int) -> str:
         f"{analysis.worlds} worlds ({how}) in {analysis.seconds:.2f} s on {analysis.threads} "
         f"thread{'s' if analysis.threads > 1 else ''}, seed {analysis.seed}"
     )
+    if analysis.pool:
+        lines.append(
+            f"inference: drawn by weight from {analysis.pool:,} worlds weighed by the play so "
+            f"far, worth {analysis.effective_pool:,.0f} equally weighted ones"
+        )
     lines.append(
         f"mean: hand score difference for {team} ({analysis.turn} to play, docs/rules.md §7.2); "
         "make: how often the declaring team stays; vs heuristic: the paired difference from the "
@@ -122,7 +151,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         result = analyse(
             position, seconds=args.seconds, worlds=args.worlds, threads=args.threads,
-            seed=args.seed, solve_cards=args.solve_cards, progress=clock,
+            seed=args.seed, solve_cards=args.solve_cards, infer_pool=args.infer,
+            infer_miss=args.miss, progress=clock,
         )
     finally:
         clock.close()

@@ -23,6 +23,7 @@ from .cards import SEATS, TRUMP_LETTERS, Card, Cards
 from .enums import Phase
 from .errors import IllegalMoveError
 from .game import DECLARE_KINDS, DeclareOption, Game, Observation
+from .levels import PIMC_LEVELS
 from .position import Move, Position
 from .result import HandResult
 
@@ -41,7 +42,7 @@ __all__ = [
 BOT_NAMES = ("random", "heuristic")
 """The built-in C++ bots."""
 
-BOT_LEVELS = ("easy", "normal", "hard", "expert")
+BOT_LEVELS = ("easy", *PIMC_LEVELS)
 """The bots at named strengths, weakest first, for frontends (docs/players.md): ``easy`` is
 ``heuristic``; ``normal`` and ``hard`` are ``pimc`` at 8 and 32 worlds; ``expert`` adds more
 worlds, exact endgames from 5 cards, inference from the play and a searched bury. Settings

@@ -722,14 +722,34 @@ std::pair<CardSet, CardSet> HeuristicPlayer::xiaosa(const Observation& obs, cons
     }
   }
   if (jokers.empty()) return {};
+  return {jokers, xiaosa_taken(obs, takeable, jokers.size())};
+}
+
+CardSet xiaosa_taken(const Observation& obs, const CardSet& takeable, int n) {
+  const Context ctx(obs.rules, obs.level, obs.trump);
+  const CardSet& hand = obs.hand;
   // Take trumps first, then cards that pair with ours, then long suits' high cards.
-  const CardSet taken = cheapest(takeable, jokers.size(), [&](Card c) {
+  return cheapest(takeable, n, [&](Card c) {
     const int e = ctx.suit_of(c);
     int v = ctx.power[c] + (e == TRUMP ? 100 : 0) + (hand.count(c) ? 20 : 0) +
             2 * hand.within(ctx.suit_mask[e]).size();
     return -v;
   });
-  return {jokers, taken};
+}
+
+void heuristic_xiaosa_candidates(const Observation& obs, const CardSet& takeable,
+                                 std::vector<std::pair<CardSet, CardSet>>* out) {
+  out->clear();
+  out->push_back({});  // passing
+  for (int big = 0; big <= obs.hand.count(BIG_JOKER); ++big)
+    for (int small = 0; small <= obs.hand.count(SMALL_JOKER); ++small) {
+      const int n = big + small;
+      if (n == 0 || n > takeable.size()) continue;
+      CardSet jokers;
+      for (int k = 0; k < big; ++k) jokers.add(BIG_JOKER);
+      for (int k = 0; k < small; ++k) jokers.add(SMALL_JOKER);
+      out->push_back({jokers, xiaosa_taken(obs, takeable, n)});
+    }
 }
 
 CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, const PlayState& state,
@@ -739,11 +759,23 @@ CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, c
   return make_legal(st, play);
 }
 
-void heuristic_playout(const Context& ctx, int declarer, const CardSet& kitty, PlayState* line,
-                       bool others_hidden) {
-  while (!line->hands_empty())
-    line->apply<false>(ctx, declarer, heuristic_play(ctx, declarer, kitty, *line, nullptr,
-                                                     line->trick.turn(), others_hidden));
+void heuristic_playout(const Context& ctx, const Rules& rules, int declarer, const CardSet& kitty,
+                       PlayState* line, bool others_hidden, std::vector<CardSet>* plays) {
+  const CardSet secret_kept = others_hidden ? kitty_known_to(rules, kitty, -1, declarer) : kitty;
+  while (!line->hands_empty()) {
+    const int seat = line->trick.turn();
+    const CardSet& known = seat == declarer ? kitty : secret_kept;
+    const CardSet play = heuristic_play(ctx, declarer, known, *line, nullptr, seat, others_hidden);
+    if (plays) plays->push_back(play);
+    line->apply<false>(ctx, declarer, play);
+  }
+}
+
+int heuristic_hand_score(const HandSetup& setup, int level_ns, int level_ew, int team) {
+  const Hand hand(setup);
+  PlayState line = hand.state();
+  heuristic_playout(hand.context(), setup.rules, setup.declarer, setup.kitty, &line, true);
+  return hand.result_of(line, level_ns, level_ew).score_margin(team);
 }
 
 CardSet heuristic_play(const Hand& view, int seat, bool others_hidden) {

@@ -26,9 +26,29 @@ CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, c
 // among them: the candidates of a bury search (bury_search.h).
 void heuristic_bury_candidates(const Observation& obs, std::vector<CardSet>* out);
 
-// Plays the hand in `line` out to its end with the heuristic in every seat (a playout).
-void heuristic_playout(const Context& ctx, int declarer, const CardSet& kitty, PlayState* line,
-                       bool others_hidden);
+// §6.4 潇洒: the n cards of `takeable` the heuristic takes back for n jokers; and every choice
+// a 潇洒 search weighs: passing, and each number of big and small jokers held (as many as
+// there are cards to take) with the heuristic's cards taken for them.
+CardSet xiaosa_taken(const Observation& obs, const CardSet& takeable, int n);
+void heuristic_xiaosa_candidates(const Observation& obs, const CardSet& takeable,
+                                 std::vector<std::pair<CardSet, CardSet>>* out);
+
+// The kitty as `seat` knows it in the play: all of it when it lies face up or `seat` buried
+// it, nothing when another seat buried it face down (§10.6).
+inline CardSet kitty_known_to(const Rules& rules, const CardSet& kitty, int seat, int declarer) {
+  return rules.kitty_burial == KITTY_BURIAL_FACE_DOWN && seat != declarer ? CardSet{} : kitty;
+}
+
+// Plays the hand in `line` out to its end with the heuristic in every seat (a playout). With
+// others_hidden each seat sees only its own hand, the public cards, and the kitty as far as it
+// knows it (kitty_known_to under `rules`); else every seat sees the whole deal.
+// `plays`, when given, gets every play made.
+//
+// heuristic_hand_score: `team`'s hand score (HandResult::score_margin) when the play dealt by
+// `setup` is played out so, fairly (the searched bury and 潇洒 value their options by it).
+void heuristic_playout(const Context& ctx, const Rules& rules, int declarer, const CardSet& kitty,
+                       PlayState* line, bool others_hidden, std::vector<CardSet>* plays = nullptr);
+int heuristic_hand_score(const HandSetup& setup, int level_ns, int level_ew, int team);
 
 class HeuristicPlayer : public Player {
  public:

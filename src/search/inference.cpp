@@ -16,7 +16,6 @@ int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4
   const Context& ctx = world.context();
   const int declarer = world.declarer();
   // A kitty buried face down (§10.6) is the declarer's secret until the hand is over.
-  const bool kitty_secret = world.rules().kitty_burial == KITTY_BURIAL_FACE_DOWN;
   const CardSet kitty = world.kitty();
   const Trick& now = world.trick();
   const int tricks = world.history_size();
@@ -57,7 +56,7 @@ int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4
           hidden[p] = st.held[p].size() - seen.held[p].size();
         }
         const CardSet chosen = k == 0 && !attempt.empty() ? attempt : plays[k];
-        const CardSet& known_kitty = kitty_secret && seat != declarer ? CardSet{} : kitty;
+        const CardSet known_kitty = kitty_known_to(world.rules(), kitty, seat, declarer);
         if (heuristic_play(ctx, declarer, known_kitty, seen, hidden, seat, false) != chosen) ++misses;
       }
       const CardSet& s = shown[seat];

@@ -24,6 +24,7 @@ struct Node {
 
 // The plays weighed for the seat to move below the root, in one world: every non-throw lead and
 // the heuristic's (whose throws stand); every follow, or a sample of them and the heuristic's.
+// `kitty`: as far as the seat to move knows it.
 void tree_moves(const Context& ctx, int declarer, const CardSet& kitty, const PlayState& st,
                 int follow_samples, Rng& rng, std::vector<CardSet>* out) {
   out->clear();
@@ -100,7 +101,8 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
             break;
           }
       } else {
-        tree_moves(ctx, declarer, kitty, st, o.follow_samples, rng, &moves);
+        tree_moves(ctx, declarer, kitty_known_to(world.rules(), kitty, st.trick.turn(), declarer),
+                   st, o.follow_samples, rng, &moves);
         for (const CardSet& m : moves) {
           int found = -1;
           // The seat too: a root throw that fails in some worlds and stands in others leads
@@ -141,7 +143,7 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
       node = chosen;
       if (tree[size_t(chosen)].visits == 0) break;
     }
-    heuristic_playout(ctx, declarer, kitty, &st, true);
+    heuristic_playout(ctx, world.rules(), declarer, kitty, &st, true);
     const HandResult r = world.result_of(st, level_ns, level_ew);
     for (int n : path) {
       tree[size_t(n)].sum += r.score_margin(team_of(tree[size_t(n)].seat));

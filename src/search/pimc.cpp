@@ -28,12 +28,17 @@ struct Totals {
   std::vector<double> gain, gain_sq;    // of its value minus the baseline move's, world by world
   std::vector<int> makes;
   int worlds = 0;
+  double times_sq = 0;  // the sum of each world's count squared: worlds when none repeats
 
   void reset(size_t n) {
     for (auto* v : {&sum, &sum_sq, &gain, &gain_sq}) v->assign(n, 0);
     makes.assign(n, 0);
     worlds = 0;
+    times_sq = 0;
   }
+  // How many independent worlds the counted ones are worth: a world counted t times adds t to
+  // the mean's weight but t^2 to its variance, so n_eff = worlds^2 / sum t^2.
+  double independent_worlds() const { return times_sq > 0 ? double(worlds) * worlds / times_sq : 0; }
   // One world's values (and whether the declaring team makes the hand) for every move, counted
   // `times` times (a world drawn more than once by the inference's resampling).
   void add_world(const std::vector<int>& values, const std::vector<char>& make, size_t baseline,
@@ -47,6 +52,7 @@ struct Totals {
       makes[i] += times * make[i];
     }
     worlds += times;
+    times_sq += double(times) * times;
   }
   void merge(const Totals& o) {
     for (size_t i = 0; i < sum.size(); ++i) {
@@ -57,16 +63,18 @@ struct Totals {
       makes[i] += o.makes[i];
     }
     worlds += o.worlds;
+    times_sq += o.times_sq;
   }
 };
 
-// The mean of n values from their sum and sum of squares, and its standard error.
-std::pair<double, double> mean_and_error(double sum, double sum_sq, double n) {
+// The mean of n values from their sum and sum of squares, and its standard error when they are
+// worth `independent` independent values (fewer than n when some world is counted twice).
+std::pair<double, double> mean_and_error(double sum, double sum_sq, double n, double independent) {
   if (n <= 0) return {0, 0};
   const double mean = sum / n;
-  if (n < 2) return {mean, 0};
+  if (n < 2 || independent <= 1) return {mean, 0};
   const double var = std::max(0.0, (sum_sq - sum * sum / n) / (n - 1));
-  return {mean, std::sqrt(var / n)};
+  return {mean, std::sqrt(var / independent)};
 }
 
 // Under the score objective the declaring team's value is ≥ 0 when it stays (it climbs 0 or
@@ -97,24 +105,29 @@ struct Drawn {
 // of the simple schemes). Deterministic in the seed. Returns the effective sample size.
 // A stop (`stopping`, asked every 64 worlds) ends the weighing early: the draw is then made
 // from the worlds weighed so far (none: no world is drawn).
+// Round r (time budgets search in rounds) weighs worlds r * pool onwards, and out gets them
+// appended with their numbers; *weighed is set to the worlds weighed (fewer when stopped).
 template <typename Stop>
 double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed, int pool, int n,
-                    double miss, const Stop& stopping, std::vector<Drawn>* out) {
+                    double miss, int round, const Stop& stopping, std::vector<Drawn>* out,
+                    int* weighed) {
   const int mover = view.turn();
   CardSet shown[4];
   shown_in_view(view, mover, shown);
   std::vector<int> misses;
   misses.reserve(size_t(pool));
   Hand world;
+  const int first = round * pool;
   for (int i = 0; i < pool; ++i) {
     if ((i & 63) == 63 && stopping()) break;
-    Rng rng(world_seed(seed, i));
+    Rng rng(world_seed(seed, first + i));
     sampler.sample(rng, &world);
     misses.push_back(heuristic_misses(world, mover, shown));
   }
-  out->clear();
   pool = int(misses.size());
+  *weighed = pool;
   if (pool == 0) return 0;
+  const size_t start = out->size();
   // Weights relative to the best-explained world's, so that none underflows to 0.
   const int fewest = *std::min_element(misses.begin(), misses.end());
   std::vector<double> weight(static_cast<size_t>(pool));
@@ -124,7 +137,7 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
     total += weight[size_t(i)];
     total_sq += weight[size_t(i)] * weight[size_t(i)];
   }
-  Rng rng(seed ^ 0xC2B2AE3D27D4EB4Full);
+  Rng rng(seed ^ 0xC2B2AE3D27D4EB4Full ^ (0x632BE59BD9B4E019ull * uint64_t(round)));
   const double step = total / n;
   double pointer = rng.uniform() * step, cumulative = 0;
   int counted = 0;
@@ -132,13 +145,14 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
     cumulative += weight[size_t(i)];
     int times = 0;
     for (; counted < n && pointer < cumulative; pointer += step) ++times, ++counted;
-    if (times) out->push_back({i, times});
+    if (times) out->push_back({first + i, times});
   }
   // Rounding can leave the last pointers just past the total: they go to the last world drawn.
   if (counted < n) {
-    if (out->empty()) out->push_back({pool - 1, 0});
+    if (out->size() == start) out->push_back({first + pool - 1, 0});
     out->back().times += n - counted;
   }
+  *weighed = pool;
   return total_sq > 0 ? total * total / total_sq : 0;
 }
 
@@ -239,27 +253,47 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
     return stop_requested_.load(std::memory_order_relaxed) ||
            (options_.stop_check && options_.stop_check());
   };
-  // The worlds to search, in order: 0, 1, 2, ... (one if all is known), or with inference the
-  // ones drawn by weight.
-  std::vector<Drawn> drawn;
-  int pool = 0;
-  double effective_pool = 0;
-  const bool infer = options_.infer_pool > 1 && options_.worlds > 0 && sampler.hidden_cards() > 0;
-  if (infer) {
-    pool = options_.worlds * options_.infer_pool;
-    effective_pool = weigh_worlds(sampler, view, options_.seed, pool, options_.worlds,
-                                  options_.infer_miss, stopping, &drawn);
-  }
-  const int limit = infer ? int(drawn.size()) : sampler.hidden_cards() == 0 ? 1 : options_.worlds;
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(options_.seconds > 0 ? options_.seconds : 1e9));
+  // The worlds to search, in order: 0, 1, 2, ... (one if all is known), or with inference the
+  // ones drawn by weight: a counted budget draws its worlds in one round, a time budget in
+  // rounds of INFER_ROUND_WORLDS, each weighed and drawn on its own, as long as time is left.
+  const bool infer = options_.infer_pool > 1 && sampler.hidden_cards() > 0;
+  const int round_worlds = options_.worlds > 0 ? options_.worlds : INFER_ROUND_WORLDS;
+  std::vector<Drawn> drawn;
+  std::mutex drawn_lock;
+  int rounds = 0, pool = 0;
+  double effective_pool = 0;
+  // The index-th world to search; false when there is none (the budget is spent or stopped).
+  auto take = [&](int index, Drawn* d) {
+    if (!infer) {
+      *d = Drawn{index, 1};
+      return true;
+    }
+    std::lock_guard<std::mutex> hold(drawn_lock);
+    while (size_t(index) >= drawn.size()) {
+      if ((options_.worlds > 0 && rounds == 1) || stopping() ||
+          (rounds > 0 && Clock::now() >= deadline))
+        return false;
+      const size_t before = drawn.size();
+      int weighed = 0;
+      effective_pool += weigh_worlds(sampler, view, options_.seed, round_worlds * options_.infer_pool,
+                                     round_worlds, options_.infer_miss, rounds, stopping, &drawn,
+                                     &weighed);
+      pool += weighed;
+      ++rounds;
+      if (drawn.size() == before) return false;  // stopped while weighing
+    }
+    *d = drawn[size_t(index)];
+    return true;
+  };
+  const int limit = infer ? 0 : sampler.hidden_cards() == 0 ? 1 : options_.worlds;
   std::atomic<int> next{0}, done{0};
   std::atomic<bool> stop{false};
 
-  // Searches world i into the worker's totals; false when a stop ended it first.
-  auto search_world = [&](Worker& w, int index) {
-    const Drawn d = infer ? drawn[size_t(index)] : Drawn{index, 1};
+  // Searches world d into the worker's totals; false when a stop ended it first.
+  auto search_world = [&](Worker& w, const Drawn& d) {
     Rng rng(world_seed(options_.seed, d.world));
     sampler.sample(rng, &w.world);
     w.values.assign(nm, 0);
@@ -290,7 +324,7 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
       for (size_t m = 0; m < nm; ++m) {
         PlayState line = w.world.state();
         line.apply<false>(ctx, declarer, w.world.resolve(moves[m]));
-        heuristic_playout(ctx, declarer, kitty, &line, options_.fair_playouts);
+        heuristic_playout(ctx, w.world.rules(), declarer, kitty, &line, options_.fair_playouts);
         const HandResult r = w.world.result_of(line, level_ns, level_ew);
         w.values[m] = r.score_margin(team);
         w.makes[m] = r.declarers_stay;
@@ -330,7 +364,12 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
         stop = true;
         return;
       }
-      if (!search_world(w, i)) {  // stopped inside an exact world: it does not count
+      Drawn world;
+      if (!take(i, &world)) {
+        stop = true;
+        return;
+      }
+      if (!search_world(w, world)) {  // stopped inside an exact world: it does not count
         stop = true;
         return;
       }
@@ -385,6 +424,7 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   a.worlds = all.worlds;
   a.pool = pool;
   a.effective_pool = effective_pool;
+  a.independent_worlds = all.independent_worlds();
   a.exact = exact;
   a.legal = move_count;
   a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -393,8 +433,10 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
     ma.move = moves[m];
     ma.worlds = all.worlds;
     ma.baseline = m == baseline;
-    std::tie(ma.mean, ma.stderr_) = mean_and_error(all.sum[m], all.sum_sq[m], all.worlds);
-    std::tie(ma.gain, ma.gain_stderr) = mean_and_error(all.gain[m], all.gain_sq[m], all.worlds);
+    const double independent = a.independent_worlds;
+    std::tie(ma.mean, ma.stderr_) = mean_and_error(all.sum[m], all.sum_sq[m], all.worlds, independent);
+    std::tie(ma.gain, ma.gain_stderr) =
+        mean_and_error(all.gain[m], all.gain_sq[m], all.worlds, independent);
     ma.makes = all.worlds ? double(all.makes[m]) / all.worlds : 0;
     a.moves.push_back(ma);
   }

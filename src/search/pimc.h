@@ -25,6 +25,10 @@ constexpr uint64_t PIMC_CANDIDATES_FROM = 2000;
 // Follows drawn at random (uniformly over the legal ones) among a follow's candidates.
 constexpr int PIMC_FOLLOW_SAMPLES = 256;
 
+// With inference and a time budget, worlds are weighed and drawn in rounds of this many (the
+// expert bot's count), each round on its own, until the time is up.
+constexpr int INFER_ROUND_WORLDS = 128;
+
 struct PimcOptions {
   int worlds = 0;          // worlds to search; 0: as many as `seconds` allows
   double seconds = 1.0;    // the time budget when worlds == 0 (a cap otherwise, when > 0)
@@ -35,10 +39,10 @@ struct PimcOptions {
   // whole sampled deal (false: faster, but every seat then plays as if it could see through).
   bool fair_playouts = true;
   size_t tt_bytes = size_t(4) << 20;  // the solver's table, per thread
-  // Inference from the play (inference.h), with a counted budget (worlds > 0) only: draw
-  // infer_pool times as many worlds, weigh each by infer_miss^k (k: the other seats' past plays
-  // the heuristic would not have made there), and search `worlds` of them drawn by weight
-  // (systematic resampling; a world drawn twice counts twice). infer_pool 1: no inference.
+  // Inference from the play (inference.h): draw infer_pool times as many worlds, weigh each by
+  // infer_miss^k (k: the other seats' past plays the heuristic would not have made there), and
+  // search `worlds` of them drawn by weight (systematic resampling; a world drawn twice counts
+  // twice). A time budget does so in rounds of INFER_ROUND_WORLDS. infer_pool 1: no inference.
   int infer_pool = 1;
   double infer_miss = 1.0;
   // Asked before each world and, inside exact worlds, every 65,536 solver nodes (from the
@@ -71,6 +75,9 @@ struct PimcAnalysis {
   // weights ((sum w)^2 / sum w^2: how many equally weighted worlds they are worth).
   int pool = 0;
   double effective_pool = 0;
+  // What the worlds searched are worth as independent ones: worlds^2 / sum of each world's count
+  // squared (the worlds themselves without inference). The standard errors are computed from it.
+  double independent_worlds = 0;
   uint64_t solver_nodes = 0;
 };
 

@@ -1,8 +1,11 @@
 #include "search/pimc_player.h"
 
 #include "search/bury_search.h"
+#include "search/declare_search.h"
+#include "search/xiaosa_search.h"
 
 #include <algorithm>
+#include <iterator>
 #include <cstdio>
 #include <stdexcept>
 
@@ -17,9 +20,23 @@ constexpr uint64_t MIN_WORLDS = 4;
 constexpr double DEFAULT_MARGIN = 1.0;
 
 PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle,
-                       double margin, int bury_worlds)
+                       double margin, int bury_worlds, int declare_worlds, int xiaosa_worlds)
     : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), worlds_(options.worlds),
-      bury_worlds_(bury_worlds), search_(options) {}
+      bury_worlds_(bury_worlds), declare_worlds_(declare_worlds), xiaosa_worlds_(xiaosa_worlds),
+      search_(options) {}
+
+std::pair<CardSet, CardSet> PimcPlayer::xiaosa(const Observation& obs, const CardSet& takeable) {
+  if (xiaosa_worlds_ == 0) return heuristic_.xiaosa(obs, takeable);
+  const XiaosaChoice c = search_xiaosa(obs, takeable, xiaosa_worlds_, margin_,
+                                       seed_ + 0x4F1BBCDCBFA53E0Bull * ++decisions_);
+  return {c.jokers, c.taken};
+}
+
+int PimcPlayer::declare(const Observation& obs, const std::vector<Declaration>& options) {
+  if (declare_worlds_ == 0) return heuristic_.declare(obs, options);
+  return search_declare(obs, options, declare_worlds_, margin_,
+                        seed_ + 0x8CB92BA72F3D8DD7ull * ++decisions_).option;
+}
 
 CardSet PimcPlayer::bury(const Observation& obs) {
   if (bury_worlds_ == 0) return heuristic_.bury(obs);
@@ -101,20 +118,15 @@ std::vector<std::pair<std::string, std::string>> bot_settings(const std::string&
   return out;
 }
 
-namespace {
-
 // The named levels (players.md): settings applied before any given after the name's colon.
-struct BotLevel {
-  const char* name;
-  const char* settings;
-};
+// The analysis (duidiao.analyse) takes its search settings from "expert".
 constexpr BotLevel LEVELS[] = {
     {"normal", "worlds=8"},
     {"hard", "worlds=32"},
     {"expert", "worlds=128,solve=5,infer=4,miss=0.5,bury=64,cap=1000"},
 };
 
-}  // namespace
+std::vector<BotLevel> pimc_levels() { return {std::begin(LEVELS), std::end(LEVELS)}; }
 
 std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed) {
   const std::string base = name.substr(0, name.find(':'));
@@ -125,6 +137,8 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
   PimcOptions o;
   double margin = DEFAULT_MARGIN;
   int bury_worlds = 0;
+  int declare_worlds = 0;
+  int xiaosa_worlds = 0;
   o.worlds = DEFAULT_WORLDS;
   o.seconds = 0;
   o.seed = seed;
@@ -151,12 +165,18 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
       o.infer_miss = number(0.001, 1, false);
     } else if (key == "bury") {
       bury_worlds = int(number(0, 4096, true));
+    } else if (key == "declare") {
+      declare_worlds = int(number(0, 4096, true));
+    } else if (key == "xiaosa") {
+      xiaosa_worlds = int(number(0, 4096, true));
     } else {
       throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
-                                  "' (expected worlds, ms, cap, solve, margin, fair, infer, miss or bury)");
+                                  "' (expected worlds, ms, cap, solve, margin, fair, infer, miss, "
+                                  "bury, declare or xiaosa)");
     }
   }
-  return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", margin, bury_worlds);
+  return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", margin, bury_worlds,
+                                      declare_worlds, xiaosa_worlds);
 }
 
 }  // namespace duidiao

@@ -1,5 +1,6 @@
 // PimcPlayer: the `pimc` bot — every play chosen by determinized Monte Carlo search (pimc.h);
-// declaring, burying, 抢牌 and 潇洒 as the heuristic bot does them.
+// declaring, burying and 潇洒 as the heuristic bot does them unless searched (settings
+// `declare`, `bury`, `xiaosa`), 抢牌 as the heuristic does.
 //
 // Names: "pimc" or "pimc:" followed by comma-separated settings, e.g. "pimc:worlds=32,solve=4"
 // or "pimc:ms=50". "pimc-oracle" sees every hand (for measuring the cost of hidden information
@@ -22,18 +23,16 @@ class PimcPlayer : public Player {
   // margin: the standard errors by which a move must beat the heuristic's choice to be played.
   // bury_worlds: 0 buries as the heuristic does, else by search over that many sampled deals
   // (bury_search.h).
+  // declare_worlds: 0 declares as the heuristic does, else by search over that many sampled
+  // decks (declare_search.h); xiaosa_worlds the same for 潇洒 (xiaosa_search.h).
   PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle, double margin,
-             int bury_worlds = 0);
+             int bury_worlds = 0, int declare_worlds = 0, int xiaosa_worlds = 0);
   std::string name() const override { return name_; }
   bool sees_everything() const override { return oracle_; }
-  int declare(const Observation& obs, const std::vector<Declaration>& options) override {
-    return heuristic_.declare(obs, options);
-  }
+  int declare(const Observation& obs, const std::vector<Declaration>& options) override;
   CardSet bury(const Observation& obs) override;
   int grab(const Observation& obs) override { return heuristic_.grab(obs); }
-  std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override {
-    return heuristic_.xiaosa(obs, takeable);
-  }
+  std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override;
   CardSet play(const Observation& obs) override;
   void stop() override { search_.stop(); }
   std::vector<MoveAnalysis> last_values() const override { return last_; }
@@ -45,6 +44,8 @@ class PimcPlayer : public Player {
   uint64_t seed_;
   int worlds_;  // per decision (0: a time budget)
   int bury_worlds_;
+  int declare_worlds_;
+  int xiaosa_worlds_;
   HeuristicPlayer heuristic_{0};
   PimcSearch search_;
   uint64_t decisions_ = 0;
@@ -65,6 +66,14 @@ inline double seconds_setting(const std::string& bot, const std::string& key,
                               const std::string& value) {
   return parse_setting(bot, key, value, 1, 3.6e6, true) / 1000.0;
 }
+
+// A named level of the pimc bot: its name and its settings, in a bot name's form.
+struct BotLevel {
+  const char* name;
+  const char* settings;
+};
+// The levels "normal", "hard" and "expert", weakest first.
+std::vector<BotLevel> pimc_levels();
 
 // The pimc player a name asks for, or nullptr when the name is not a pimc name. Throws
 // std::invalid_argument on a bad setting.

@@ -11,6 +11,7 @@ from typing import Any
 
 import duidiao
 
+from ..levels import level_settings
 from .errors import ProtocolError, quote
 
 __all__ = ["BOTS", "SEARCH_BOTS", "bot_table", "with_budget", "check_budget", "make_bot"]
@@ -34,12 +35,23 @@ _PIMC_SETTINGS: tuple[dict[str, Any], ...] = (
      "doc": "inference: a world's weight per past play the heuristic would not have made"},
     {"name": "bury", "type": "integer", "minimum": 0, "maximum": 4096, "default": 0,
      "doc": "bury by search over this many sampled deals (0: as the heuristic buries)"},
+    {"name": "declare", "type": "integer", "minimum": 0, "maximum": 4096, "default": 0,
+     "doc": "declare by search over this many sampled decks (0: as the heuristic declares)"},
+    {"name": "xiaosa", "type": "integer", "minimum": 0, "maximum": 4096, "default": 0,
+     "doc": "潇洒 by search over this many sampled deals (0: as the heuristic does)"},
 )
 
 
-def _level_settings(**defaults: Any) -> tuple[dict[str, Any], ...]:
-    """The pimc settings with a level's own defaults."""
-    return tuple(dict(s, default=defaults.get(s["name"], s["default"])) for s in _PIMC_SETTINGS)
+def _level_settings(level: str) -> tuple[dict[str, Any], ...]:
+    """The pimc settings with a level's own defaults (the core's table of levels)."""
+    own = level_settings(level)
+
+    def default(s: dict[str, Any]) -> Any:
+        if s["name"] not in own:
+            return s["default"]
+        return (int if s["type"] == "integer" else float)(own[s["name"]])
+
+    return tuple(dict(s, default=default(s)) for s in _PIMC_SETTINGS)
 
 
 _ISMCTS_SETTINGS: tuple[dict[str, Any], ...] = (
@@ -74,12 +86,12 @@ BOTS: dict[str, dict[str, Any]] = {
         "settings": _ISMCTS_SETTINGS,
     },
     "easy": {"doc": "the weakest level: the heuristic bot, instant", "settings": ()},
-    "normal": {"doc": "pimc at 8 worlds", "settings": _level_settings(worlds=8)},
-    "hard": {"doc": "pimc at 32 worlds (the pimc bot)", "settings": _level_settings()},
+    "normal": {"doc": "pimc at 8 worlds", "settings": _level_settings("normal")},
+    "hard": {"doc": "pimc at 32 worlds (the pimc bot)", "settings": _level_settings("hard")},
     "expert": {
         "doc": "the strongest level: 128 worlds, exact from 5 cards, inference from the play, "
         "a searched bury, capped at 1 s a decision",
-        "settings": _level_settings(worlds=128, solve=5, infer=4, miss=0.5, bury=64, cap=1000),
+        "settings": _level_settings("expert"),
     },
 }
 """The built-in bots by base name; a name is ``BASE`` or ``BASE:key=value,key=value``."""

@@ -24,6 +24,7 @@ from typing import Any
 
 import duidiao
 from duidiao import Cards, Game, Observation, Position
+from duidiao.analysis import expert_search
 
 from . import bots as botlib
 from .errors import ProtocolError, quote
@@ -58,6 +59,8 @@ __all__ = [
 
 PROTOCOL = 1
 """The protocol version ``hello`` reports."""
+
+_EXPERT = expert_search()  # the analysis's defaults: the expert bot's search
 
 LIMITS: dict[str, int | float] = {
     "line_bytes": 1 << 20,
@@ -458,6 +461,8 @@ def _analyse(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
         threads=args["threads"],
         seed=args["seed"],
         solve_cards=args["solve_cards"],
+        infer_pool=args["infer"],
+        infer_miss=args["miss"],
         progress=progress,
         stop=ctx.stop,
     )
@@ -668,8 +673,15 @@ _COMMAND_LIST = (
             _seed_field(default=None),
             Int("threads", doc="search threads (default: every core)", minimum=1,
                 maximum=int(LIMITS["threads_max"])),
-            Int("solve_cards", doc="solve worlds exactly from this many cards in hand",
-                default=4, minimum=0, maximum=25),
+            Int("solve_cards", doc="solve worlds exactly from this many cards in hand "
+                "(default: the expert bot's)", default=_EXPERT["solve_cards"], minimum=0,
+                maximum=25),
+            Int("infer", doc="inference from the play: weigh this many times the worlds and "
+                "search the likeliest (default: the expert bot's; 1: none)",
+                default=_EXPERT["infer_pool"], minimum=1, maximum=64),
+            Num("miss", doc="inference: a world's weight per past play the heuristic would "
+                "not have made (default: the expert bot's)", default=_EXPERT["infer_miss"],
+                above=0.0, maximum=1.0),
         ),
         True,
         "rank the legal moves of the seat to move by Monte Carlo search",

@@ -1,0 +1,133 @@
+#include "search/declare_search.h"
+
+#include <stdexcept>
+#include <utility>
+
+#include "core/random.h"
+#include "search/heuristic_player.h"
+#include "search/paired_choice.h"
+#include "search/player.h"
+
+namespace duidiao {
+
+namespace {
+
+// Decks that fit a declare-phase observation. Draw i (0..99) goes to seat (first_drawer + i) % 4
+// and deck[100..107] is the kitty (§6.1). A seat's cards drawn so far fill its first slots, the
+// cards it showed first (so that its declarations so far were open to it when it made them);
+// every unseen card is shuffled into the other slots.
+class DeckSampler {
+ public:
+  explicit DeckSampler(const Observation& obs) : obs_(obs) {
+    for (Card c = 0; c < FACE_NB; ++c) {
+      int copies = 2 - obs.hand.count(c);
+      for (int seat = 0; seat < 4; ++seat)
+        if (seat != obs.seat) copies -= obs.exposed[seat].count(c);
+      if (copies < 0) throw std::invalid_argument("declare search: a card is seen three times");
+      for (int k = 0; k < copies; ++k) unseen_.push_back(c);
+    }
+    for (int seat = 0; seat < 4; ++seat) {
+      auto add = [&](const CardSet& cards) {
+        for (Card c = 0; c < FACE_NB; ++c)
+          for (int k = 0; k < cards.count(c); ++k) known_[seat].push_back(c);
+      };
+      add(obs.exposed[seat]);
+      if (seat == obs.seat) add(obs.hand.minus(obs.exposed[seat]));
+    }
+  }
+
+  void deal(Rng& rng, GameSetup* setup) {
+    for (size_t i = unseen_.size(); i > 1; --i) std::swap(unseen_[i - 1], unseen_[rng.below(i)]);
+    size_t next = 0;
+    size_t placed[4] = {};
+    for (int i = 0; i < 108; ++i) {
+      const int seat = (obs_.first_drawer + i) & 3;
+      if (i < obs_.drawn && placed[seat] < known_[seat].size()) {
+        setup->deck[i] = known_[seat][placed[seat]++];
+      } else {
+        if (next >= unseen_.size()) throw std::invalid_argument("declare search: the deck does not add up");
+        setup->deck[i] = unseen_[next++];
+      }
+    }
+  }
+
+ private:
+  const Observation& obs_;
+  std::vector<Card> unseen_;         // one entry per physical card
+  std::vector<Card> known_[4];       // each seat's cards known to the observer
+};
+
+// Replays the declaring of `obs` on a game dealt from a sampled deck: every declaration made so
+// far at the draw it was made, every other chance declined, up to the observer's decision.
+// False when the deck does not fit (a declaration is not open in it, or the decision never comes).
+bool replay_to_decision(const Observation& obs, Game* game) {
+  size_t made = 0;
+  while (game->phase() == PHASE_DECLARE) {
+    const int seat = game->to_act();
+    if (made == obs.declarations.size() && seat == obs.seat && game->drawn() == obs.drawn)
+      return true;
+    if (made < obs.declarations.size()) {
+      const Declaration& d = obs.declarations[made];
+      if (d.seat == seat && d.drawn == game->drawn()) {
+        try {
+          game->declare(d.suit, d.kind);
+        } catch (const std::exception&) {
+          return false;
+        }
+        ++made;
+        continue;
+      }
+    }
+    if (game->drawn() > obs.drawn) return false;
+    game->pass();
+  }
+  return false;
+}
+
+}  // namespace
+
+DeclareChoice search_declare(const Observation& obs, const std::vector<Declaration>& options,
+                             int worlds, double margin, uint64_t seed) {
+  if (obs.phase != PHASE_DECLARE) throw std::invalid_argument("declare search: not a declare decision");
+  HeuristicPlayer heuristic(0);
+  DeclareChoice choice;
+  choice.option = heuristic.declare(obs, options);
+  if (options.empty() || worlds < 2) return choice;
+  // Option k of the search is options[k - 1], option 0 passing.
+  const size_t n = options.size() + 1;
+  PairedChoice paired(n, size_t(choice.option + 1));
+  DeckSampler decks(obs);
+  GameSetup setup;
+  setup.rules = obs.rules;
+  setup.level_ns = obs.levels[0];
+  setup.level_ew = obs.levels[1];
+  setup.declarer = obs.declarer;
+  setup.first_drawer = obs.first_drawer;
+  Player* const players[4] = {&heuristic, &heuristic, &heuristic, &heuristic};
+  std::vector<int> values(n);
+  Rng rng(seed ^ 0xDEC1A4EULL);
+  const int team = team_of(obs.seat);
+  // Decks the declarations so far do not fit are drawn again, up to 4 times the worlds asked.
+  for (int tries = 0; paired.worlds() < worlds && tries < 4 * worlds; ++tries) {
+    decks.deal(rng, &setup);
+    Game start(setup);
+    if (!replay_to_decision(obs, &start)) continue;
+    for (size_t k = 0; k < n; ++k) {
+      Game game = start;
+      if (k == 0) game.pass();
+      else game.declare(options[k - 1].suit, options[k - 1].kind);
+      play_game(game, players);
+      values[k] = game.result().score_margin(team);
+    }
+    paired.add(values);
+  }
+  const PairedChoice::Result r = paired.choose(margin);
+  choice.option = int(r.option) - 1;
+  choice.worlds = paired.worlds();
+  choice.mean = r.mean;
+  choice.gain = r.gain;
+  choice.gain_stderr = r.gain_stderr;
+  return choice;
+}
+
+}  // namespace duidiao

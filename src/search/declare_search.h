@@ -1,0 +1,30 @@
+// Searched declaring (§6.2; §10.6 under declaring=standard): the options of a declare decision,
+// passing and each declaration open, valued in the same sampled decks by finishing the hand
+// with the heuristic in every seat (the rest of the drawing and declaring, the kitty, 抢牌,
+// 潇洒 and the play). A deck fits what the seat knows: its own cards, the cards the others
+// showed when declaring, the declarations so far; every other card, the seat's own draws to
+// come among them, is dealt at random. The best option by mean hand score for the seat's team
+// replaces the heuristic's choice when it beats it, paired deck by deck, by `margin` standard
+// errors (paired_choice.h).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/observation.h"
+
+namespace duidiao {
+
+struct DeclareChoice {
+  int option = -1;         // an index into the options, -1 to pass
+  int worlds = 0;          // decks searched (a deck the declarations so far do not fit is skipped)
+  double mean = 0;         // the chosen option's mean hand score for the seat's team
+  double gain = 0;         // over the heuristic's choice, paired (0 when it is kept)
+  double gain_stderr = 0;
+};
+
+// `obs`: the seat's observation at PHASE_DECLARE, `options` the declarations open to it.
+// Deterministic in `seed`.
+DeclareChoice search_declare(const Observation& obs, const std::vector<Declaration>& options,
+                             int worlds, double margin, uint64_t seed);
+
+}  // namespace duidiao

@@ -1,0 +1,61 @@
+#include "search/xiaosa_search.h"
+
+#include <stdexcept>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "core/random.h"
+#include "search/heuristic_player.h"
+#include "search/hidden_deal.h"
+#include "search/paired_choice.h"
+
+namespace duidiao {
+
+XiaosaChoice search_xiaosa(const Observation& obs, const CardSet& takeable, int worlds,
+                           double margin, uint64_t seed) {
+  if (obs.phase != PHASE_XIAOSA || obs.seat == obs.declarer)
+    throw std::invalid_argument("xiaosa search: not a defender's or partner's 潇洒");
+  HeuristicPlayer heuristic(0);
+  XiaosaChoice choice;
+  std::tie(choice.jokers, choice.taken) = heuristic.xiaosa(obs, takeable);
+  std::vector<std::pair<CardSet, CardSet>> candidates;
+  heuristic_xiaosa_candidates(obs, takeable, &candidates);
+  choice.candidates = int(candidates.size());
+  size_t baseline = candidates.size();
+  for (size_t i = 0; i < candidates.size(); ++i)
+    if (candidates[i].first == choice.jokers && candidates[i].second == choice.taken) baseline = i;
+  // Nothing to weigh, or a kitty this seat cannot see (then it plays no part in the values).
+  if (candidates.size() < 2 || worlds < 2 || baseline == candidates.size() || !obs.kitty_visible)
+    return choice;
+
+  HiddenDeal deal(obs);
+  HandSetup setup;
+  setup.rules = obs.rules;
+  setup.level = obs.level;
+  setup.trump = obs.trump;
+  setup.declarer = setup.leader = obs.declarer;
+  setup.kitty_known = true;
+  const size_t n = candidates.size();
+  PairedChoice paired(n, baseline);
+  std::vector<int> values(n);
+  Rng rng(seed ^ 0x5A05A0ull);
+  for (int w = 0; w < worlds; ++w) {
+    deal.deal(rng, setup.held);
+    for (size_t i = 0; i < n; ++i) {
+      const auto& [jokers, taken] = candidates[i];
+      setup.held[obs.seat] = obs.hand.minus(jokers).plus(taken);
+      setup.kitty = obs.kitty.minus(taken).plus(jokers);
+      values[i] = heuristic_hand_score(setup, obs.levels[0], obs.levels[1], team_of(obs.seat));
+    }
+    paired.add(values);
+  }
+  const PairedChoice::Result r = paired.choose(margin);
+  std::tie(choice.jokers, choice.taken) = candidates[r.option];
+  choice.mean = r.mean;
+  choice.gain = r.gain;
+  choice.gain_stderr = r.gain_stderr;
+  return choice;
+}
+
+}  // namespace duidiao
