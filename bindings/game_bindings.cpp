@@ -7,6 +7,7 @@
 #include "core/game.h"
 #include "core/observation.h"
 #include "search/declare_search.h"
+#include "search/grab_search.h"
 #include "search/pimc_player.h"
 #include "search/xiaosa_search.h"
 #include "search/player.h"
@@ -222,6 +223,22 @@ void init_game(py::module_& m) {
     d["gain_stderr"] = c.gain_stderr;
     return d;
   }, py::arg("observation"), py::arg("takeable"), py::arg("worlds"), py::arg("margin"), py::arg("seed"));
+  m.def("search_grab", [](const Observation& o, int worlds, double margin, uint64_t seed) {
+    if (worlds < 0 || worlds > 4096) throw std::invalid_argument("worlds must be from 0 to 4096");
+    if (!(margin >= 0)) throw std::invalid_argument("margin cannot be negative");
+    GrabChoice c;
+    {
+      py::gil_scoped_release release;
+      c = search_grab(o, worlds, margin, seed);
+    }
+    py::dict d;
+    d["put"] = c.put;
+    d["candidates"] = c.candidates;
+    d["mean"] = c.mean;
+    d["gain"] = c.gain;
+    d["gain_stderr"] = c.gain_stderr;
+    return d;
+  }, py::arg("observation"), py::arg("worlds"), py::arg("margin"), py::arg("seed"));
   py::class_<Player>(m, "Bot")
       .def(py::init([](const std::string& name, uint64_t seed) { return make_player(name, seed); }),
            py::arg("name"), py::arg("seed") = 0)

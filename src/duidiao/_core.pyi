@@ -461,6 +461,10 @@ def search_declare(
     """The searched declare decision (declare_search.h): option (an index into options, -1 to
     pass), worlds (the decks searched), mean, gain and gain_stderr (over the heuristic's)."""
     ...
+def search_grab(observation: Observation, worlds: int, margin: float, seed: int) -> dict[str, Any]:
+    """The searched 抢牌 (grab_search.h): put (the card put in the offered one's place, -1 to
+    pass), candidates, mean, gain and gain_stderr (over the heuristic's)."""
+    ...
 def search_xiaosa(
     observation: Observation, takeable: _CardSet, worlds: int, margin: float, seed: int
 ) -> dict[str, Any]:

@@ -7,8 +7,7 @@
 
 #include "core/random.h"
 #include "search/heuristic_player.h"
-#include "search/hidden_deal.h"
-#include "search/paired_choice.h"
+#include "search/kitty_options.h"
 
 namespace duidiao {
 
@@ -26,27 +25,10 @@ BuryChoice search_bury(const Observation& obs, int worlds, double margin, uint64
   choice.candidates = int(candidates.size());
   if (candidates.size() < 2 || worlds < 2 || baseline == candidates.size()) return choice;
 
-  HiddenDeal deal(obs);
-  HandSetup setup;
-  setup.rules = obs.rules;
-  setup.level = obs.level;
-  setup.trump = obs.trump;
-  setup.declarer = setup.leader = obs.declarer;
-  setup.kitty_known = true;
-  const size_t n = candidates.size();
-  PairedChoice paired(n, baseline);
-  std::vector<int> values(n);
-  Rng rng(seed ^ 0xB0B5EEDull);
-  for (int w = 0; w < worlds; ++w) {
-    deal.deal(rng, setup.held);
-    for (size_t i = 0; i < n; ++i) {
-      setup.held[obs.seat] = obs.hand.minus(candidates[i]);
-      setup.kitty = candidates[i];
-      values[i] = heuristic_hand_score(setup, obs.levels[0], obs.levels[1], team_of(obs.seat));
-    }
-    paired.add(values);
-  }
-  const PairedChoice::Result r = paired.choose(margin);
+  std::vector<KittyOption> options;
+  for (const CardSet& bury : candidates) options.push_back({obs.hand.minus(bury), bury});
+  const PairedChoice::Result r =
+      weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0xB0B5EEDull);
   choice.bury = candidates[r.option];
   choice.mean = r.mean;
   choice.gain = r.gain;

@@ -2,6 +2,7 @@
 
 #include "search/bury_search.h"
 #include "search/declare_search.h"
+#include "search/grab_search.h"
 #include "search/xiaosa_search.h"
 
 #include <algorithm>
@@ -20,10 +21,16 @@ constexpr uint64_t MIN_WORLDS = 4;
 constexpr double DEFAULT_MARGIN = 1.0;
 
 PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle,
-                       double margin, int bury_worlds, int declare_worlds, int xiaosa_worlds)
+                       double margin, int bury_worlds, int declare_worlds, int xiaosa_worlds,
+                       int grab_worlds)
     : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), worlds_(options.worlds),
       bury_worlds_(bury_worlds), declare_worlds_(declare_worlds), xiaosa_worlds_(xiaosa_worlds),
-      search_(options) {}
+      grab_worlds_(grab_worlds), search_(options) {}
+
+int PimcPlayer::grab(const Observation& obs) {
+  if (grab_worlds_ == 0) return heuristic_.grab(obs);
+  return search_grab(obs, grab_worlds_, margin_, seed_ + 0x2545F4914F6CDD1Dull * ++decisions_).put;
+}
 
 std::pair<CardSet, CardSet> PimcPlayer::xiaosa(const Observation& obs, const CardSet& takeable) {
   if (xiaosa_worlds_ == 0) return heuristic_.xiaosa(obs, takeable);
@@ -139,6 +146,7 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
   int bury_worlds = 0;
   int declare_worlds = 0;
   int xiaosa_worlds = 0;
+  int grab_worlds = 0;
   o.worlds = DEFAULT_WORLDS;
   o.seconds = 0;
   o.seed = seed;
@@ -169,14 +177,16 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed)
       declare_worlds = int(number(0, 4096, true));
     } else if (key == "xiaosa") {
       xiaosa_worlds = int(number(0, 4096, true));
+    } else if (key == "grab") {
+      grab_worlds = int(number(0, 4096, true));
     } else {
       throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
                                   "' (expected worlds, ms, cap, solve, margin, fair, infer, miss, "
-                                  "bury, declare or xiaosa)");
+                                  "bury, declare, grab or xiaosa)");
     }
   }
   return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", margin, bury_worlds,
-                                      declare_worlds, xiaosa_worlds);
+                                      declare_worlds, xiaosa_worlds, grab_worlds);
 }
 
 }  // namespace duidiao

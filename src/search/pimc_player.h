@@ -1,6 +1,6 @@
 // PimcPlayer: the `pimc` bot — every play chosen by determinized Monte Carlo search (pimc.h);
-// declaring, burying and 潇洒 as the heuristic bot does them unless searched (settings
-// `declare`, `bury`, `xiaosa`), 抢牌 as the heuristic does.
+// declaring, burying, 抢牌 and 潇洒 as the heuristic bot does them unless searched (settings
+// `declare`, `bury`, `grab`, `xiaosa`).
 //
 // Names: "pimc" or "pimc:" followed by comma-separated settings, e.g. "pimc:worlds=32,solve=4"
 // or "pimc:ms=50". "pimc-oracle" sees every hand (for measuring the cost of hidden information
@@ -24,14 +24,16 @@ class PimcPlayer : public Player {
   // bury_worlds: 0 buries as the heuristic does, else by search over that many sampled deals
   // (bury_search.h).
   // declare_worlds: 0 declares as the heuristic does, else by search over that many sampled
-  // decks (declare_search.h); xiaosa_worlds the same for 潇洒 (xiaosa_search.h).
+  // decks (declare_search.h); xiaosa_worlds and grab_worlds the same for 潇洒 and 抢牌
+  // (xiaosa_search.h, grab_search.h).
   PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle, double margin,
-             int bury_worlds = 0, int declare_worlds = 0, int xiaosa_worlds = 0);
+             int bury_worlds = 0, int declare_worlds = 0, int xiaosa_worlds = 0,
+             int grab_worlds = 0);
   std::string name() const override { return name_; }
   bool sees_everything() const override { return oracle_; }
   int declare(const Observation& obs, const std::vector<Declaration>& options) override;
   CardSet bury(const Observation& obs) override;
-  int grab(const Observation& obs) override { return heuristic_.grab(obs); }
+  int grab(const Observation& obs) override;
   std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override;
   CardSet play(const Observation& obs) override;
   void stop() override { search_.stop(); }
@@ -46,6 +48,7 @@ class PimcPlayer : public Player {
   int bury_worlds_;
   int declare_worlds_;
   int xiaosa_worlds_;
+  int grab_worlds_;
   HeuristicPlayer heuristic_{0};
   PimcSearch search_;
   uint64_t decisions_ = 0;

@@ -7,8 +7,7 @@
 
 #include "core/random.h"
 #include "search/heuristic_player.h"
-#include "search/hidden_deal.h"
-#include "search/paired_choice.h"
+#include "search/kitty_options.h"
 
 namespace duidiao {
 
@@ -29,28 +28,11 @@ XiaosaChoice search_xiaosa(const Observation& obs, const CardSet& takeable, int 
   if (candidates.size() < 2 || worlds < 2 || baseline == candidates.size() || !obs.kitty_visible)
     return choice;
 
-  HiddenDeal deal(obs);
-  HandSetup setup;
-  setup.rules = obs.rules;
-  setup.level = obs.level;
-  setup.trump = obs.trump;
-  setup.declarer = setup.leader = obs.declarer;
-  setup.kitty_known = true;
-  const size_t n = candidates.size();
-  PairedChoice paired(n, baseline);
-  std::vector<int> values(n);
-  Rng rng(seed ^ 0x5A05A0ull);
-  for (int w = 0; w < worlds; ++w) {
-    deal.deal(rng, setup.held);
-    for (size_t i = 0; i < n; ++i) {
-      const auto& [jokers, taken] = candidates[i];
-      setup.held[obs.seat] = obs.hand.minus(jokers).plus(taken);
-      setup.kitty = obs.kitty.minus(taken).plus(jokers);
-      values[i] = heuristic_hand_score(setup, obs.levels[0], obs.levels[1], team_of(obs.seat));
-    }
-    paired.add(values);
-  }
-  const PairedChoice::Result r = paired.choose(margin);
+  std::vector<KittyOption> options;
+  for (const auto& [jokers, taken] : candidates)
+    options.push_back({obs.hand.minus(jokers).plus(taken), obs.kitty.minus(taken).plus(jokers)});
+  const PairedChoice::Result r =
+      weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0x5A05A0ull);
   std::tie(choice.jokers, choice.taken) = candidates[r.option];
   choice.mean = r.mean;
   choice.gain = r.gain;

@@ -39,6 +39,8 @@ _PIMC_SETTINGS: tuple[dict[str, Any], ...] = (
      "doc": "declare by search over this many sampled decks (0: as the heuristic declares)"},
     {"name": "xiaosa", "type": "integer", "minimum": 0, "maximum": 4096, "default": 0,
      "doc": "潇洒 by search over this many sampled deals (0: as the heuristic does)"},
+    {"name": "grab", "type": "integer", "minimum": 0, "maximum": 4096, "default": 0,
+     "doc": "抢牌 by search over this many sampled deals (0: as the heuristic does)"},
 )
 
 

@@ -297,7 +297,7 @@ class Server:
             "bot_settings": ["pimc:worlds=N", "pimc:ms=M", "pimc:solve=N", "pimc:margin=X",
                              "pimc:fair=0", "pimc:cap=M", "pimc:infer=K", "pimc:miss=X",
                              "pimc:bury=N", "pimc:declare=N",
-                             "pimc:xiaosa=N"],
+                             "pimc:xiaosa=N", "pimc:grab=N"],
             "levels": dict(LEVELS),
             "limits": {"message_bytes": MAX_FRAME, "decision_seconds": [0.1, 3600],
                        "bot_delay_ms": [0, 5000], "hint_seconds": [0.1, 5],

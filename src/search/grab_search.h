@@ -1,0 +1,25 @@
+// 抢牌 chosen by search (§6.3, option level_card_grab): passing, and taking the offered level
+// card for each card of the seat's hand put in its place, each valued in the same sampled deals
+// by fair heuristic playouts (kitty_options.h). The best by mean hand score for the seat's team
+// replaces the heuristic's choice when it beats it, paired deal by deal, by `margin` standard
+// errors.
+#pragma once
+#include <cstdint>
+
+#include "core/observation.h"
+
+namespace duidiao {
+
+struct GrabChoice {
+  int put = -1;           // the card put in the kitty for the offered one; -1: pass
+  int candidates = 0;
+  double mean = 0;        // its mean hand score for the seat's team
+  double gain = 0;        // over the heuristic's choice, paired (0 when it is kept)
+  double gain_stderr = 0;
+};
+
+// `obs`: a seat's observation at PHASE_GRAB (obs.grab_offer the card offered). Deterministic in
+// `seed`.
+GrabChoice search_grab(const Observation& obs, int worlds, double margin, uint64_t seed);
+
+}  // namespace duidiao
