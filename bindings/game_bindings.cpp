@@ -54,6 +54,24 @@ GameSetup make_setup(const Rules& rules, const std::vector<int>& deck, int first
 
 }  // namespace
 
+namespace {
+
+// The budget of a searched decision before the play (declare, 抢牌, 潇洒), checked.
+void check_decision_search(int worlds, double margin) {
+  if (worlds < 0 || worlds > 4096) throw std::invalid_argument("worlds must be from 0 to 4096");
+  if (!(margin >= 0)) throw std::invalid_argument("margin cannot be negative");
+}
+
+py::dict choice_values(const ChoiceValue& c) {
+  py::dict d;
+  d["mean"] = c.mean;
+  d["gain"] = c.gain;
+  d["gain_stderr"] = c.gain_stderr;
+  return d;
+}
+
+}  // namespace
+
 void init_game(py::module_& m) {
   py::enum_<Phase>(m, "Phase", py::arithmetic())  // ordered: a hand goes through them in turn
       .value("declare", PHASE_DECLARE)
@@ -188,8 +206,7 @@ void init_game(py::module_& m) {
   });
   m.def("search_declare", [](const Observation& o, const std::vector<std::pair<int, int>>& options,
                              int worlds, double margin, uint64_t seed) {
-    if (worlds < 0 || worlds > 4096) throw std::invalid_argument("worlds must be from 0 to 4096");
-    if (!(margin >= 0)) throw std::invalid_argument("margin cannot be negative");
+    check_decision_search(worlds, margin);
     std::vector<Declaration> ds;
     for (auto [suit, kind] : options) ds.push_back({o.seat, suit, kind, o.drawn});
     DeclareChoice c;
@@ -197,46 +214,35 @@ void init_game(py::module_& m) {
       py::gil_scoped_release release;
       c = search_declare(o, ds, worlds, margin, seed);
     }
-    py::dict d;
+    py::dict d = choice_values(c);
     d["option"] = c.option;
     d["worlds"] = c.worlds;
-    d["mean"] = c.mean;
-    d["gain"] = c.gain;
-    d["gain_stderr"] = c.gain_stderr;
     return d;
   }, py::arg("observation"), py::arg("options"), py::arg("worlds"), py::arg("margin"), py::arg("seed"));
   m.def("search_xiaosa", [](const Observation& o, const Masks& takeable, int worlds, double margin,
                             uint64_t seed) {
-    if (worlds < 0 || worlds > 4096) throw std::invalid_argument("worlds must be from 0 to 4096");
-    if (!(margin >= 0)) throw std::invalid_argument("margin cannot be negative");
+    check_decision_search(worlds, margin);
     XiaosaChoice c;
     {
       py::gil_scoped_release release;
       c = search_xiaosa(o, to_set(takeable), worlds, margin, seed);
     }
-    py::dict d;
+    py::dict d = choice_values(c);
     d["jokers"] = to_masks(c.jokers);
     d["taken"] = to_masks(c.taken);
     d["candidates"] = c.candidates;
-    d["mean"] = c.mean;
-    d["gain"] = c.gain;
-    d["gain_stderr"] = c.gain_stderr;
     return d;
   }, py::arg("observation"), py::arg("takeable"), py::arg("worlds"), py::arg("margin"), py::arg("seed"));
   m.def("search_grab", [](const Observation& o, int worlds, double margin, uint64_t seed) {
-    if (worlds < 0 || worlds > 4096) throw std::invalid_argument("worlds must be from 0 to 4096");
-    if (!(margin >= 0)) throw std::invalid_argument("margin cannot be negative");
+    check_decision_search(worlds, margin);
     GrabChoice c;
     {
       py::gil_scoped_release release;
       c = search_grab(o, worlds, margin, seed);
     }
-    py::dict d;
+    py::dict d = choice_values(c);
     d["put"] = c.put;
     d["candidates"] = c.candidates;
-    d["mean"] = c.mean;
-    d["gain"] = c.gain;
-    d["gain_stderr"] = c.gain_stderr;
     return d;
   }, py::arg("observation"), py::arg("worlds"), py::arg("margin"), py::arg("seed"));
   py::class_<Player>(m, "Bot")

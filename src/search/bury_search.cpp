@@ -30,9 +30,7 @@ BuryChoice search_bury(const Observation& obs, int worlds, double margin, uint64
   const PairedChoice::Result r =
       weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0xB0B5EEDull);
   choice.bury = candidates[r.option];
-  choice.mean = r.mean;
-  choice.gain = r.gain;
-  choice.gain_stderr = r.gain_stderr;
+  static_cast<ChoiceValue&>(choice) = r;
   return choice;
 }
 

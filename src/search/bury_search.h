@@ -7,15 +7,14 @@
 #include <cstdint>
 
 #include "core/observation.h"
+#include "search/paired_choice.h"
 
 namespace duidiao {
 
-struct BuryChoice {
+// mean: the bury's mean hand score for the declaring team; gain: over the heuristic's, paired.
+struct BuryChoice : ChoiceValue {
   CardSet bury;
   int candidates = 0;
-  double mean = 0;   // its mean hand score for the declaring team
-  double gain = 0;   // over the heuristic's choice, paired
-  double gain_stderr = 0;
 };
 
 // `obs`: the declarer's observation at PHASE_BURY. Deterministic in `seed`.

@@ -124,9 +124,7 @@ DeclareChoice search_declare(const Observation& obs, const std::vector<Declarati
   const PairedChoice::Result r = paired.choose(margin);
   choice.option = int(r.option) - 1;
   choice.worlds = paired.worlds();
-  choice.mean = r.mean;
-  choice.gain = r.gain;
-  choice.gain_stderr = r.gain_stderr;
+  static_cast<ChoiceValue&>(choice) = r;
   return choice;
 }
 

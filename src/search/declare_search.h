@@ -11,15 +11,14 @@
 #include <vector>
 
 #include "core/observation.h"
+#include "search/paired_choice.h"
 
 namespace duidiao {
 
-struct DeclareChoice {
-  int option = -1;         // an index into the options, -1 to pass
-  int worlds = 0;          // decks searched (a deck the declarations so far do not fit is skipped)
-  double mean = 0;         // the chosen option's mean hand score for the seat's team
-  double gain = 0;         // over the heuristic's choice, paired (0 when it is kept)
-  double gain_stderr = 0;
+// mean: the option's mean hand score for the seat's team; gain: over the heuristic's, paired.
+struct DeclareChoice : ChoiceValue {
+  int option = -1;  // an index into the options, -1 to pass
+  int worlds = 0;   // decks searched (a deck the declarations so far do not fit is skipped)
 };
 
 // `obs`: the seat's observation at PHASE_DECLARE, `options` the declarations open to it.

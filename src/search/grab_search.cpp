@@ -38,9 +38,7 @@ GrabChoice search_grab(const Observation& obs, int worlds, double margin, uint64
   const PairedChoice::Result r =
       weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0x6AB6ABull);
   choice.put = puts[r.option];
-  choice.mean = r.mean;
-  choice.gain = r.gain;
-  choice.gain_stderr = r.gain_stderr;
+  static_cast<ChoiceValue&>(choice) = r;
   return choice;
 }
 

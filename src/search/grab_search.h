@@ -7,15 +7,14 @@
 #include <cstdint>
 
 #include "core/observation.h"
+#include "search/paired_choice.h"
 
 namespace duidiao {
 
-struct GrabChoice {
-  int put = -1;           // the card put in the kitty for the offered one; -1: pass
+// mean: the choice's mean hand score for the seat's team; gain: over the heuristic's, paired.
+struct GrabChoice : ChoiceValue {
+  int put = -1;  // the card put in the kitty for the offered one; -1: pass
   int candidates = 0;
-  double mean = 0;        // its mean hand score for the seat's team
-  double gain = 0;        // over the heuristic's choice, paired (0 when it is kept)
-  double gain_stderr = 0;
 };
 
 // `obs`: a seat's observation at PHASE_GRAB (obs.grab_offer the card offered). Deterministic in

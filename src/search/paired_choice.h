@@ -9,6 +9,13 @@
 
 namespace duidiao {
 
+// What a searched decision found for the option it chose.
+struct ChoiceValue {
+  double mean = 0;         // the chosen option's mean value
+  double gain = 0;         // the best option's mean gain over the baseline (0 if not chosen)
+  double gain_stderr = 0;  // and its standard error
+};
+
 class PairedChoice {
  public:
   PairedChoice(size_t options, size_t baseline)
@@ -25,11 +32,8 @@ class PairedChoice {
     ++worlds_;
   }
 
-  struct Result {
-    size_t option = 0;       // the chosen one
-    double mean = 0;         // its mean value
-    double gain = 0;         // the best option's mean gain over the baseline (0 if not chosen)
-    double gain_stderr = 0;  // and its standard error
+  struct Result : ChoiceValue {
+    size_t option = 0;  // the chosen one
   };
 
   Result choose(double margin) const {

@@ -34,9 +34,7 @@ XiaosaChoice search_xiaosa(const Observation& obs, const CardSet& takeable, int 
   const PairedChoice::Result r =
       weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0x5A05A0ull);
   std::tie(choice.jokers, choice.taken) = candidates[r.option];
-  choice.mean = r.mean;
-  choice.gain = r.gain;
-  choice.gain_stderr = r.gain_stderr;
+  static_cast<ChoiceValue&>(choice) = r;
   return choice;
 }
 

@@ -9,15 +9,14 @@
 #include <cstdint>
 
 #include "core/observation.h"
+#include "search/paired_choice.h"
 
 namespace duidiao {
 
-struct XiaosaChoice {
+// mean: the choice's mean hand score for the seat's team; gain: over the heuristic's, paired.
+struct XiaosaChoice : ChoiceValue {
   CardSet jokers, taken;  // no jokers: pass
   int candidates = 0;
-  double mean = 0;        // its mean hand score for the seat's team
-  double gain = 0;        // over the heuristic's choice, paired (0 when it is kept)
-  double gain_stderr = 0;
 };
 
 // `obs`: a seat's observation at PHASE_XIAOSA; `takeable`: the kitty cards a joker may take.
