@@ -142,11 +142,11 @@ def test_analysis_searches_as_the_expert_bot_by_default() -> None:
 
 
 def test_inference_works_under_a_time_budget_in_rounds() -> None:
-    """A time budget weighs and draws in rounds of 128 worlds (infer_pool × 128 weighed per
+    """A time budget weighs and draws in rounds of 256 worlds (infer_pool × 256 weighed per
     round) for as long as the time lasts."""
     pos, _ = _position_after(5, 41)
     a = analyse(pos, seconds=0.3, seed=3, threads=2, infer_pool=4, infer_miss=0.5)
-    assert a.worlds >= 1 and a.pool >= 512 and a.pool % 512 == 0
+    assert a.worlds >= 1 and a.pool >= 1024 and a.pool % 1024 == 0
     assert a.pool >= a.worlds and 1 <= a.effective_pool <= a.pool
     assert all(m.worlds == a.worlds for m in a.moves)
     none = analyse(pos, seconds=0.1, seed=3, threads=1, infer_pool=1)

@@ -161,7 +161,7 @@ def expert_search() -> dict[str, Any]:
     ``infer_pool``, ``infer_miss`` and the ``worlds`` it searches per decision.
 
     >>> expert_search()
-    {'worlds': 128, 'solve_cards': 5, 'infer_pool': 4, 'infer_miss': 0.5}
+    {'worlds': 256, 'solve_cards': 5, 'infer_pool': 4, 'infer_miss': 0.5}
     """
     own = level_settings("expert")
     return {
@@ -198,7 +198,7 @@ def analyse(
     - ``infer_pool``, ``infer_miss``: inference from the play (docs/analysis.md):
       ``infer_pool`` times the worlds are drawn, each weighed by ``infer_miss`` to the power of
       the other seats' past plays that the heuristic would not have made in it, and ``worlds``
-      of them are drawn by weight (under a time budget, in rounds of 128 worlds).
+      of them are drawn by weight (under a time budget, in rounds of 256 worlds).
       ``infer_pool=1``: none.
 
     ``solve_cards``, ``infer_pool`` and ``infer_miss`` default to the ``expert`` bot's own

@@ -3,7 +3,7 @@
 
 >>> from duidiao.levels import level_settings
 >>> level_settings("expert")["worlds"]
-'128'
+'256'
 """
 
 from __future__ import annotations

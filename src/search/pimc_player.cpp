@@ -130,7 +130,7 @@ std::vector<std::pair<std::string, std::string>> bot_settings(const std::string&
 constexpr BotLevel LEVELS[] = {
     {"normal", "worlds=8"},
     {"hard", "worlds=32"},
-    {"expert", "worlds=128,solve=5,infer=4,miss=0.5,bury=64,cap=1000"},
+    {"expert", "worlds=256,solve=5,infer=4,miss=0.5,bury=64,cap=1000"},
 };
 
 std::vector<BotLevel> pimc_levels() { return {std::begin(LEVELS), std::end(LEVELS)}; }

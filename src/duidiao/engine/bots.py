@@ -91,7 +91,7 @@ BOTS: dict[str, dict[str, Any]] = {
     "normal": {"doc": "pimc at 8 worlds", "settings": _level_settings("normal")},
     "hard": {"doc": "pimc at 32 worlds (the pimc bot)", "settings": _level_settings("hard")},
     "expert": {
-        "doc": "the strongest level: 128 worlds, exact from 5 cards, inference from the play, "
+        "doc": "the strongest level: 256 worlds, exact from 5 cards, inference from the play, "
         "a searched bury, capped at 1 s a decision",
         "settings": _level_settings("expert"),
     },
