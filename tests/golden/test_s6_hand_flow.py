@@ -372,6 +372,18 @@ def test_s6_2_later_hand_the_declarer_is_fixed_and_declaring_chooses_trumps():
     assert (g.trump, g.declarer) == (SPADES, N)
 
 
+def test_s6_2_a_later_hands_declarer_is_known_while_declaring():
+    """§6.2 / §8.4: a later hand's declarer is fixed before the first card, and every seat knows
+    it: the game and each seat's observation name it while declaring. In a first hand (抢庄)
+    there is no declarer until declaring ends."""
+    deck = deal(N, {E: "4D@1"}, kitty="4H,4H,2C,3C,5C,6C,7C,8C", level=3)
+    g = game(deck, N, declarer=N, level_ns=3, level_ew=0)
+    assert int(g.phase) == 0 and g.declarer == N
+    assert all(g.observe(seat).declarer == N for seat in range(4))
+    first = game(deck, N, declarer=-1, level_ns=3, level_ew=3)
+    assert int(first.phase) == 0 and first.declarer == -1 and first.observe(E).declarer == -1
+
+
 @pytest.mark.parametrize(
     "card, suit",
     [("BJ", HEARTS), ("SJ", SPADES), ("9D", DIAMONDS), ("AC", CLUBS)],
