@@ -3,9 +3,12 @@
 #include <tuple>
 #include <vector>
 
+#include <pybind11/numpy.h>
+
 #include "bindings.h"
 #include "core/game.h"
 #include "core/observation.h"
+#include "core/observation_planes.h"
 #include "search/declare_search.h"
 #include "search/grab_search.h"
 #include "search/pimc_player.h"
@@ -120,6 +123,16 @@ void init_game(py::module_& m) {
       .def("xiaosa", [](Game& g, const Masks& jokers, const Masks& taken) {
              g.xiaosa(to_set(jokers), to_set(taken));
            }, py::arg("jokers"), py::arg("taken"))
+      .def("extensions", [](const Game& g, uint64_t one, uint64_t two) {
+             bool complete = false;
+             uint64_t addable;
+             {
+               py::gil_scoped_release release;
+               addable = g.extensions({one, two}, &complete);
+             }
+             return std::make_pair(addable, complete);
+           },
+           py::arg("one"), py::arg("two"))
       .def("hand", [](const Game& g) { return g.hand(); })
       .def("play", [](Game& g, uint64_t one, uint64_t two) { return to_masks(g.play({one, two})); },
            py::arg("one"), py::arg("two"))
@@ -194,10 +207,26 @@ void init_game(py::module_& m) {
                                                 checked_rank(level_rank), ds, drawn));
       }, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("level_rank"), py::arg("made"),
       py::arg("drawn"));
+  m.def("declaration_cards", [](int suit, int kind, int level_rank) {
+        if (suit < 0 || suit > NO_TRUMP || kind < DECLARE_SINGLE || kind > DECLARE_KIND_MAX)
+          throw std::invalid_argument("a declaration's suit is 0..4 and its kind 1..7");
+        return to_masks(declaration_cards({0, suit, kind, 0}, checked_rank(level_rank)));
+      }, py::arg("suit"), py::arg("kind"), py::arg("level_rank"));
   m.def("xiaosa_takeable", [](const Masks& kitty, int level_rank) {
         return to_masks(xiaosa_takeable(to_set(kitty), checked_rank(level_rank)));
       }, py::arg("kitty"), py::arg("level_rank"));
   m.def("observe_play", &observe_play, py::arg("view"), py::arg("level_ns"), py::arg("level_ew"));
+
+  // The learning encoding (docs/env.md): an Observation as a (PLANE_NB, 54) float32 array.
+  m.attr("OBSERVATION_PLANES_VERSION") = OBSERVATION_PLANES_VERSION;
+  m.def("observation_plane_names", [] {
+    return std::vector<std::string>(PLANE_NAMES, PLANE_NAMES + PLANE_NB);
+  });
+  m.def("observation_planes", [](const Observation& o, uint64_t one, uint64_t two) {
+        py::array_t<float> out({py::ssize_t(PLANE_NB), py::ssize_t(FACE_NB)});
+        observation_planes(o, to_set({one, two}), out.mutable_data());
+        return out;
+      }, py::arg("observation"), py::arg("one") = 0, py::arg("two") = 0);
 
   m.def("pimc_levels", [] {
     std::vector<std::pair<std::string, std::string>> out;

@@ -211,6 +211,16 @@ void init_hand(py::module_& m) {
         return out;
       })
       .def("count_legal_moves", &Hand::count_legal_moves)
+      .def("extensions", [](const Hand& h, uint64_t one, uint64_t two) {
+             bool complete = false;
+             uint64_t addable;
+             {
+               py::gil_scoped_release release;
+               addable = h.extensions({one, two}, &complete);
+             }
+             return std::make_pair(addable, complete);
+           },
+           py::arg("one"), py::arg("two"))
       .def("play", [](Hand& h, uint64_t one, uint64_t two, bool recorded) {
              return to_masks(h.play({one, two}, recorded));
            },

@@ -203,8 +203,8 @@ void Game::finish_declaring() {
 
 void Game::bury(const CardSet& cards) {
   require_phase(PHASE_BURY, "bury");
-  if (!cards.valid() || cards.size() != 8)
-    refuse("bury exactly 8 cards, not " + std::to_string(cards.valid() ? cards.size() : 0));
+  if (!cards.valid() || cards.size() != KITTY_CARDS)
+    refuse("bury exactly " + std::to_string(KITTY_CARDS) + " cards, not " + std::to_string(cards.valid() ? cards.size() : 0));
   if (!held_[declarer_].contains(cards))
     refuse(seat_name(declarer_) + " does not hold " + to_string(held_[declarer_].missing(cards)));
   held_[declarer_] = held_[declarer_].minus(cards);
@@ -319,6 +319,33 @@ void Game::xiaosa(const CardSet& jokers, const CardSet& taken) {
   kitty_ = kitty_.minus(taken).plus(jokers);
   xiaosas_.push_back({seat, jokers, taken});
   next_xiaosa(xiaosa_index_ + 1);
+}
+
+uint64_t Game::extensions(const CardSet& partial, bool* complete) const {
+  *complete = false;
+  if (!partial.valid()) return 0;
+  if (phase_ == PHASE_PLAY) return hand_.extensions(partial, complete);
+  const CardSet& hand = held_[to_act_];
+  const int size = partial.size();
+  if (phase_ == PHASE_BURY || phase_ == PHASE_GRAB) {
+    // Any cards of one's own: KITTY_CARDS to bury, one to put in the grabbed card's place.
+    const int wanted = phase_ == PHASE_BURY ? KITTY_CARDS : 1;
+    if (!hand.contains(partial) || size > wanted) return 0;
+    *complete = size == wanted;
+    return size < wanted ? hand.minus(partial).one : 0;
+  }
+  if (phase_ != PHASE_XIAOSA) return 0;
+  // 潇洒 (§6.4): jokers of one's own and as many takeable kitty cards, at least one of each.
+  const uint64_t joker_faces = bit(SMALL_JOKER) | bit(BIG_JOKER);
+  const CardSet jokers = partial.within(joker_faces), taken = partial.within(~joker_faces);
+  const CardSet held_jokers = hand.within(joker_faces), takeable = xiaosa_takeable();
+  if (!held_jokers.contains(jokers) || !takeable.contains(taken)) return 0;
+  const int most = std::min(held_jokers.size(), takeable.size());
+  *complete = jokers.size() == taken.size() && !jokers.empty();
+  uint64_t addable = 0;
+  if (jokers.size() < most) addable |= held_jokers.minus(jokers).one;
+  if (taken.size() < most) addable |= takeable.minus(taken).one;
+  return addable;
 }
 
 void Game::start_play() {

@@ -12,6 +12,8 @@
 
 namespace duidiao {
 
+constexpr int KITTY_CARDS = 8;  // §6.3: the kitty, and what the declarer buries
+
 enum Phase : int { PHASE_DECLARE, PHASE_BURY, PHASE_GRAB, PHASE_XIAOSA, PHASE_PLAY, PHASE_OVER, PHASE_NB };
 
 // §6.2: 亮主 (a single level card), 封主 (a lock: a pair, or the second card added to one's own
@@ -95,6 +97,11 @@ class Game {
   void xiaosa(const CardSet& jokers, const CardSet& taken);
   // PHASE_DECLARE, PHASE_GRAB, PHASE_XIAOSA: decline.
   void pass();
+  // The decisions made of cards (PHASE_BURY, PHASE_GRAB's card put, PHASE_XIAOSA's jokers and
+  // taken cards together, PHASE_PLAY), chosen a card at a time: the faces of which one more
+  // copy can join `partial` on the way to a decision this method's phase accepts (as a mask),
+  // and whether `partial` is one itself. 0 and false in the other phases.
+  uint64_t extensions(const CardSet& partial, bool* complete) const;
   // PHASE_PLAY.
   const Hand& hand() const { return hand_; }
   CardSet play(const CardSet& cards);

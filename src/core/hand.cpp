@@ -127,6 +127,20 @@ void Hand::legal_moves_page(uint64_t first, uint64_t limit, std::vector<CardSet>
   else legal_follows(ctx_, hand, t, &page);
 }
 
+uint64_t Hand::extensions(const CardSet& partial, bool* complete) const {
+  require_known_turn();
+  const CardSet& hand = held(turn());
+  const Trick& t = state_.trick;
+  *complete = false;
+  if (!partial.valid() || !hand.contains(partial)) return 0;
+  // The enumeration is the rule (§5.1, §5.3, §10.4): the moves holding `partial` are kept.
+  MoveSink sink = MoveSink::extending(partial);
+  if (t.played == 0) legal_leads(ctx_, hand, true, &sink);
+  else legal_follows(ctx_, hand, t, &sink);
+  *complete = sink.complete();
+  return sink.addable();
+}
+
 uint64_t Hand::count_legal_moves() const {
   require_known_turn();
   const CardSet& hand = held(turn());

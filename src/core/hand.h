@@ -99,6 +99,11 @@ class Hand {
   // (that of legal_moves), in memory for `limit` moves whatever their count.
   void legal_moves_page(uint64_t first, uint64_t limit, std::vector<CardSet>* out) const;
 
+  // A play chosen a card at a time: the faces of which one more copy can join `partial` on the
+  // way to some legal play (as a mask), and whether `partial` is a legal play itself. Nothing
+  // can join cards the seat does not hold.
+  uint64_t extensions(const CardSet& partial, bool* complete) const;
+
   // Plays `cards` for the seat to move and returns what was actually played (a failed throw
   // becomes its forced component). `recorded`: the cards come from a record (see internals.md).
   CardSet play(const CardSet& cards, bool recorded = false);

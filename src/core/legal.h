@@ -14,19 +14,40 @@ namespace duidiao {
 // Where an enumeration puts its moves: every one, or one page of them — the moves numbered
 // [first, first + limit) in the enumeration's order — so that a hand with millions of throws
 // is listed a page at a time in bounded memory (the enumeration itself is a few ns a move).
+// Or, for a play chosen a card at a time (MoveSink::extending), none of them: only what the
+// moves holding a partial play add to it, and whether the partial play is itself a move.
 class MoveSink {
  public:
   explicit MoveSink(std::vector<CardSet>* out, uint64_t first = 0, uint64_t limit = UINT64_MAX)
       : out_(out), first_(first), limit_(limit) {}
+  static MoveSink extending(const CardSet& partial) {
+    MoveSink sink(nullptr);
+    sink.partial_ = partial;
+    return sink;
+  }
   void push_back(const CardSet& c) {
+    if (!out_) return extend(c);
     if (seen_ >= first_ && seen_ - first_ < limit_) out_->push_back(c);
     ++seen_;
   }
   uint64_t seen() const { return seen_; }
+  // For an extending sink: the faces that some move holding the partial play has more copies
+  // of, and whether one move is the partial play itself.
+  uint64_t addable() const { return addable_; }
+  bool complete() const { return complete_; }
 
  private:
+  void extend(const CardSet& c) {
+    if (!c.contains(partial_)) return;
+    if (c == partial_) complete_ = true;
+    else addable_ |= c.minus(partial_).one;
+  }
+
   std::vector<CardSet>* out_;
   uint64_t first_, limit_, seen_ = 0;
+  CardSet partial_;
+  uint64_t addable_ = 0;
+  bool complete_ = false;
 };
 
 // Every legal lead: singles, pairs, tractors and (if include_throws) every throw of a side suit,

@@ -14,7 +14,7 @@ from .errors import HiddenCardsError, IllegalMoveError, NotationError, SearchSto
 from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
 from .match import Match, MatchResult, play_match
 from .players import BOT_LEVELS, CoreBot, HeuristicBot, Player, RandomBot, make_bot, play_hand
-from .position import Move, Position, Trick
+from .position import CardChoice, Move, Position, Trick
 from .record import Record, RecordError
 from .result import HandResult
 from .rules import ALL_PRESETS, GAME_PRESETS, PRESETS, Rules
@@ -27,6 +27,7 @@ __all__ = [
     "Analysis",
     "AnalysisProgress",
     "Card",
+    "CardChoice",
     "Cards",
     "CoreBot",
     "Decision",

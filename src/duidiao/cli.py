@@ -101,6 +101,19 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument(
         "--records", default=None, metavar="DIR", help="write one JSON record per hand in DIR"
     )
+    selfplay.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="write every decision (observation, legal actions, action, reward) to a new folder "
+        "DIR for learning (docs/data.md)",
+    )
+    selfplay.add_argument(
+        "--format",
+        default="npz",
+        choices=["npz", "parquet"],
+        help="with --out: numpy's compressed npz, or parquet (needs pyarrow: the data extra)",
+    )
     selfplay.add_argument("--json", action="store_true", help="machine-readable output")
 
     duel = sub.add_parser(
@@ -554,6 +567,13 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         except OSError as exc:  # a file of that name, /proc, no permission ...
             raise ValueError(f"--records: cannot make the folder {_os_reason(exc)}") from None
     stats = _Stats()
+    writer = None
+    if args.out is not None:
+        from .data import DataWriter
+
+        if args.matches:
+            raise ValueError("--out writes independent hands (--hands), not matches")
+        writer = DataWriter(args.out, args.format)
 
     if args.matches:
         progress = ProgressBar(args.matches, "matches", sys.stderr)
@@ -582,19 +602,34 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         progress.close()
     else:
         progress = ProgressBar(args.hands, "hands", sys.stderr)
-        for i in range(args.hands):
-            levels = (master.randrange(13), master.randrange(13))
-            declarer = SEATS[master.randrange(4)]
-            game = Game.deal(
-                master.getrandbits(64), rules=args.preset, declarer=declarer, levels=levels
-            )
-            result = play_hand(game, players)
-            stats.add(game, result)
-            if records is not None:
-                record = Record.from_game(game, {**meta_base, "hand": i + 1})
-                _write_record(records / f"hand-{i + 1:06d}.json", record.to_json())
-            progress.update(i + 1)
-        progress.close()
+        done = 0
+        try:
+            for i in range(args.hands):
+                levels = (master.randrange(13), master.randrange(13))
+                declarer = SEATS[master.randrange(4)]
+                hand_seed = master.getrandbits(64)
+                game = Game.deal(hand_seed, rules=args.preset, declarer=declarer, levels=levels)
+                if writer is not None:
+                    from .data import record_hand
+
+                    record_hand(writer, game, players, i, hand_seed)
+                    result = game.result()
+                else:
+                    result = play_hand(game, players)
+                stats.add(game, result)
+                if records is not None:
+                    record = Record.from_game(game, {**meta_base, "hand": i + 1})
+                    _write_record(records / f"hand-{i + 1:06d}.json", record.to_json())
+                done = i + 1
+                progress.update(done)
+        finally:
+            progress.close()
+            if writer is not None:  # the hands played so far stay readable, even interrupted
+                players_meta = {"NS": args.ns, "EW": args.ew}
+                writer.close(
+                    {"preset": args.preset, "seed": args.seed, "players": players_meta,
+                     "hands": done, "complete": done == args.hands}
+                )
 
     data = stats.summary(args)
     if args.json:

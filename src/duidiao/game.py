@@ -22,12 +22,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, Union
 
+import numpy as np
+
+from . import _core as _core_module
 from .cards import LEVELS, RANKS, SEATS, TRUMP_LETTERS, Card, CardLike, Cards, play_order_key
 from .enums import Phase
 from .errors import IllegalMoveError
 from .notation import TEAMS, TrickRecord, format_cards, format_record
 from .notation import Record as _PositionRecord
-from .position import Move, MoveLike, Position, Trick
+from .position import CardChoice, Move, MoveLike, Position, Trick
 from .result import HandResult
 from .rules import PRESETS, Rules
 
@@ -54,6 +57,11 @@ DECLARE_KINDS = (
 封主, 正主; §10.6 (``declaring=standard``): a single, a pair of level cards, reinforcing one's
 own single (加固), a pair of small jokers, a pair of big jokers (the joker pairs declare
 ``NT``)."""
+
+PLANE_NAMES: tuple[str, ...] = tuple(_core_module.observation_plane_names())
+"""The names of the rows of :meth:`Observation.planes`, in order (docs/env.md)."""
+PLANES_VERSION: int = int(_core_module.OBSERVATION_PLANES_VERSION)
+"""The version of the planes' layout: a change of a row's meaning changes it."""
 
 LevelsLike = Union[Mapping[str, Union[str, int]], Sequence[Union[str, int]], None]
 
@@ -145,6 +153,14 @@ class Declaration:
     suit: str
     kind: str
     drawn: int
+
+    def cards(self, level: str) -> Cards:
+        """The cards it showed, the hand's level being ``level`` (a level card, a pair of
+        them, or a joker pair; rules §6.2, §10.6)."""
+        raw = _core().declaration_cards(
+            TRUMP_LETTERS.index(self.suit), DECLARE_KINDS.index(self.kind) + 1, RANKS.index(level)
+        )
+        return Cards.from_masks(*raw)
 
 
 def _declaration_numbers(d: Declaration) -> tuple[int, int, int, int]:
@@ -437,7 +453,7 @@ class Observation:
                 known = self.exposed[name]
                 hands.append(known)
                 unknown.append(self.hand_sizes[name] - len(known))
-        return _play_position(
+        position = _play_position(
             self.rules,
             _level_number(self.level),
             TRUMP_LETTERS.index(self.trump),
@@ -451,6 +467,44 @@ class Observation:
             self.trick,
             self.declarer_or_kitty,
         )
+        if self.core is not None:
+            # The core's own view of the same play also keeps what the notation cannot write:
+            # the throws that failed as attempted (§5.2) and the cards shown at the start, which
+            # the world sampler judges worlds by.
+            return Position._make(position._static, self.core.view.copy())
+        return position
+
+    def planes(self, chosen: Cards | None = None) -> np.ndarray:
+        """This observation as numbers for learning: a float32 array ``(27, 54)``, planes over
+        the 54 faces built from this observation alone (docs/env.md lists them; their names
+        are :data:`PLANE_NAMES`). ``chosen``: the cards chosen so far in a decision made a card
+        at a time. A spectator's observation has none (ValueError)."""
+        if self.core is None:
+            raise ValueError("a spectator's observation has no planes (they are a seat's)")
+        cards = chosen if chosen is not None else Cards()
+        return _core().observation_planes(self.core, cards.one, cards.two)  # type: ignore[no-any-return]
+
+    @property
+    def void_masks(self) -> tuple[int, int, int, int]:
+        """In the play phase, per seat (S, E, N, W), its known voids as a mask: bit ``e`` for
+        effective suit ``e`` (0..3 H D S C, 4 trumps); all 0 before the play."""
+        return self._facts("voids")
+
+    @property
+    def no_pair_masks(self) -> tuple[int, int, int, int]:
+        """In the play phase, per seat, the effective suits it is known to hold no pair in
+        (rules §10.4), bits as in :attr:`void_masks`."""
+        return self._facts("no_pairs")
+
+    def _facts(self, which: str) -> tuple[int, int, int, int]:
+        if self.phase not in _IN_PLAY:
+            return (0, 0, 0, 0)
+        if self.core is not None:  # the core's view of the play holds the facts
+            view = self.core.view
+            return tuple(int(getattr(view, which)(s)) for s in range(4))  # type: ignore[return-value]
+        position = self.position
+        assert position is not None
+        return position.void_masks if which == "voids" else position.no_pair_masks
 
     # -- the options of a decision, from what the seat knows -------------------------------
     def declare_options(self) -> list[DeclareOption]:
@@ -1047,6 +1101,12 @@ class Game:
         other._history = list(self._history)
         return other
 
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
     def __repr__(self) -> str:
         return (
             f"<Game {self._rules.name} phase={self.phase} to_act={self.to_act} "
@@ -1161,6 +1221,18 @@ class Game:
         self._apply("xiaosa", self._core.xiaosa, put.masks, take.masks)
         self._history.append(Decision(seat, "xiaosa", "xiaosa", cards=put, taken=take))
 
+    def card_choice(self, chosen: Cards | str | Iterable[CardLike]) -> CardChoice:
+        """A decision made of cards, chosen a card at a time: the cards to bury, the card put
+        in a grabbed card's place (抢牌), 潇洒's jokers and taken cards together, a play. Which
+        faces can join ``chosen`` on the way to an answer this phase accepts, and whether
+        ``chosen`` is one (the rules decide: §6.3, §6.4, the legal moves of §5). Outside
+        those phases, and for cards the seat cannot give, nothing is addable."""
+        cards = Cards() if isinstance(chosen, str) and not chosen else _cards_of(
+            chosen, "card_choice"
+        )
+        addable, complete = self._core.extensions(cards.one, cards.two)
+        return CardChoice(Cards.from_masks(int(addable), 0), bool(complete))
+
     def legal_moves(self) -> list[Move]:
         """The legal plays of the seat to play, in notation order (empty outside the play)."""
         if self.phase != "play":
@@ -1230,6 +1302,14 @@ class Game:
         return Observation.from_core(
             self._core.observe(_seat_number(seat), bool(everything)), self._rules
         )
+
+    def planes(self, seat: str | int, chosen: Cards | None = None) -> np.ndarray:
+        """``observe(seat).planes(chosen)`` without building the Python observation: what a
+        learning environment asks at every decision."""
+        cards = chosen if chosen is not None else Cards()
+        core = _core()
+        observation = self._core.observe(_seat_number(seat), False)
+        return core.observation_planes(observation, cards.one, cards.two)  # type: ignore[no-any-return]
 
     def observe_public(self) -> Observation:
         """What a spectator may know now: the public events, the exposed cards and hand sizes,

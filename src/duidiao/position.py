@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ._limits import quote
 from .cards import (
@@ -36,7 +36,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from . import _core
 
-__all__ = ["Position", "Move", "Trick", "MoveLike"]
+__all__ = ["Position", "Move", "Trick", "MoveLike", "CardChoice"]
 
 
 def _core_module() -> Any:
@@ -48,6 +48,15 @@ def _core_module() -> Any:
             "(pip install -e . or python setup.py build_ext --inplace)"
         ) from exc
     return _core
+
+
+class CardChoice(NamedTuple):
+    """A decision made of cards, chosen a card at a time (:meth:`Position.card_choice`,
+    :meth:`Game.card_choice`): ``addable`` holds one copy of each face that can join the cards
+    chosen so far on the way to a legal answer, ``complete`` says whether they are one now."""
+
+    addable: Cards
+    complete: bool
 
 
 @dataclass(frozen=True)
@@ -536,6 +545,19 @@ class Position:
         return out
 
     @property
+    def void_masks(self) -> tuple[int, int, int, int]:
+        """Per seat (S, E, N, W), its known voids as a mask: bit ``e`` for effective suit
+        ``e`` (0..3 H D S C, 4 trumps) — :attr:`voids` as numbers."""
+        hand, static = self._hand, self._static.voids
+        return tuple(static[s] | int(hand.voids(s)) for s in range(4))  # type: ignore[return-value]
+
+    @property
+    def no_pair_masks(self) -> tuple[int, int, int, int]:
+        """Per seat (S, E, N, W), the effective suits (bits as in :attr:`void_masks`) it is
+        known to hold no pair in (rules §10.4: it followed a pair lead without one)."""
+        return tuple(int(self._hand.no_pairs(s)) for s in range(4))  # type: ignore[return-value]
+
+    @property
     def tricks(self) -> list[Trick]:
         """The completed tricks written in ``tricks`` and those played since, oldest first."""
         return [
@@ -607,6 +629,19 @@ class Position:
 
         moves.sort(key=lambda move: play_order_key(move.cards, st.level, st.trump))
         return moves
+
+    def card_choice(self, chosen: Cards | str) -> CardChoice:
+        """The play chosen a card at a time (a frontend's or an environment's): which faces
+        can join ``chosen`` on the way to a legal play, and whether ``chosen`` is a legal play
+        itself (the legal moves decide: leads with every throw, the follow duties). Cards
+        the mover does not hold lead nowhere: nothing is addable. Raises
+        :class:`HiddenCardsError` when the mover's hand is not fully known."""
+        cards = chosen if isinstance(chosen, Cards) else Cards(chosen) if chosen else Cards()
+        if self._hand.is_over:
+            return CardChoice(Cards(), False)
+        self._require_known_mover()
+        addable, complete = self._hand.extensions(cards.one, cards.two)
+        return CardChoice(Cards.from_masks(int(addable), 0), bool(complete))
 
     def legal_moves_page(self, first: int, limit: int) -> list[Move]:
         """The legal moves numbered ``first`` to ``first + limit - 1`` in the engine's own

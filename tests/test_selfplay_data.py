@@ -1,0 +1,98 @@
+"""Self-play data (``duidiao selfplay --out``, ``duidiao.data``, docs/data.md): the tables say
+what happened — replaying their actions gives the same hands, observations, masks and results —
+in npz and parquet alike, in parts of fixed size."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("duidiao._core")
+
+from duidiao import Game, make_bot  # noqa: E402
+from duidiao.cards import SEATS  # noqa: E402
+from duidiao.cli import main  # noqa: E402
+from duidiao.data import DataWriter, load, record_hand  # noqa: E402
+from duidiao.env.encoding import Chooser  # noqa: E402
+from duidiao.game import PHASES  # noqa: E402
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_data_replays_to_the_same_hands(tmp_path: Path) -> None:
+    bots = [make_bot(name, seed=s) for s, name in enumerate(["heuristic", "random"] * 2)]
+    games = {}
+    with DataWriter(tmp_path / "run", part_rows=500) as writer:
+        for hand in range(6):
+            preset = ("chifeng", "chifeng-classic", "shanghai")[hand % 3]
+            game = Game.deal(hand, rules=preset, declarer=SEATS[hand % 4])
+            record_hand(writer, game, bots, hand, hand)
+            games[hand] = (preset, game.result())
+    data = load(tmp_path / "run")
+    assert len(list((tmp_path / "run").glob("steps-*.npz"))) > 1  # parts of 500 rows
+    assert list(data.hands["hand"]) == list(range(6))
+    masks = data.masks()
+    for hand, (preset, result) in games.items():
+        row = int(np.flatnonzero(data.hands["hand"] == hand)[0])
+        assert data.hands["score_ns"][row] == result.scores["NS"]
+        assert data.hands["points"][row] == result.points
+        game = Game.deal(hand, rules=preset, declarer=SEATS[hand % 4])
+        chooser = Chooser(game)
+        for d in np.flatnonzero(data.decisions["hand"] == hand):
+            seat = SEATS[data.decisions["seat"][d]]
+            assert game.to_act == seat and PHASES.index(game.phase) == data.decisions["phase"][d]
+            assert np.array_equal(data.decisions["observation"][d], game.planes(seat))
+            first, count = int(data.decisions["first_step"][d]), int(data.decisions["steps"][d])
+            for step in range(first, first + count):
+                assert data.steps["decision"][step] == d
+                assert np.array_equal(masks[step], chooser.legal_mask().astype(bool))
+                assert np.array_equal(
+                    data.step_observation(step), game.planes(seat, chooser.chosen)
+                )
+                chooser.step(int(data.steps["action"][step]))
+            team = SEATS.index(seat) % 2
+            margin = result.scores[("NS", "EW")[team]] - result.scores[("EW", "NS")[team]]
+            assert data.decisions["reward"][d] == margin
+        assert game.is_over and game.result() == result
+
+
+def test_selfplay_out_keeps_the_statistics_and_both_formats_agree(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["selfplay", "--hands", "8", "--ns", "heuristic", "--ew", "random", "--seed", "5"]
+    code, plain, _ = run(capsys, *args)
+    assert code == 0
+    code, with_npz, _ = run(capsys, *args, "--out", str(tmp_path / "npz"))
+    assert code == 0 and with_npz == plain  # the same hands with or without data
+    meta = json.loads((tmp_path / "npz" / "meta.json").read_text())
+    assert meta["rows"]["hands"] == 8 and meta["players"] == {"NS": "heuristic", "EW": "random"}
+    pytest.importorskip("pyarrow")
+    code, _, _ = run(capsys, *args, "--out", str(tmp_path / "pq"), "--format", "parquet")
+    assert code == 0
+    a, b = load(tmp_path / "npz"), load(tmp_path / "pq")
+    for table in ("hands", "decisions", "steps"):
+        for name, column in getattr(a, table).items():
+            assert np.array_equal(column, getattr(b, table)[name]), (table, name)
+
+
+def test_refusals_name_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "selfplay", "--hands", "2", "--matches", "1", "--out",
+                       str(tmp_path / "m"))
+    assert code != 0 and "--out writes independent hands" in err
+    run(capsys, "selfplay", "--hands", "1", "--out", str(tmp_path / "once"))
+    code, _, err = run(capsys, "selfplay", "--hands", "1", "--out", str(tmp_path / "once"))
+    assert code != 0 and "already holds data" in err
+    (tmp_path / "file").write_text("x")
+    code, _, err = run(capsys, "selfplay", "--hands", "1", "--out", str(tmp_path / "file"))
+    assert code != 0 and "is a file, not a folder" in err
+    with pytest.raises(ValueError, match="holds no self-play data"):
+        load(tmp_path)
+    with pytest.raises(ValueError, match="format: 'csv' is not one of npz, parquet"):
+        DataWriter(tmp_path / "x", format="csv")
