@@ -14,45 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 import time
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts
-
-import duidiao.env.openspiel as duidiao_spiel
-from duidiao import make_bot
-from duidiao.env.encoding import player_actions
-
-
-def play(deal: int, simulations: int, ismcts_team: int, preset: str) -> float:
-    """One hand of deal ``deal``; ISMCTS's margin."""
-    game = pyspiel.load_game(duidiao_spiel.GAME_NAME, {"preset": preset})
-    seed = 1000 * deal + ismcts_team
-    bot = ismcts.ISMCTSBot(
-        game, duidiao_spiel.HeuristicRolloutEvaluator(seed), uct_c=40.0,
-        max_simulations=simulations, random_state=np.random.RandomState(seed),
-    )
-    heuristic = [make_bot("heuristic", seed=deal * 4 + s) for s in range(4)]
-    deck_rng = random.Random(deal)  # the same cards for both halves of the deal
-    state = game.new_initial_state()
-    queue: list[int] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(deck_rng.choices(*zip(*outcomes))[0])
-            continue
-        player = state.current_player()
-        if player % 2 == ismcts_team:
-            action = bot.step(state)
-        else:
-            if not queue:
-                queue = player_actions(state.game, heuristic[player])
-            action = queue.pop(0)
-        state.apply_action(action)
-    return float(state.returns()[ismcts_team])
+from duidiao.env.openspiel import ismcts_hand
 
 
 def main() -> None:
@@ -66,7 +31,7 @@ def main() -> None:
     start = time.monotonic()
     per_deal = []
     for deal in range(args.first_deal, args.first_deal + args.deals):
-        pair = [play(deal, args.simulations, team, args.preset) for team in (0, 1)]
+        pair = [ismcts_hand(deal, args.simulations, team, args.preset) for team in (0, 1)]
         per_deal.append(sum(pair) / 2)
         print(f"deal {deal}: {pair[0]:+.0f} as NS, {pair[1]:+.0f} as EW", file=sys.stderr)
     n = len(per_deal)

@@ -147,6 +147,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="start at deal D: a part of a longer duel (write it with --json, add with --merge)",
     )
     duel.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="spread the deals over a Ray cluster: ADDRESS (auto, ray://HOST:PORT) or, without "
+        "one, a local cluster of --threads CPUs (needs the ray extra; docs/cluster.md)",
+    )
+    duel.add_argument(
         "--merge",
         nargs="+",
         metavar="PART",
@@ -718,18 +727,21 @@ def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
         rate = done / max(time.monotonic() - start, 1e-9)
         progress.update(done, f"{rate:.0f} hands/s  A-B {margin / done:+.2f}")
 
-    result = duel(
-        args.a,
-        args.b,
-        args.hands,
-        seed=args.seed,
-        preset=args.preset,
-        threads=args.threads,
-        progress=show,
-        on_hand=on_hand,
-        records=False,  # the summary needs none: memory stays flat for any --hands
-        first_deal=args.first_deal,
-    )
+    common = {"seed": args.seed, "preset": args.preset, "first_deal": args.first_deal}
+    if args.ray is not None:
+        from .cluster import duel_on_ray
+
+        def show_ray(done: int, total: int) -> None:
+            rate = done / max(time.monotonic() - start, 1e-9)
+            progress.update(done, f"{rate:.0f} hands/s")
+
+        address = None if args.ray == "local" else args.ray
+        result = duel_on_ray(args.a, args.b, args.hands, address=address, workers=args.threads,
+                             progress=show_ray, **common)
+    else:
+        # records=False: the summary needs none, so memory stays flat for any --hands
+        result = duel(args.a, args.b, args.hands, threads=args.threads, progress=show,
+                      on_hand=on_hand, records=False, **common)
     progress.close()
     data = result.to_json()
     if args.json:

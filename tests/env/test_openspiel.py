@@ -13,8 +13,6 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import duidiao.env.openspiel as duidiao_spiel  # noqa: E402
-from duidiao import make_bot  # noqa: E402
-from duidiao.env.encoding import player_actions  # noqa: E402
 
 
 def load(**params: str):
@@ -95,37 +93,8 @@ def test_bad_parameters_are_named() -> None:
         load(level_ns="Z")
 
 
-def ismcts_hand(seed: int, simulations: int, ismcts_team: int) -> float:
-    """One hand: OpenSpiel's ISMCTS (the heuristic's playouts as its evaluator) in the seats of
-    ``ismcts_team`` (0: NS, 1: EW), the heuristic bot in the others; ISMCTS's margin."""
-    from open_spiel.python.algorithms import ismcts
-
-    game = load()
-    bot = ismcts.ISMCTSBot(
-        game, duidiao_spiel.HeuristicRolloutEvaluator(seed), uct_c=40.0,
-        max_simulations=simulations, random_state=np.random.RandomState(seed),
-    )
-    heuristic = [make_bot("heuristic", seed=seed * 4 + s) for s in range(4)]
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    queue: list[int] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices(*zip(*outcomes))[0])
-            continue
-        player = state.current_player()
-        if player % 2 == ismcts_team:
-            action = bot.step(state)
-        else:
-            if not queue:
-                queue = player_actions(state.game, heuristic[player])
-            action = queue.pop(0)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-    return state.returns()[ismcts_team]
-
-
 def test_openspiel_ismcts_plays_hands_against_the_heuristic() -> None:
-    margins = [ismcts_hand(seed, simulations=4, ismcts_team=seed % 2) for seed in range(2)]
+    margins = [
+        duidiao_spiel.ismcts_hand(deal, simulations=4, ismcts_team=deal % 2) for deal in range(2)
+    ]
     assert all(np.isfinite(margins))

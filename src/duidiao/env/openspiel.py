@@ -23,7 +23,9 @@ from ..rules import ALL_PRESETS, Rules
 from .encoding import DONE, FACES, NUM_ACTIONS, NUM_PLANES, PASS, Chooser, action_name
 from .resample import consistent_deck
 
-__all__ = ["GAME_NAME", "DuidiaoGame", "DuidiaoState", "HeuristicRolloutEvaluator"]
+__all__ = [
+    "GAME_NAME", "DuidiaoGame", "DuidiaoState", "HeuristicRolloutEvaluator", "ismcts_hand",
+]
 
 GAME_NAME = "python_duidiao"
 DECK_CARDS = 108
@@ -430,6 +432,48 @@ class HeuristicRolloutEvaluator:
     def prior(self, state: DuidiaoState) -> list[tuple[int, float]]:
         actions = state.legal_actions()
         return [(a, 1.0 / len(actions)) for a in actions]
+
+
+def ismcts_hand(
+    deal: int, simulations: int, ismcts_team: int, preset: str = "chifeng", uct_c: float = 40.0
+) -> float:
+    """One hand between OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.
+    ismcts``, valued by :class:`HeuristicRolloutEvaluator`, ``simulations`` sampled states a
+    step) in the seats of ``ismcts_team`` (0: NS, 1: EW) and our ``heuristic`` bot in the
+    others. The cards come from ``deal`` alone, so both teams can play the same deal (a
+    duplicate match). Returns ISMCTS's margin: its team's hand score minus the other's."""
+    from open_spiel.python.algorithms import ismcts
+
+    from .encoding import player_actions
+
+    game = pyspiel.load_game(GAME_NAME, {"preset": preset})
+    seed = 1000 * deal + ismcts_team
+    bot = ismcts.ISMCTSBot(
+        game, HeuristicRolloutEvaluator(seed), uct_c=uct_c, max_simulations=simulations,
+        random_state=np.random.RandomState(seed),
+    )
+    # OpenSpiel's default resampler draws from an unseeded generator: ours is seeded, so that
+    # a hand plays the same every time.
+    draws = random.Random(seed)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, draws.random))
+    heuristic = [make_bot("heuristic", seed=deal * 4 + s) for s in range(4)]
+    cards = random.Random(deal)  # the same cards whichever team ISMCTS plays
+    state = game.new_initial_state()
+    queue: list[int] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(cards.choices(*zip(*outcomes))[0])
+            continue
+        player = state.current_player()
+        if player % 2 == ismcts_team:
+            action = int(bot.step(state))
+        else:
+            if not queue:
+                queue = player_actions(state.game, heuristic[player])
+            action = queue.pop(0)
+        state.apply_action(action)
+    return float(state.returns()[ismcts_team])
 
 
 pyspiel.register_game(GAME_TYPE, DuidiaoGame)
