@@ -223,8 +223,10 @@ void init_game(py::module_& m) {
     return std::vector<std::string>(PLANE_NAMES, PLANE_NAMES + PLANE_NB);
   });
   m.def("observation_planes", [](const Observation& o, uint64_t one, uint64_t two) {
+        const CardSet chosen = to_set({one, two});
+        if (!chosen.valid()) throw std::invalid_argument("chosen: not a card set");
         py::array_t<float> out({py::ssize_t(PLANE_NB), py::ssize_t(FACE_NB)});
-        observation_planes(o, to_set({one, two}), out.mutable_data());
+        observation_planes(o, chosen, out.mutable_data());
         return out;
       }, py::arg("observation"), py::arg("one") = 0, py::arg("two") = 0);
 

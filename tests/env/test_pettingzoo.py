@@ -97,6 +97,10 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         e.step(NUM_ACTIONS)
     with pytest.raises(ValueError, match="an action is needed"):
         e.step(None)
+    with pytest.raises(ValueError, match="an action is a whole number 0..90, not 3.5"):
+        e.step(3.5)
+    with pytest.raises(ValueError, match="not True"):
+        e.step(True)
     after = e.observe(e.agent_selection)
     assert np.array_equal(before["observation"], after["observation"])
     assert np.array_equal(before["action_mask"], after["action_mask"])
@@ -213,8 +217,10 @@ def leak_check(hands: int, seed: int) -> int:
         bots = [make_bot("heuristic", seed=seed + 4 * hand + s) for s in range(4)]
         decision = 0
         while not game.is_over:
-            # the seat to act at every decision, another seat at every third
-            seats = {game.to_act, rng.choice(SEATS)} if decision % 3 == 0 else {game.to_act}
+            # the seat to act at every other decision, another seat at every fifth
+            seats = set() if decision % 2 else {game.to_act}
+            if decision % 5 == 0:
+                seats.add(rng.choice(SEATS))
             for seat in seats:
                 check_rows(game, seat, observation_planes(game.observe(seat)), Cards())
                 checked += 1
@@ -224,9 +230,9 @@ def leak_check(hands: int, seed: int) -> int:
 
 
 def test_no_observation_holds_a_hidden_card() -> None:
-    assert leak_check(hands=50, seed=1) > 50 * 80
+    assert leak_check(hands=50, seed=1) > 50 * 50
 
 
 @pytest.mark.slow
 def test_no_observation_holds_a_hidden_card_over_2000_hands() -> None:
-    assert leak_check(hands=2000, seed=1000) > 2000 * 80
+    assert leak_check(hands=2000, seed=1000) > 2000 * 50

@@ -87,7 +87,7 @@ def python_planes(obs: Observation, chosen: Cards) -> np.ndarray:
 def test_the_core_planes_are_the_documented_planes(preset: str) -> None:
     rng = random.Random(preset)
     checked = 0
-    for hand in range(3):
+    for hand in range(2):
         declarer = rng.choice([None, "S", "E", "N", "W"])
         game = Game.deal(hand, rules=preset, declarer=declarer)
         bots = [make_bot("heuristic", seed=hand * 4 + s) for s in range(4)]
@@ -105,7 +105,7 @@ def test_the_core_planes_are_the_documented_planes(preset: str) -> None:
             if game.is_over:
                 break
             _core_step(game, bots[SEATS.index(game.to_act)])
-    assert checked > 3 * 4 * 60
+    assert checked > 2 * 4 * 60
 
 
 def test_a_spectator_has_no_planes() -> None:

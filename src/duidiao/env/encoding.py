@@ -152,6 +152,8 @@ class Chooser:
     def step(self, action: int) -> bool:
         """Apply one legal action; True when it made a decision of the game. A ValueError
         names an action that is not legal now, and nothing changes."""
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"an action is a whole number 0..{NUM_ACTIONS - 1}, not {action!r}")
         action = int(action)
         if not 0 <= action < NUM_ACTIONS:
             raise ValueError(f"action {action} is not 0..{NUM_ACTIONS - 1}")

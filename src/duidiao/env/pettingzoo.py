@@ -166,7 +166,7 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} is to act: an action is needed, not None")
         assert self._chooser is not None
         self._cumulative_rewards[agent] = 0.0
-        decided = self._chooser.step(int(action))
+        decided = self._chooser.step(action)
         if decided:
             self._planes = {}
         if self.game.is_over:
