@@ -90,3 +90,7 @@ def test_bad_arguments_are_named_before_the_cluster_is_touched() -> None:
         duel_on_ray("heuristic", "random", 3)
     with pytest.raises(ValueError, match="unknown bot .nobody."):
         duel_on_ray("heuristic", "nobody", 10)
+    with pytest.raises(ValueError, match="bridge"):
+        duel_on_ray("heuristic", "random", 10, preset="bridge")
+    with pytest.raises(ValueError, match="deals_per_task: a positive number"):
+        duel_on_ray("heuristic", "random", 10, deals_per_task=0)

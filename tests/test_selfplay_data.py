@@ -96,3 +96,44 @@ def test_refusals_name_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_pat
         load(tmp_path)
     with pytest.raises(ValueError, match="format: 'csv' is not one of npz, parquet"):
         DataWriter(tmp_path / "x", format="csv")
+
+
+def test_an_interrupted_write_loses_no_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bots = [make_bot("heuristic", seed=s) for s in range(4)]
+    writer = DataWriter(tmp_path / "run", part_rows=50)
+    real = np.savez_compressed
+    calls = {"n": 0}
+
+    def interrupted(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(np, "savez_compressed", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        for hand in range(5):
+            record_hand(writer, Game.deal(hand, declarer="S"), bots, hand, hand)
+    writer.close({"complete": False})
+    assert not list((tmp_path / "run").glob("*.partial"))
+    data = load(tmp_path / "run")  # readable, every row counted once
+    assert len(data.steps["action"]) == data.meta["rows"]["steps"]
+    decisions = data.decisions
+    assert np.array_equal(
+        data.steps["decision"][decisions["first_step"]], np.arange(len(decisions["hand"]))
+    )
+
+
+def test_bad_data_folders_and_choices_are_named(tmp_path: Path) -> None:
+    (tmp_path / "meta.json").write_text("[]")
+    with pytest.raises(ValueError, match="data version None"):
+        load(tmp_path)
+    (tmp_path / "meta.json").write_text('{"version": 1}')
+    with pytest.raises(ValueError, match="no format or row counts"):
+        load(tmp_path)
+    game = Game.deal(1, declarer="S")
+    with pytest.raises(ValueError, match="chosen: 5 is not a card list"):
+        game.card_choice(5)
+    with pytest.raises(ValueError, match="chosen: 'XX' is not a card list"):
+        game.planes("S", "XX")
+    assert game.planes("S", "").shape == (27, 54)

@@ -18,6 +18,7 @@ from typing import Any
 
 from .duel import MAX_HANDS, DuelResult, duel
 from .players import make_bot
+from .rules import Rules
 
 __all__ = ["duel_on_ray", "ray_init"]
 
@@ -81,14 +82,17 @@ def duel_on_ray(
         raise ValueError(f"first_deal: a deal index (0 or more), not {first_deal!r:.40}")
     for name in (a, b):
         make_bot(name, 0)  # an unknown bot fails here, before the cluster is touched
+    Rules.preset(preset)  # and so does an unknown preset
+    if deals_per_task is not None and (
+        isinstance(deals_per_task, bool) or not isinstance(deals_per_task, int)
+        or deals_per_task < 1
+    ):
+        raise ValueError(f"deals_per_task: a positive number, not {deals_per_task!r:.40}")
     ray = ray_init(address, workers)
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     deals = hands // 2
     if deals_per_task is None:
         deals_per_task = max(1, min(64, deals // (cpus * 32)))
-    if isinstance(deals_per_task, bool) or not isinstance(deals_per_task, int) \
-            or deals_per_task < 1:
-        raise ValueError(f"deals_per_task: a positive number, not {deals_per_task!r:.40}")
     task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(_duel_part)
     end = first_deal + deals
     step = deals_per_task

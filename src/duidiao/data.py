@@ -19,6 +19,7 @@ the observation before each step.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,10 +86,8 @@ class _Buffer:
             self.arrays[name][self.size] = value
         self.size += 1
 
-    def take(self) -> dict[str, np.ndarray]:
-        out = {name: array[: self.size] for name, array in self.arrays.items()}
-        self.size = 0
-        return out
+    def rows_so_far(self) -> dict[str, np.ndarray]:
+        return {name: array[: self.size] for name, array in self.arrays.items()}
 
 
 class DataWriter:
@@ -134,12 +133,21 @@ class DataWriter:
         buffer = self.buffers[table]
         if buffer.size == 0:
             return
-        columns = buffer.take()
+        columns = buffer.rows_so_far()
         path = self.folder / f"{table}-{self.parts[table]:05d}.{self.format}"
-        if self.format == "npz":
-            np.savez_compressed(path, **columns)  # type: ignore[arg-type]
-        else:
-            _write_parquet(path, columns)
+        # Written under another name, then renamed: an interrupted write leaves no part, and
+        # its rows stay in the buffer for close() to write.
+        partial = path.with_name(path.name + ".partial")
+        try:
+            if self.format == "npz":
+                with open(partial, "wb") as f:
+                    np.savez_compressed(f, **columns)  # type: ignore[arg-type]
+            else:
+                _write_parquet(partial, columns)
+            os.replace(partial, path)
+        finally:
+            partial.unlink(missing_ok=True)
+        buffer.size = 0
         self.parts[table] += 1
 
     def close(self, meta: dict[str, Any] | None = None) -> None:
@@ -224,13 +232,24 @@ def load(folder: str | Path) -> SelfPlayData:
     meta_path = root / "meta.json"
     if not meta_path.is_file():
         raise ValueError(f"{str(root)!r:.200} holds no self-play data (no meta.json)")
-    meta = json.loads(meta_path.read_text())
-    if meta.get("version") != DATA_VERSION:
-        raise ValueError(f"data version {meta.get('version')!r}: this duidiao reads {DATA_VERSION}")
+    try:
+        meta = json.loads(meta_path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{meta_path}: not readable JSON ({exc})") from None
+    if not isinstance(meta, dict) or meta.get("version") != DATA_VERSION:
+        version = meta.get("version") if isinstance(meta, dict) else None
+        raise ValueError(f"data version {version!r}: this duidiao reads {DATA_VERSION}")
+    rows = meta.get("rows")
+    if meta.get("format") not in FORMATS or not isinstance(rows, dict) or set(rows) != set(TABLES):
+        raise ValueError(f"{meta_path}: no format or row counts of the three tables")
     tables: dict[str, dict[str, np.ndarray]] = {}
     for table, columns in TABLES.items():
         parts = sorted(root.glob(f"{table}-[0-9][0-9][0-9][0-9][0-9].{meta['format']}"))
-        read = [_read_part(p, columns) for p in parts]
+        try:
+            read = [_read_part(p, columns) for p in parts]
+        except Exception as exc:  # a damaged part: zip, parquet or a missing column
+            why = f"{type(exc).__name__}: {exc}"
+            raise ValueError(f"{table}: a part cannot be read ({why})") from None
         tables[table] = {
             name: np.concatenate([r[name] for r in read])
             if read
@@ -261,18 +280,6 @@ def record_hand(
         decisions.append((s, phase, observation, steps))
     result = game.result()
     scores = (result.scores["NS"], result.scores["EW"])
-    rules = game.rules
-    writer.add(
-        "hands",
-        hand=hand,
-        seed=seed,
-        declarer=SEATS.index(game.declarer or "S"),
-        level_ns=rules.ladder_letters.index(game.levels["NS"]),
-        level_ew=rules.ladder_letters.index(game.levels["EW"]),
-        score_ns=scores[0],
-        score_ew=scores[1],
-        points=result.points,
-    )
     for s, phase, observation, steps in decisions:
         team = s % 2
         first = writer.counts["steps"]
@@ -288,4 +295,15 @@ def record_hand(
         )
         for action, mask in steps:
             writer.add("steps", decision=row, action=action, mask=mask)
-
+    rules = game.rules
+    writer.add(  # last: a hands row says the hand's rows are all written
+        "hands",
+        hand=hand,
+        seed=seed,
+        declarer=SEATS.index(game.declarer or "S"),
+        level_ns=rules.ladder_letters.index(game.levels["NS"]),
+        level_ew=rules.ladder_letters.index(game.levels["EW"]),
+        score_ns=scores[0],
+        score_ew=scores[1],
+        points=result.points,
+    )

@@ -133,6 +133,18 @@ def _cards_of(value: Cards | str | Iterable[CardLike], what: str) -> Cards:
         raise IllegalMoveError(f"{what}: {exc}") from None
 
 
+def _chosen_cards(chosen: Cards | str | Iterable[CardLike] | None) -> Cards:
+    """Cards chosen so far (a card at a time): Cards, a card list, "" or None for none."""
+    if chosen is None or (isinstance(chosen, str) and not chosen):
+        return Cards()
+    if isinstance(chosen, Cards):
+        return chosen
+    try:
+        return Cards(chosen)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"chosen: {chosen!r:.60} is not a card list ({exc})") from None
+
+
 # -- small public records -----------------------------------------------------------------
 
 
@@ -474,14 +486,14 @@ class Observation:
             return Position._make(position._static, self.core.view.copy())
         return position
 
-    def planes(self, chosen: Cards | None = None) -> np.ndarray:
+    def planes(self, chosen: Cards | str | None = None) -> np.ndarray:
         """This observation as numbers for learning: a float32 array ``(27, 54)``, planes over
         the 54 faces built from this observation alone (docs/env.md lists them; their names
         are :data:`PLANE_NAMES`). ``chosen``: the cards chosen so far in a decision made a card
         at a time. A spectator's observation has none (ValueError)."""
         if self.core is None:
             raise ValueError("a spectator's observation has no planes (they are a seat's)")
-        cards = chosen if chosen is not None else Cards()
+        cards = _chosen_cards(chosen)
         return _core().observation_planes(self.core, cards.one, cards.two)  # type: ignore[no-any-return]
 
     @property
@@ -1227,9 +1239,7 @@ class Game:
         faces can join ``chosen`` on the way to an answer this phase accepts, and whether
         ``chosen`` is one (the rules decide: §6.3, §6.4, the legal moves of §5). Outside
         those phases, and for cards the seat cannot give, nothing is addable."""
-        cards = Cards() if isinstance(chosen, str) and not chosen else _cards_of(
-            chosen, "card_choice"
-        )
+        cards = _chosen_cards(chosen)
         addable, complete = self._core.extensions(cards.one, cards.two)
         return CardChoice(Cards.from_masks(int(addable), 0), bool(complete))
 
@@ -1303,10 +1313,10 @@ class Game:
             self._core.observe(_seat_number(seat), bool(everything)), self._rules
         )
 
-    def planes(self, seat: str | int, chosen: Cards | None = None) -> np.ndarray:
+    def planes(self, seat: str | int, chosen: Cards | str | None = None) -> np.ndarray:
         """``observe(seat).planes(chosen)`` without building the Python observation: what a
         learning environment asks at every decision."""
-        cards = chosen if chosen is not None else Cards()
+        cards = _chosen_cards(chosen)
         core = _core()
         observation = self._core.observe(_seat_number(seat), False)
         return core.observation_planes(observation, cards.one, cards.two)  # type: ignore[no-any-return]

@@ -63,6 +63,28 @@ def test_a_resampled_state_looks_the_same_to_the_seat(preset: str, declarer: str
     assert checked > 20 and moved > checked // 2  # the hidden cards really are redrawn
 
 
+def test_any_seat_resamples_without_the_cards_another_is_choosing() -> None:
+    # Mid-play, East is choosing the cards of a play one at a time: the others cannot see
+    # them, so their resampled states must not hold them chosen (nor fail to be found).
+    rng = random.Random(12)
+    checked = 0
+    for state in random_states(load(), rng, 0.3):
+        if state.game.phase != "play" or not state._chooser.chosen:
+            continue
+        mover = state.current_player()
+        for player in range(4):
+            other = state.resample_from_infostate(player, rng.random)
+            assert other.information_state_string(player) == state.information_state_string(
+                player
+            )
+            if player != mover:
+                assert not other._chooser.chosen
+        checked += 1
+    assert checked > 3
+    with pytest.raises(ValueError, match="player_id: a player 0..3, not -1"):
+        state.resample_from_infostate(-1, rng.random)
+
+
 def test_resampling_while_dealing_forgets_the_deck() -> None:
     state = load().new_initial_state()
     rng = random.Random(3)
@@ -91,6 +113,8 @@ def test_bad_parameters_are_named() -> None:
         load(declarer="X")
     with pytest.raises(Exception, match="level_ns: 'Z'"):
         load(level_ns="Z")
+    with pytest.raises(Exception, match="level_ns: '23'"):
+        load(level_ns="23")
 
 
 def test_openspiel_ismcts_plays_hands_against_the_heuristic() -> None:

@@ -115,11 +115,20 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         ({"levels": {"NS": "Z", "EW": "3"}}, "levels: NS 'Z' is not a level"),
         ({"levels": {"NS": "5", "EW": "3"}, "declarer": None}, "needs one level for both"),
         ({"render_mode": "rgb"}, "render_mode: 'rgb'"),
+        ({"levels": {"NS": "23", "EW": "3"}}, "levels: NS '23' is not a level"),
+        ({"levels": {"NS": 5, "EW": 3}}, "levels: NS 5 is not a level"),
     ],
 )
 def test_bad_arguments_are_named(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         raw_env(**kwargs)
+
+
+def test_an_unknown_agent_is_named() -> None:
+    e = raw_env()
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match="agent: 'player_9' is not one of player_0"):
+        e.observe("player_9")
 
 
 def test_render_shows_the_hand() -> None:

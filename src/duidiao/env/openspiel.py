@@ -89,7 +89,7 @@ def _setup(params: dict[str, Any]) -> _Setup:
     levels = {}
     for team, key in (("NS", "level_ns"), ("EW", "level_ew")):
         letter = str(params.get(key, "")) or ladder[0]
-        if letter not in ladder:
+        if len(letter) != 1 or letter not in ladder:
             raise ValueError(f"{key}: {letter!r} is not a level of {ladder}")
         levels[team] = letter
     if declarer == "first" and levels["NS"] != levels["EW"]:
@@ -265,6 +265,8 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
         hidden cards drawn as it may believe them (duidiao.env.resample), for determinized
         search such as OpenSpiel's ISMCTS. ``probability_sampler()`` gives numbers in [0, 1)
         that seed the draw. Raises RuntimeError if no such state was found in 200 tries."""
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or not 0 <= player_id < 4:
+            raise ValueError(f"player_id: a player 0..3, not {player_id!r:.40}")
         seed = int(float(probability_sampler()) * 2**53)
         rng = random.Random(seed)
         if self._chooser is None:  # dealing: the seat knows only the cards it drew
@@ -331,8 +333,10 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
                 state.apply_action(PASS)  # asked in this deal, not in the real one: declines
             if queue:
                 return None
-            for action in self._current:
-                state.apply_action(action)
+            mover = self.current_player()
+            if mover == player:  # the cards it has chosen so far; another seat's it cannot see
+                for action in self._current:
+                    state.apply_action(action)
         except (ValueError, pyspiel.SpielError):
             return None
         return state

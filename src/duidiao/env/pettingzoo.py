@@ -70,7 +70,7 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
             if not isinstance(levels, Mapping) or set(levels) != {"NS", "EW"}:
                 raise ValueError(f"levels: {levels!r} is not 'random' or {{'NS': L, 'EW': L}}")
             for team, letter in levels.items():
-                if letter not in ladder:
+                if not isinstance(letter, str) or len(letter) != 1 or letter not in ladder:
                     raise ValueError(f"levels: {team} {letter!r} is not a level of {ladder}")
             if declarer is None and levels["NS"] != levels["EW"]:
                 raise ValueError("levels: a first hand (declarer None) needs one level for both")
@@ -143,6 +143,8 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self._chooser is None:
             raise RuntimeError("call reset() first")
+        if agent not in AGENTS:
+            raise ValueError(f"agent: {agent!r:.40} is not one of {', '.join(AGENTS)}")
         seat = SEATS[AGENTS.index(agent)]
         planes = self._planes.get(seat)
         if planes is None:
