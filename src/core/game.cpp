@@ -204,7 +204,8 @@ void Game::finish_declaring() {
 void Game::bury(const CardSet& cards) {
   require_phase(PHASE_BURY, "bury");
   if (!cards.valid() || cards.size() != KITTY_CARDS)
-    refuse("bury exactly " + std::to_string(KITTY_CARDS) + " cards, not " + std::to_string(cards.valid() ? cards.size() : 0));
+    refuse("bury exactly " + std::to_string(KITTY_CARDS) + " cards, not " +
+           std::to_string(cards.valid() ? cards.size() : 0));
   if (!held_[declarer_].contains(cards))
     refuse(seat_name(declarer_) + " does not hold " + to_string(held_[declarer_].missing(cards)));
   held_[declarer_] = held_[declarer_].minus(cards);

@@ -30,7 +30,7 @@ from .enums import Phase
 from .errors import IllegalMoveError
 from .notation import TEAMS, TrickRecord, format_cards, format_record
 from .notation import Record as _PositionRecord
-from .position import CardChoice, Move, MoveLike, Position, Trick
+from .position import CardChoice, Move, MoveLike, Position, Trick, _chosen_cards
 from .result import HandResult
 from .rules import PRESETS, Rules
 
@@ -131,18 +131,6 @@ def _cards_of(value: Cards | str | Iterable[CardLike], what: str) -> Cards:
         return Cards(value)
     except ValueError as exc:
         raise IllegalMoveError(f"{what}: {exc}") from None
-
-
-def _chosen_cards(chosen: Cards | str | Iterable[CardLike] | None) -> Cards:
-    """Cards chosen so far (a card at a time): Cards, a card list, "" or None for none."""
-    if chosen is None or (isinstance(chosen, str) and not chosen):
-        return Cards()
-    if isinstance(chosen, Cards):
-        return chosen
-    try:
-        return Cards(chosen)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"chosen: {chosen!r:.60} is not a card list ({exc})") from None
 
 
 # -- small public records -----------------------------------------------------------------
@@ -495,28 +483,6 @@ class Observation:
             raise ValueError("a spectator's observation has no planes (they are a seat's)")
         cards = _chosen_cards(chosen)
         return _core().observation_planes(self.core, cards.one, cards.two)  # type: ignore[no-any-return]
-
-    @property
-    def void_masks(self) -> tuple[int, int, int, int]:
-        """In the play phase, per seat (S, E, N, W), its known voids as a mask: bit ``e`` for
-        effective suit ``e`` (0..3 H D S C, 4 trumps); all 0 before the play."""
-        return self._facts("voids")
-
-    @property
-    def no_pair_masks(self) -> tuple[int, int, int, int]:
-        """In the play phase, per seat, the effective suits it is known to hold no pair in
-        (rules §10.4), bits as in :attr:`void_masks`."""
-        return self._facts("no_pairs")
-
-    def _facts(self, which: str) -> tuple[int, int, int, int]:
-        if self.phase not in _IN_PLAY:
-            return (0, 0, 0, 0)
-        if self.core is not None:  # the core's view of the play holds the facts
-            view = self.core.view
-            return tuple(int(getattr(view, which)(s)) for s in range(4))  # type: ignore[return-value]
-        position = self.position
-        assert position is not None
-        return position.void_masks if which == "voids" else position.no_pair_masks
 
     # -- the options of a decision, from what the seat knows -------------------------------
     def declare_options(self) -> list[DeclareOption]:

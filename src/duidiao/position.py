@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
@@ -13,6 +13,7 @@ from .cards import (
     LEVELS,
     SEATS,
     TRUMP_LETTERS,
+    CardLike,
     Cards,
     effective_suit,
     face_name,
@@ -48,6 +49,18 @@ def _core_module() -> Any:
             "(pip install -e . or python setup.py build_ext --inplace)"
         ) from exc
     return _core
+
+
+def _chosen_cards(chosen: Cards | str | Iterable[CardLike] | None) -> Cards:
+    """Cards chosen so far (a card at a time): Cards, a card list, "" or None for none."""
+    if chosen is None or (isinstance(chosen, str) and not chosen):
+        return Cards()
+    if isinstance(chosen, Cards):
+        return chosen
+    try:
+        return Cards(chosen)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"chosen: {chosen!r:.60} is not a card list ({exc})") from None
 
 
 class CardChoice(NamedTuple):
@@ -538,11 +551,10 @@ class Position:
     @property
     def voids(self) -> dict[str, str]:
         """Seat letter → its known voids as effective suit letters (``'TH'``), or ``''``."""
-        out = {}
-        for s in range(4):
-            mask = self._static.voids[s] | int(self._hand.voids(s))
-            out[SEATS[s]] = "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if mask >> e & 1)
-        return out
+        return {
+            SEATS[s]: "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if mask >> e & 1)
+            for s, mask in enumerate(self.void_masks)
+        }
 
     @property
     def void_masks(self) -> tuple[int, int, int, int]:
@@ -630,13 +642,13 @@ class Position:
         moves.sort(key=lambda move: play_order_key(move.cards, st.level, st.trump))
         return moves
 
-    def card_choice(self, chosen: Cards | str) -> CardChoice:
+    def card_choice(self, chosen: Cards | str | Iterable[CardLike]) -> CardChoice:
         """The play chosen a card at a time (a frontend's or an environment's): which faces
         can join ``chosen`` on the way to a legal play, and whether ``chosen`` is a legal play
         itself (the legal moves decide: leads with every throw, the follow duties). Cards
         the mover does not hold lead nowhere: nothing is addable. Raises
         :class:`HiddenCardsError` when the mover's hand is not fully known."""
-        cards = chosen if isinstance(chosen, Cards) else Cards(chosen) if chosen else Cards()
+        cards = _chosen_cards(chosen)
         if self._hand.is_over:
             return CardChoice(Cards(), False)
         self._require_known_mover()

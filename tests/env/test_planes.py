@@ -49,7 +49,9 @@ def python_planes(obs: Observation, chosen: Cards) -> np.ndarray:
     rank = RANKS.index(obs.level)
     row("level_cards")[[s * 13 + rank for s in range(4)]] = 1
     row("phase")[PHASES.index(obs.phase)] = 1
-    for s, (voids, no_pairs) in enumerate(zip(obs.void_masks, obs.no_pair_masks)):
+    position = obs.position  # the play's facts (voids, §10.4's no-pair facts), None before
+    facts = (position.void_masks, position.no_pair_masks) if position else ((0,) * 4, (0,) * 4)
+    for s, (voids, no_pairs) in enumerate(zip(*facts)):
         for e in range(5):
             row("voids")[5 * rel(SEATS[s]) + e] = voids >> e & 1
             row("no_pairs")[5 * rel(SEATS[s]) + e] = no_pairs >> e & 1

@@ -59,7 +59,6 @@ NUM_ACTIONS = DECLARE + 5 * len(DECLARE_KINDS)
 # says what each holds.
 PLANES = PLANE_NAMES
 NUM_PLANES = len(PLANES)
-_ROW = {name: i for i, name in enumerate(PLANES)}
 
 _BITS = np.arange(FACES, dtype=np.uint64)
 _ONE = np.uint64(1)

@@ -166,14 +166,13 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
         game = self._chooser.game
         seat = SEATS.index(game.to_act or "S")
         phase, chosen, drawn = game.phase, self._chooser.chosen, game.drawn
-        before = (len(game.declarations), len(game.grabs), len(game.xiaosas), game.plies)
         decided = self._chooser.step(int(action))
         self._seen[seat].append(f"a{action}")  # a seat recalls its own actions
         self._current.append(int(action))
         if decided:
             self._decisions.append(_Decision(seat, phase, drawn, tuple(self._current)))
             self._current = []
-            self._publish(seat, phase, int(action), chosen, before, game)
+            self._publish(seat, phase, int(action), chosen, game)
 
     def _deal(self, face: int) -> None:
         # The deck is shuffled face down: a seat sees a card when the game draws it for it.
@@ -188,8 +187,7 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
             self._publish_automatic(game)
 
     def _publish(
-        self, seat: int, phase: str, action: int, chosen: Cards, before: tuple[int, ...],
-        game: Game,
+        self, seat: int, phase: str, action: int, chosen: Cards, game: Game
     ) -> None:
         """What the other seats learn from a decision made (a seat's own actions are already
         in its record): a declaration, a face-up burial, a grab or its refusal, 潇洒, a play
@@ -197,7 +195,7 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
         would tell that the seat could have."""
         public: str | None = None
         if phase == "declare" and action != PASS:
-            d = game.declarations[before[0]]
+            d = game.declarations[-1]  # the one just made
             public = f"{SEATS[seat]}:declare:{d.suit}:{d.kind}@{d.drawn}"
         elif phase == "bury" and game.kitty_public:
             public = f"{SEATS[seat]}:bury:{chosen}"
