@@ -14,7 +14,8 @@ pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
 from duidiao import _core  # noqa: E402
-from duidiao.cli import _quantile, _Sums, main  # noqa: E402
+from duidiao.cli import main  # noqa: E402
+from duidiao.selfplay import Sums, quantile  # noqa: E402
 
 duel_module = importlib.import_module("duidiao.duel")  # duidiao.duel is the function
 
@@ -169,8 +170,8 @@ def test_selfplay_statistics_in_flat_memory_match_the_plain_formulas() -> None:
         low = int(pos)
         high = min(low + 1, len(ordered) - 1)
         plain = ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
-        assert _quantile(counts, len(values), q) == pytest.approx(plain)
-    sums = _Sums()
+        assert quantile(counts, len(values), q) == pytest.approx(plain)
+    sums = Sums()
     for v in values:
         sums.add(v - 100)
     shifted = [v - 100 for v in values]

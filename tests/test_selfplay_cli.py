@@ -59,13 +59,13 @@ def test_point_bands_follow_the_result_rows(scoring: str) -> None:
     `scoring=bands`): every T in exactly one, and a new band where the outcome changes (below
     200, where the bands of §10.7 go on by 40)."""
     from duidiao import reference as ref
-    from duidiao.cli import _BANDS
+    from duidiao.selfplay import BANDS
 
     rules = dataclasses.replace(ref.RefRules.preset("chifeng"), scoring=scoring)
     ctx = ref.Context(rules, "5", "H")
 
     def band(t: int) -> str:
-        (name,) = [n for n, lo, hi in _BANDS[scoring] if lo <= t and (hi is None or t <= hi)]
+        (name,) = [n for n, lo, hi in BANDS[scoring] if lo <= t and (hi is None or t <= hi)]
         return name
 
     def outcome(t: int) -> tuple[str, str]:

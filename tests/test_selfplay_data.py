@@ -85,7 +85,11 @@ def test_selfplay_out_keeps_the_statistics_and_both_formats_agree(
 def test_refusals_name_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "selfplay", "--hands", "2", "--matches", "1", "--out",
                        str(tmp_path / "m"))
-    assert code != 0 and "--out writes independent hands" in err
+    assert code != 0 and "--out plays independent hands (--hands), not matches" in err
+    code, _, err = run(capsys, "selfplay", "--matches", "1", "--ray")
+    assert code != 0 and "--ray plays independent hands (--hands), not matches" in err
+    code, _, err = run(capsys, "selfplay", "--hands", "1", "--workers", "2")
+    assert code != 0 and "--workers sets the CPUs of a local Ray cluster" in err
     run(capsys, "selfplay", "--hands", "1", "--out", str(tmp_path / "once"))
     code, _, err = run(capsys, "selfplay", "--hands", "1", "--out", str(tmp_path / "once"))
     assert code != 0 and "already holds data" in err
@@ -137,3 +141,40 @@ def test_bad_data_folders_and_choices_are_named(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="chosen: 'XX' is not a card list"):
         game.planes("S", "XX")
     assert game.planes("S", "").shape == (27, 54)
+
+
+def test_parts_played_apart_add_up_to_one_run(tmp_path: Path) -> None:
+    """Hand i depends on (seed, i) only: parts of a run, their rows added in turn (across part
+    boundaries of the files) and their statistics merged, give the run played at once."""
+    from duidiao.data import Rows
+    from duidiao.selfplay import SelfPlayStats, draw_hand, play_hands
+
+    assert draw_hand(3, 4) == draw_hand(3, 4) and draw_hand(3, 4) != draw_hand(3, 5)
+    whole = play_hands("heuristic", "random", 0, 9, seed=3, preset="shanghai", rows=True)
+    merged = SelfPlayStats()
+    with DataWriter(tmp_path / "parts", part_rows=300) as writer:
+        for first, stop in ((0, 2), (2, 3), (3, 9)):
+            part = play_hands("heuristic", "random", first, stop, seed=3, preset="shanghai",
+                              rows=True)
+            assert part.rows is not None and part.records is None
+            writer.add_rows(part.rows)
+            merged.merge(part.stats)
+    assert merged.summary("shanghai", 3, "h", "r") == whole.stats.summary("shanghai", 3, "h", "r")
+    with DataWriter(tmp_path / "whole") as writer:
+        assert whole.rows is not None
+        writer.add_rows(whole.rows)
+    parts, at_once = load(tmp_path / "parts"), load(tmp_path / "whole")
+    assert len(list((tmp_path / "parts").glob("steps-*.npz"))) > 1
+    for table in ("hands", "decisions", "steps"):
+        for column, values in getattr(at_once, table).items():
+            assert np.array_equal(getattr(parts, table)[column], values), (table, column)
+    # and the rows are those record_hand writes straight into a writer
+    rows = Rows()
+    draw = draw_hand(3, 0)
+    bots = [make_bot(("heuristic", "random")[s % 2], draw.bot_seeds[s]) for s in range(4)]
+    game = Game.deal(draw.seed, rules="shanghai", declarer=draw.declarer, levels=draw.levels)
+    record_hand(rows, game, bots, 0, draw.seed)
+    first_hand = rows.tables()
+    n = len(first_hand["decisions"]["hand"])
+    assert n > 0 and np.array_equal(first_hand["decisions"]["observation"],
+                                    at_once.decisions["observation"][:n])

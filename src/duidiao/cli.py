@@ -26,6 +26,7 @@ from .position import Position
 from .progress import ProgressBar
 from .result import HandResult
 from .rules import GAME_PRESETS, Rules
+from .selfplay import SelfPlayStats
 
 __all__ = ["main", "build_parser"]
 
@@ -113,6 +114,22 @@ def build_parser() -> argparse.ArgumentParser:
         default="npz",
         choices=["npz", "parquet"],
         help="with --out: numpy's compressed npz, or parquet (needs pyarrow: the data extra)",
+    )
+    selfplay.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="spread the hands over a Ray cluster: ADDRESS (auto, ray://HOST:PORT) or, without "
+        "one, a local cluster of --workers CPUs (needs the ray extra; docs/cluster.md)",
+    )
+    selfplay.add_argument(
+        "--workers",
+        type=int_in(1, 256),
+        default=None,
+        metavar="W",
+        help="with --ray and no ADDRESS: the local cluster's CPUs (default: the number of CPUs)",
     )
     selfplay.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -335,159 +352,6 @@ class _MoveError(ValueError):
 
 # -- selfplay ---------------------------------------------------------------------------
 
-# The defenders' points by the rows of the rules' result table: §7's (光牌, 打成, 打破, 轱辘坡),
-# or with `scoring=bands` §10.7's of 40 (their T counts the kitty's bonus, past 200 too).
-# (name, lowest, highest or None for no end).
-_BANDS: dict[str, tuple[tuple[str, int, int | None], ...]] = {
-    "chifeng": (("0", 0, 0), ("5-75", 5, 75), ("80-135", 80, 135), ("140+", 140, None)),
-    "bands": (
-        ("0", 0, 0),
-        ("5-35", 5, 35),
-        ("40-75", 40, 75),
-        ("80-115", 80, 115),
-        ("120-155", 120, 155),
-        ("160-195", 160, 195),
-        ("200+", 200, None),
-    ),
-}
-_QUANTILES = (10, 25, 50, 75, 90)
-
-
-class _Sums:
-    """The count, sum and sum of squares of whole numbers: a mean and its confidence interval in
-    flat memory, however many hands are played (exact, as the sums are Python ints)."""
-
-    def __init__(self) -> None:
-        self.n = self.total = self.squares = 0
-
-    def add(self, value: int) -> None:
-        self.n += 1
-        self.total += value
-        self.squares += value * value
-
-    def mean_ci(self) -> dict[str, float]:
-        """The mean and the half-width of its 95% confidence interval (normal approximation)."""
-        n = self.n
-        if n == 0:
-            return {"mean": 0.0, "ci95": 0.0}
-        mean = self.total / n
-        if n == 1:
-            return {"mean": mean, "ci95": 0.0}
-        var = (n * self.squares - self.total * self.total) / (n * (n - 1))
-        return {"mean": round(mean, 4), "ci95": round(1.96 * (var / n) ** 0.5, 4)}
-
-
-def _quantile(counts: dict[int, int], n: int, q: int) -> float:
-    """The ``q``-th percentile (linear between order statistics) of ``n`` values given as
-    value -> count."""
-    if n == 0:
-        return 0.0
-    pos = (n - 1) * q / 100
-    low = int(pos)
-    high = min(low + 1, n - 1)
-    values = sorted(counts)
-
-    def nth(k: int) -> int:  # the k-th smallest value (0-based)
-        seen = 0
-        for value in values:
-            seen += counts[value]
-            if k < seen:
-                return value
-        return values[-1]
-
-    a, b = nth(low), nth(high)
-    return a + (b - a) * (pos - low)
-
-
-class _Stats:
-    """Totals over the hands of a selfplay run."""
-
-    def __init__(self) -> None:
-        self.hands = 0
-        self.points: dict[int, int] = {}  # defenders' points -> hands: memory stays flat
-        self.stays = 0
-        self.declaring = {"NS": [0, 0], "EW": [0, 0]}  # team -> [hands, stays]
-        self.outcomes: dict[str, int] = {}
-        self.digs = {"joker": 0, "level": 0}
-        self.xiaosa_hands = 0
-        self.scores = {"NS": _Sums(), "EW": _Sums(), "NS-EW": _Sums()}
-        self.match_hands = _Sums()
-        self.match_hands_range: tuple[int, int] | None = None  # (min, max)
-        self.match_wins = {"NS": 0, "EW": 0}
-
-    def add_match(self, hands: int) -> None:
-        self.match_hands.add(hands)
-        low, high = self.match_hands_range or (hands, hands)
-        self.match_hands_range = (min(low, hands), max(high, hands))
-
-    def add(self, game: Any, result: HandResult) -> None:
-        declarer = game.declarer
-        team = "NS" if declarer in ("S", "N") else "EW"
-        self.hands += 1
-        self.points[result.points] = self.points.get(result.points, 0) + 1
-        self.stays += result.declarers_stay
-        self.declaring[team][0] += 1
-        self.declaring[team][1] += result.declarers_stay
-        self.outcomes[result.outcome] = self.outcomes.get(result.outcome, 0) + 1
-        if result.dig is not None:
-            self.digs[result.dig] = self.digs.get(result.dig, 0) + 1
-        self.xiaosa_hands += bool(game.xiaosas)
-        for t in ("NS", "EW"):
-            self.scores[t].add(result.scores[t])
-        self.scores["NS-EW"].add(result.scores["NS"] - result.scores["EW"])
-
-    def summary(self, args: argparse.Namespace) -> dict[str, Any]:
-        n = self.hands
-        points = self.points
-        bands = {
-            name: sum(k for p, k in points.items() if lo <= p and (hi is None or p <= hi))
-            for name, lo, hi in _BANDS[str(Rules.preset(args.preset).scoring)]
-        }
-        points_total = sum(p * k for p, k in points.items())
-        data: dict[str, Any] = {
-            "mode": "matches" if args.matches else "hands",
-            "preset": args.preset,
-            "seed": args.seed,
-            "bots": {"NS": args.ns, "EW": args.ew},
-            "hands": n,
-            "declarer_success_rate": round(self.stays / n, 4) if n else 0.0,
-            "declarer_success_by_team": {
-                t: {"hands": h, "rate": round(s / h, 4) if h else 0.0}
-                for t, (h, s) in self.declaring.items()
-            },
-            "defender_points": {
-                "mean": round(points_total / n, 4) if n else 0.0,
-                "quantiles": {str(q): _quantile(points, n, q) for q in _QUANTILES},
-                "bands": bands,
-            },
-            "outcomes": dict(sorted(self.outcomes.items())),
-            "digs": {
-                "total": sum(self.digs.values()),
-                "rate": round(sum(self.digs.values()) / n, 4) if n else 0.0,
-                **self.digs,
-            },
-            "xiaosa": {
-                "hands": self.xiaosa_hands,
-                "rate": round(self.xiaosa_hands / n, 4) if n else 0.0,
-            },
-            "scores": {team: sums.mean_ci() for team, sums in self.scores.items()},
-            "matches": None,
-        }
-        if args.matches:
-            m = self.match_hands.n
-            low, high = self.match_hands_range or (0, 0)
-            data["matches"] = {
-                "played": m,
-                "wins": dict(self.match_wins),
-                "hands_per_match": {
-                    "mean": round(self.match_hands.total / m, 4) if m else 0.0,
-                    "min": low,
-                    "max": high,
-                },
-            }
-        return data
-
-
 def _summary_text(data: dict[str, Any]) -> str:
     n = data["hands"]
     bots = data["bots"]
@@ -551,101 +415,129 @@ def _write_record(path: Any, text: str) -> None:
 
 
 def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
-    import random
-    from pathlib import Path
-
-    from .cards import SEATS
-    from .game import Game
-    from .match import Match
-    from .players import make_bot, play_hand
-    from .record import Record
-
     if args.hands < 0 or (args.matches is not None and args.matches < 0):
         raise ValueError("--hands and --matches must not be negative")
-    master = random.Random(args.seed)
-    names = [args.ns, args.ew, args.ns, args.ew]
-    bot_seeds = [master.getrandbits(63) for _ in range(4)]
-    players = [make_bot(names[s], bot_seeds[s]) for s in range(4)]
-    meta_base = {"seed": args.seed, "players": {"NS": args.ns, "EW": args.ew}}
-    records = Path(args.records) if args.records else None
-    if records is not None:
-        if records.exists() and not records.is_dir():
-            raise ValueError(f"--records: {str(records)!r:.200} is a file, not a folder")
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:  # a file of that name, /proc, no permission ...
-            raise ValueError(f"--records: cannot make the folder {_os_reason(exc)}") from None
-    stats = _Stats()
-    writer = None
-    if args.out is not None:
-        from .data import DataWriter
+    if args.matches and (args.out is not None or args.ray is not None):
+        raise ValueError(f"{'--out' if args.out is not None else '--ray'} plays independent "
+                         "hands (--hands), not matches")
+    if args.workers is not None and args.ray != "local":
+        raise ValueError("--workers sets the CPUs of a local Ray cluster: use it with --ray "
+                         "and no ADDRESS")
+    from .players import make_bot
 
-        if args.matches:
-            raise ValueError("--out writes independent hands (--hands), not matches")
-        writer = DataWriter(args.out, args.format)
-
+    for name in (args.ns, args.ew):
+        make_bot(name, 0)  # an unknown bot fails before any folder is made
+    records = _records_folder(args.records)
     if args.matches:
-        progress = ProgressBar(args.matches, "matches", sys.stderr)
-        for m in range(args.matches):
-            match = Match(
-                players,
-                rules=args.preset,
-                seed=master.getrandbits(64),
-                meta={**meta_base, "match": m + 1},
-            )
-            while not match.is_over:
-                try:
-                    game = match.next_game()
-                except RuntimeError as exc:
-                    raise ValueError(f"match {m + 1}: {exc}") from None
-                play_hand(game, players)
-                result = match.finish_hand(game)
-                stats.add(game, result)
-                if records is not None:
-                    name = f"match-{m + 1:04d}-hand-{match.hands:04d}.json"
-                    _write_record(records / name, match.records[-1].to_json())
-            stats.add_match(match.hands)
-            assert match.winner is not None
-            stats.match_wins[match.winner] += 1
-            progress.update(m + 1)
-        progress.close()
+        stats = _selfplay_matches(args, records)
     else:
-        progress = ProgressBar(args.hands, "hands", sys.stderr)
-        done = 0
-        try:
-            for i in range(args.hands):
-                levels = (master.randrange(13), master.randrange(13))
-                declarer = SEATS[master.randrange(4)]
-                hand_seed = master.getrandbits(64)
-                game = Game.deal(hand_seed, rules=args.preset, declarer=declarer, levels=levels)
-                if writer is not None:
-                    from .data import record_hand
-
-                    record_hand(writer, game, players, i, hand_seed)
-                    result = game.result()
-                else:
-                    result = play_hand(game, players)
-                stats.add(game, result)
-                if records is not None:
-                    record = Record.from_game(game, {**meta_base, "hand": i + 1})
-                    _write_record(records / f"hand-{i + 1:06d}.json", record.to_json())
-                done = i + 1
-                progress.update(done)
-        finally:
-            progress.close()
-            if writer is not None:  # the hands played so far stay readable, even interrupted
-                players_meta = {"NS": args.ns, "EW": args.ew}
-                writer.close(
-                    {"preset": args.preset, "seed": args.seed, "players": players_meta,
-                     "hands": done, "complete": done == args.hands}
-                )
-
-    data = stats.summary(args)
+        stats = _selfplay_hands(args, records)
+    data = stats.summary(args.preset, args.seed, args.ns, args.ew, bool(args.matches))
     if args.json:
         _write_json(out, data)
     else:
         out.write(_summary_text(data))
     return EXIT_OK
+
+
+def _records_folder(name: str | None) -> Any:
+    """``--records DIR``: the folder, made if need be, or None."""
+    from pathlib import Path
+
+    if name is None:
+        return None
+    records = Path(name)
+    if records.exists() and not records.is_dir():
+        raise ValueError(f"--records: {str(records)!r:.200} is a file, not a folder")
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file of that name, /proc, no permission ...
+        raise ValueError(f"--records: cannot make the folder {_os_reason(exc)}") from None
+    return records
+
+
+def _selfplay_hands(args: argparse.Namespace, records: Any) -> SelfPlayStats:
+    """``--hands N``: hand *i* drawn from (seed, i) alone (duidiao.selfplay), here or on Ray;
+    the parts are taken in hand order, so the data and records are the same either way."""
+    from .selfplay import play_hands
+
+    writer = None
+    if args.out is not None:
+        from .data import DataWriter
+
+        writer = DataWriter(args.out, args.format)
+    want = {"rows": writer is not None, "records": records is not None}
+    if args.ray is not None:
+        from .cluster import selfplay_on_ray
+
+        address = None if args.ray == "local" else args.ray
+        parts = selfplay_on_ray(args.ns, args.ew, args.hands, args.seed, args.preset,
+                                address=address, workers=args.workers, **want)
+    else:
+        parts = (play_hands(args.ns, args.ew, i, i + 1, args.seed, args.preset, **want)
+                 for i in range(args.hands))
+    stats = SelfPlayStats()
+    progress = ProgressBar(args.hands, "hands", sys.stderr)
+    done = 0
+    try:
+        for part in parts:
+            stats.merge(part.stats)
+            if writer is not None:
+                assert part.rows is not None
+                writer.add_rows(part.rows)
+            for k, text in enumerate(part.records or ()):
+                _write_record(records / f"hand-{part.first + k + 1:06d}.json", text)
+            done = part.stop
+            progress.update(done)
+    finally:
+        progress.close()
+        if writer is not None:  # the hands played so far stay readable, even interrupted
+            writer.close(
+                {"preset": args.preset, "seed": args.seed,
+                 "players": {"NS": args.ns, "EW": args.ew},
+                 "hands": done, "complete": done == args.hands}
+            )
+    return stats
+
+
+def _selfplay_matches(args: argparse.Namespace, records: Any) -> SelfPlayStats:
+    """``--matches M``: whole matches, one after another, the bots kept from hand to hand."""
+    import random
+
+    from .match import Match
+    from .players import make_bot, play_hand
+
+    master = random.Random(args.seed)
+    names = [args.ns, args.ew, args.ns, args.ew]
+    bot_seeds = [master.getrandbits(63) for _ in range(4)]
+    players = [make_bot(names[s], bot_seeds[s]) for s in range(4)]
+    meta_base = {"seed": args.seed, "players": {"NS": args.ns, "EW": args.ew}}
+    stats = SelfPlayStats()
+    progress = ProgressBar(args.matches, "matches", sys.stderr)
+    for m in range(args.matches):
+        match = Match(
+            players,
+            rules=args.preset,
+            seed=master.getrandbits(64),
+            meta={**meta_base, "match": m + 1},
+        )
+        while not match.is_over:
+            try:
+                game = match.next_game()
+            except RuntimeError as exc:
+                raise ValueError(f"match {m + 1}: {exc}") from None
+            play_hand(game, players)
+            result = match.finish_hand(game)
+            stats.add(game, result)
+            if records is not None:
+                name = f"match-{m + 1:04d}-hand-{match.hands:04d}.json"
+                _write_record(records / name, match.records[-1].to_json())
+        stats.add_match(match.hands)
+        assert match.winner is not None
+        stats.match_wins[match.winner] += 1
+        progress.update(m + 1)
+    progress.close()
+    return stats
 
 
 # -- duel ----------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Long jobs on a Ray cluster (docs/cluster.md): a duplicate duel's deals spread over the
-cluster's workers, the parts merged as they come back (the ``ray`` extra).
+"""Long jobs on a Ray cluster (docs/cluster.md): a duplicate duel's deals, or self-play's hands,
+spread over the cluster's workers, the parts merged as they come back (the ``ray`` extra).
 
 A duel is cut into tasks of a few deals; each task plays its deals as :func:`duidiao.duel`
 plays them (deal *i* and its bots are seeded from ``(seed, i)`` alone) and returns its totals,
@@ -8,19 +8,24 @@ bit for bit, for bots with counted budgets. A bounded window of tasks is in flig
 finished ones are folded into the running totals, so memory stays flat whatever the number of
 hands. A task whose worker dies is run again by Ray (``max_retries``), and its deals are counted
 once: a task's result is taken once, from its object reference.
+
+Self-play is cut the same way (:func:`selfplay_on_ray`): hand *i* depends on ``(seed, i)`` alone
+(:func:`duidiao.selfplay.draw_hand`), and the parts come back in hand order, with their data
+rows and records, for the caller to write as one run on one machine would.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .duel import MAX_HANDS, DuelResult, duel
 from .players import make_bot
 from .rules import Rules
+from .selfplay import SelfPlayPart, play_hands
 
-__all__ = ["duel_on_ray", "ray_init"]
+__all__ = ["duel_on_ray", "ray_init", "selfplay_on_ray"]
 
 TASK_RETRIES = 5
 """How many times Ray runs a task again after its worker died."""
@@ -47,6 +52,42 @@ def ray_init(address: str | None = None, workers: int | None = None) -> Any:
             options["address"] = address
         ray.init(**options)
     return ray
+
+
+def _in_order(
+    ray: Any, cpus: int, first: int, count: int, per_task: int, submit: Callable[[int, int], Any]
+) -> Iterator[tuple[tuple[int, int], Any]]:
+    """Run ``submit(start, stop)`` over spans of ``per_task`` of the ``count`` items from
+    ``first``, and yield each span with its result, in order. At most ``2 * cpus`` spans are
+    in flight or finished and waiting for an earlier one, so memory stays flat; the ones left
+    are cancelled when the caller stops early."""
+    end = first + count
+    spans = ((f, min(f + per_task, end)) for f in range(first, end, per_task))  # lazily
+    window = 2 * cpus
+    pending: dict[Any, tuple[int, int]] = {}
+    finished: dict[int, tuple[tuple[int, int], Any]] = {}  # by start: waiting for earlier spans
+    following = first
+    try:
+        while True:
+            while len(pending) + len(finished) < window:
+                span = next(spans, None)
+                if span is None:
+                    break
+                pending[submit(*span)] = span
+            if not pending and not finished:
+                return
+            if following not in finished:
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                for ref in ready:
+                    span = pending.pop(ref)
+                    finished[span[0]] = (span, ray.get(ref))  # taken once: counted once
+            while following in finished:
+                span, result = finished.pop(following)
+                following = span[1]
+                yield span, result
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
 
 
 def _duel_part(a: str, b: str, seed: int, preset: str, first: int, stop: int) -> dict[str, Any]:
@@ -94,31 +135,60 @@ def duel_on_ray(
     if deals_per_task is None:
         deals_per_task = max(1, min(64, deals // (cpus * 32)))
     task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(_duel_part)
-    end = first_deal + deals
-    step = deals_per_task
-    spans = ((f, min(f + step, end)) for f in range(first_deal, end, step))  # lazily: flat memory
-    window = 2 * cpus
-    pending: dict[Any, tuple[int, int]] = {}
     merged: dict[str, Any] | None = None
     done = 0
-
-    def submit() -> None:
-        while len(pending) < window:
-            span = next(spans, None)
-            if span is None:
-                return
-            pending[task.remote(a, b, seed, preset, *span)] = span
-
-    submit()
-    while pending:
-        finished, _ = ray.wait(list(pending), num_returns=1)
-        for ref in finished:
-            start, stop = pending.pop(ref)
-            part = ray.get(ref)
-            merged = part if merged is None else DuelResult.merge([merged, part]).to_json()
-            done += 2 * (stop - start)
-            if progress is not None:
-                progress(done, hands)
-        submit()
+    for (start, stop), part in _in_order(ray, cpus, first_deal, deals, deals_per_task,
+                                         lambda f, t: task.remote(a, b, seed, preset, f, t)):
+        merged = part if merged is None else DuelResult.merge([merged, part]).to_json()
+        done += 2 * (stop - start)
+        if progress is not None:
+            progress(done, hands)
     assert merged is not None
     return DuelResult.merge([merged])
+
+
+def _selfplay_part(
+    ns: str, ew: str, seed: int, preset: str, first: int, stop: int, rows: bool, records: bool
+) -> SelfPlayPart:
+    """Hands [first, stop) of a self-play run, on one core of a worker."""
+    return play_hands(ns, ew, first, stop, seed, preset, rows=rows, records=records)
+
+
+def selfplay_on_ray(
+    ns: str,
+    ew: str,
+    hands: int,
+    seed: int = 0,
+    preset: str = "chifeng",
+    address: str | None = None,
+    workers: int | None = None,
+    hands_per_task: int | None = None,
+    *,
+    rows: bool = False,
+    records: bool = False,
+) -> Iterator[SelfPlayPart]:
+    """Self-play's hands ``[0, hands)`` (:func:`duidiao.selfplay.play_hands`) on a Ray
+    cluster, ``address`` and ``workers`` as :func:`ray_init` takes them: the parts, in hand
+    order, as they come back. ``hands_per_task`` (default: about 32 tasks a worker, at most 64
+    hands, 16 with ``rows``) sets how the hands are cut. Adding up the parts' statistics, and
+    writing their rows and records in turn, gives what one run on one machine gives."""
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 0 <= hands <= MAX_HANDS:
+        raise ValueError(f"hands: a number of hands from 0 to {MAX_HANDS}, not {hands!r:.40}")
+    for name in (ns, ew):
+        make_bot(name, 0)  # an unknown bot fails here, before the cluster is touched
+    Rules.preset(preset)  # and so does an unknown preset
+    if hands_per_task is not None and (
+        isinstance(hands_per_task, bool) or not isinstance(hands_per_task, int)
+        or hands_per_task < 1
+    ):
+        raise ValueError(f"hands_per_task: a positive number, not {hands_per_task!r:.40}")
+    ray = ray_init(address, workers)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    if hands_per_task is None:
+        hands_per_task = max(1, min(16 if rows else 64, hands // (cpus * 32)))
+    task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(_selfplay_part)
+
+    def submit(first: int, stop: int) -> Any:
+        return task.remote(ns, ew, seed, preset, first, stop, rows, records)
+
+    return (part for _, part in _in_order(ray, cpus, 0, hands, hands_per_task, submit))

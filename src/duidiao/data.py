@@ -12,8 +12,9 @@ A run writes three tables, each as numbered parts (``decisions-00000.npz`` …, 
   then ``DONE``) — its decision, the action, and the legal actions before it (91 bits).
 
 :func:`record_hand` plays a hand into a :class:`DataWriter` (``duidiao selfplay --out DIR``
-plays many); :func:`load` reads a folder back into a :class:`SelfPlayData`, which also rebuilds
-the observation before each step.
+plays many), or into :class:`Rows` held in memory, which a writer adds later (a part of a run
+played elsewhere, on Ray); :func:`load` reads a folder back into a :class:`SelfPlayData`,
+which also rebuilds the observation before each step.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -32,7 +33,7 @@ from .env.encoding import NUM_ACTIONS, NUM_PLANES, Chooser, player_actions
 from .game import PHASES, Game
 from .players import Player
 
-__all__ = ["FORMATS", "SelfPlayData", "DataWriter", "load", "record_hand"]
+__all__ = ["FORMATS", "SelfPlayData", "DataWriter", "Rows", "load", "record_hand"]
 
 FORMATS = ("npz", "parquet")
 DATA_VERSION = 1
@@ -90,6 +91,43 @@ class _Buffer:
         return {name: array[: self.size] for name, array in self.arrays.items()}
 
 
+class RowSink(Protocol):
+    """Where :func:`record_hand` puts rows: a :class:`DataWriter` or :class:`Rows`."""
+
+    counts: dict[str, int]
+
+    def add(self, table: str, **values: Any) -> int: ...
+
+
+class Rows:
+    """Rows of the three tables kept in memory, numbered from 0: the data of some hands played
+    apart from the writer (:meth:`DataWriter.add_rows` renumbers them)."""
+
+    def __init__(self) -> None:
+        self.counts = dict.fromkeys(TABLES, 0)
+        self._values: dict[str, dict[str, list[Any]]] = {
+            table: {name: [] for name in columns} for table, columns in TABLES.items()
+        }
+
+    def add(self, table: str, **values: Any) -> int:
+        """Add a row; returns its number among these rows."""
+        for name, value in values.items():
+            self._values[table][name].append(value)
+        row = self.counts[table]
+        self.counts[table] += 1
+        return row
+
+    def tables(self) -> dict[str, dict[str, np.ndarray]]:
+        """Each table's columns as numpy arrays of the writer's types."""
+        return {
+            table: {
+                name: np.array(self._values[table][name], dtype=dtype).reshape(-1, *shape)
+                for name, (dtype, shape) in columns.items()
+            }
+            for table, columns in TABLES.items()
+        }
+
+
 class DataWriter:
     """Writes the three tables to ``folder`` in parts of ``part_rows`` rows (the last part of
     each table may be shorter). ``format``: ``"npz"`` (numpy, compressed) or ``"parquet"``
@@ -128,6 +166,28 @@ class DataWriter:
         if buffer.full():
             self._flush(table)
         return row
+
+    def add_rows(self, tables: dict[str, dict[str, np.ndarray]]) -> None:
+        """Add the rows of :meth:`Rows.tables` after those written so far, their decision and
+        step numbers moved on to count in the whole run."""
+        columns = {name: dict(cols) for name, cols in tables.items()}
+        decisions, steps = columns["decisions"], columns["steps"]
+        decisions["first_step"] = decisions["first_step"] + self.counts["steps"]
+        steps["decision"] = steps["decision"] + self.counts["decisions"]
+        for table in ("decisions", "steps", "hands"):  # a hand's row last, as record_hand adds it
+            buffer = self.buffers[table]
+            count = len(columns[table][next(iter(TABLES[table]))])
+            done = 0
+            while done < count:
+                take = min(buffer.rows - buffer.size, count - done)
+                end = buffer.size + take
+                for name, array in buffer.arrays.items():
+                    array[buffer.size : end] = columns[table][name][done : done + take]
+                buffer.size += take
+                self.counts[table] += take
+                done += take
+                if buffer.full():
+                    self._flush(table)
 
     def _flush(self, table: str) -> None:
         buffer = self.buffers[table]
@@ -262,9 +322,10 @@ def load(folder: str | Path) -> SelfPlayData:
 
 
 def record_hand(
-    writer: DataWriter, game: Game, players: Sequence[Player], hand: int, seed: int
+    writer: RowSink, game: Game, players: Sequence[Player], hand: int, seed: int
 ) -> None:
-    """Play one hand, every decision through the action encoding, and write its rows."""
+    """Play one hand, every decision through the action encoding, and write its rows (to a
+    :class:`DataWriter`, or to :class:`Rows`)."""
     chooser = Chooser(game)
     decisions: list[tuple[int, int, np.ndarray, list[tuple[int, np.ndarray]]]] = []
     while not game.is_over:
