@@ -51,6 +51,18 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"duidiao: error: {where}{message}\n")
 
 
+def _add_ray_option(command: argparse.ArgumentParser, what: str, cpus_option: str) -> None:
+    command.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help=f"spread the {what} over a Ray cluster: ADDRESS (auto, ray://HOST:PORT) or, without "
+        f"one, a local cluster of {cpus_option} CPUs (needs the ray extra; docs/cluster.md)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="duidiao",
@@ -115,15 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["npz", "parquet"],
         help="with --out: numpy's compressed npz, or parquet (needs pyarrow: the data extra)",
     )
-    selfplay.add_argument(
-        "--ray",
-        nargs="?",
-        const="local",
-        default=None,
-        metavar="ADDRESS",
-        help="spread the hands over a Ray cluster: ADDRESS (auto, ray://HOST:PORT) or, without "
-        "one, a local cluster of --workers CPUs (needs the ray extra; docs/cluster.md)",
-    )
+    _add_ray_option(selfplay, "hands", "--workers")
     selfplay.add_argument(
         "--workers",
         type=int_in(1, 256),
@@ -163,15 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="D",
         help="start at deal D: a part of a longer duel (write it with --json, add with --merge)",
     )
-    duel.add_argument(
-        "--ray",
-        nargs="?",
-        const="local",
-        default=None,
-        metavar="ADDRESS",
-        help="spread the deals over a Ray cluster: ADDRESS (auto, ray://HOST:PORT) or, without "
-        "one, a local cluster of --threads CPUs (needs the ray extra; docs/cluster.md)",
-    )
+    _add_ray_option(duel, "deals", "--threads")
     duel.add_argument(
         "--merge",
         nargs="+",

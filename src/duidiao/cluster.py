@@ -54,6 +54,17 @@ def ray_init(address: str | None = None, workers: int | None = None) -> Any:
     return ray
 
 
+def _check_job(bots: tuple[str, str], preset: str, per_task_name: str, per_task: Any) -> None:
+    """Name a bad bot, preset or task size before the cluster is touched."""
+    for name in bots:
+        make_bot(name, 0)  # an unknown bot fails here
+    Rules.preset(preset)  # and so does an unknown preset
+    if per_task is not None and (
+        isinstance(per_task, bool) or not isinstance(per_task, int) or per_task < 1
+    ):
+        raise ValueError(f"{per_task_name}: a positive number, not {per_task!r:.40}")
+
+
 def _in_order(
     ray: Any, cpus: int, first: int, count: int, per_task: int, submit: Callable[[int, int], Any]
 ) -> Iterator[tuple[tuple[int, int], Any]]:
@@ -121,14 +132,7 @@ def duel_on_ray(
         )
     if isinstance(first_deal, bool) or not isinstance(first_deal, int) or first_deal < 0:
         raise ValueError(f"first_deal: a deal index (0 or more), not {first_deal!r:.40}")
-    for name in (a, b):
-        make_bot(name, 0)  # an unknown bot fails here, before the cluster is touched
-    Rules.preset(preset)  # and so does an unknown preset
-    if deals_per_task is not None and (
-        isinstance(deals_per_task, bool) or not isinstance(deals_per_task, int)
-        or deals_per_task < 1
-    ):
-        raise ValueError(f"deals_per_task: a positive number, not {deals_per_task!r:.40}")
+    _check_job((a, b), preset, "deals_per_task", deals_per_task)
     ray = ray_init(address, workers)
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     deals = hands // 2
@@ -174,14 +178,7 @@ def selfplay_on_ray(
     writing their rows and records in turn, gives what one run on one machine gives."""
     if isinstance(hands, bool) or not isinstance(hands, int) or not 0 <= hands <= MAX_HANDS:
         raise ValueError(f"hands: a number of hands from 0 to {MAX_HANDS}, not {hands!r:.40}")
-    for name in (ns, ew):
-        make_bot(name, 0)  # an unknown bot fails here, before the cluster is touched
-    Rules.preset(preset)  # and so does an unknown preset
-    if hands_per_task is not None and (
-        isinstance(hands_per_task, bool) or not isinstance(hands_per_task, int)
-        or hands_per_task < 1
-    ):
-        raise ValueError(f"hands_per_task: a positive number, not {hands_per_task!r:.40}")
+    _check_job((ns, ew), preset, "hands_per_task", hands_per_task)
     ray = ray_init(address, workers)
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     if hands_per_task is None:
