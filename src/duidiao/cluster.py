@@ -65,16 +65,23 @@ def _check_job(bots: tuple[str, str], preset: str, per_task_name: str, per_task:
         raise ValueError(f"{per_task_name}: a positive number, not {per_task!r:.40}")
 
 
-def _in_order(
-    ray: Any, cpus: int, first: int, count: int, per_task: int, submit: Callable[[int, int], Any]
+def _spread(
+    ray: Any,
+    cpus: int,
+    first: int,
+    count: int,
+    per_task: int,
+    submit: Callable[[int, int], Any],
+    ordered: bool,
 ) -> Iterator[tuple[tuple[int, int], Any]]:
     """Run ``submit(start, stop)`` over spans of ``per_task`` of the ``count`` items from
-    ``first``, and yield each span with its result, in order. At most ``2 * cpus`` spans are
-    in flight or finished and waiting for an earlier one, so memory stays flat; the ones left
-    are cancelled when the caller stops early."""
+    ``first``, and yield each span with its result: as they finish, or ``ordered``. At most
+    ``4 * cpus`` spans are in flight or finished and waiting for an earlier one, so memory
+    stays flat (and a slow span holds up the others' workers only after three more spans a
+    CPU); the ones left are cancelled when the caller stops early."""
     end = first + count
     spans = ((f, min(f + per_task, end)) for f in range(first, end, per_task))  # lazily
-    window = 2 * cpus
+    window = 4 * cpus
     pending: dict[Any, tuple[int, int]] = {}
     finished: dict[int, tuple[tuple[int, int], Any]] = {}  # by start: waiting for earlier spans
     following = first
@@ -92,6 +99,8 @@ def _in_order(
                 for ref in ready:
                     span = pending.pop(ref)
                     finished[span[0]] = (span, ray.get(ref))  # taken once: counted once
+                    if not ordered:
+                        following = span[0]
             while following in finished:
                 span, result = finished.pop(following)
                 following = span[1]
@@ -141,8 +150,9 @@ def duel_on_ray(
     task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(_duel_part)
     merged: dict[str, Any] | None = None
     done = 0
-    for (start, stop), part in _in_order(ray, cpus, first_deal, deals, deals_per_task,
-                                         lambda f, t: task.remote(a, b, seed, preset, f, t)):
+    for (start, stop), part in _spread(ray, cpus, first_deal, deals, deals_per_task,
+                                       lambda f, t: task.remote(a, b, seed, preset, f, t),
+                                       ordered=False):
         merged = part if merged is None else DuelResult.merge([merged, part]).to_json()
         done += 2 * (stop - start)
         if progress is not None:
@@ -188,4 +198,4 @@ def selfplay_on_ray(
     def submit(first: int, stop: int) -> Any:
         return task.remote(ns, ew, seed, preset, first, stop, rows, records)
 
-    return (part for _, part in _in_order(ray, cpus, 0, hands, hands_per_task, submit))
+    return (part for _, part in _spread(ray, cpus, 0, hands, hands_per_task, submit, True))
