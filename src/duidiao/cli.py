@@ -16,7 +16,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import cli_analyse, cli_engine, cli_serve
@@ -423,11 +423,10 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
     for name in (args.ns, args.ew):
         make_bot(name, 0)  # an unknown bot fails before any folder is made
-    records = _records_folder(args.records)
     if args.matches:
-        stats = _selfplay_matches(args, records)
+        stats = _selfplay_matches(args, _records_folder(args.records))
     else:
-        stats = _selfplay_hands(args, records)
+        stats = _selfplay_hands(args)
     data = stats.summary(args.preset, args.seed, args.ns, args.ew, bool(args.matches))
     if args.json:
         _write_json(out, data)
@@ -452,18 +451,16 @@ def _records_folder(name: str | None) -> Any:
     return records
 
 
-def _selfplay_hands(args: argparse.Namespace, records: Any) -> SelfPlayStats:
+def _selfplay_hands(args: argparse.Namespace) -> SelfPlayStats:
     """``--hands N``: hand *i* drawn from (seed, i) alone (duidiao.selfplay), here or on Ray;
     the parts are taken in hand order, so the data and records are the same either way."""
-    from .selfplay import play_hands
+    from contextlib import closing
 
-    writer = None
-    if args.out is not None:
-        from .data import DataWriter
+    from .selfplay import SelfPlayPart, play_hands
 
-        writer = DataWriter(args.out, args.format)
-    want = {"rows": writer is not None, "records": records is not None}
-    if args.ray is not None:
+    want = {"rows": args.out is not None, "records": args.records is not None}
+    parts: Generator[SelfPlayPart, None, None]
+    if args.ray is not None:  # the cluster first: a failed connection leaves no folder behind
         from .cluster import selfplay_on_ray
 
         address = None if args.ray == "local" else args.ray
@@ -472,19 +469,26 @@ def _selfplay_hands(args: argparse.Namespace, records: Any) -> SelfPlayStats:
     else:
         parts = (play_hands(args.ns, args.ew, i, i + 1, args.seed, args.preset, **want)
                  for i in range(args.hands))
+    writer = None
+    if args.out is not None:
+        from .data import DataWriter
+
+        writer = DataWriter(args.out, args.format)
+    records = _records_folder(args.records)
     stats = SelfPlayStats()
     progress = ProgressBar(args.hands, "hands", sys.stderr)
     done = 0
     try:
-        for part in parts:
-            stats.merge(part.stats)
-            if writer is not None:
-                assert part.rows is not None
-                writer.add_rows(part.rows)
-            for k, text in enumerate(part.records or ()):
-                _write_record(records / f"hand-{part.first + k + 1:06d}.json", text)
-            done = part.stop
-            progress.update(done)
+        with closing(parts):  # stopped early, the tasks still out are cancelled now
+            for part in parts:
+                stats.merge(part.stats)
+                if writer is not None:
+                    assert part.rows is not None
+                    writer.add_rows(part.rows)
+                for k, text in enumerate(part.records or ()):
+                    _write_record(records / f"hand-{part.first + k + 1:06d}.json", text)
+                done = part.stop
+                progress.update(done)
     finally:
         progress.close()
         if writer is not None:  # the hands played so far stay readable, even interrupted

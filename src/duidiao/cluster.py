@@ -17,7 +17,7 @@ rows and records, for the caller to write as one run on one machine would.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from .duel import MAX_HANDS, DuelResult, duel
@@ -50,7 +50,11 @@ def ray_init(address: str | None = None, workers: int | None = None) -> Any:
             options["num_cpus"] = workers or os.cpu_count() or 1
         else:
             options["address"] = address
-        ray.init(**options)
+        try:
+            ray.init(**options)
+        except (ConnectionError, ValueError, RuntimeError) as exc:  # no cluster, a bad address
+            where = "a local Ray cluster" if address is None else f"the Ray cluster {address!r}"
+            raise ValueError(f"--ray: cannot reach {where:.200}: {exc}") from None
     return ray
 
 
@@ -107,7 +111,10 @@ def _spread(
                 yield span, result
     finally:
         for ref in pending:
-            ray.cancel(ref)
+            try:
+                ray.cancel(ref)
+            except Exception:  # noqa: BLE001 - best effort: the cluster may be gone already
+                pass
 
 
 def _duel_part(a: str, b: str, seed: int, preset: str, first: int, stop: int) -> dict[str, Any]:
@@ -180,19 +187,21 @@ def selfplay_on_ray(
     *,
     rows: bool = False,
     records: bool = False,
-) -> Iterator[SelfPlayPart]:
+) -> Generator[SelfPlayPart, None, None]:
     """Self-play's hands ``[0, hands)`` (:func:`duidiao.selfplay.play_hands`) on a Ray
     cluster, ``address`` and ``workers`` as :func:`ray_init` takes them: the parts, in hand
     order, as they come back. ``hands_per_task`` (default: about 32 tasks a worker, at most 64
-    hands, 16 with ``rows``) sets how the hands are cut. Adding up the parts' statistics, and
-    writing their rows and records in turn, gives what one run on one machine gives."""
+    hands, 4 with ``rows``: the driver may hold 4 parts a CPU) sets how the hands are cut.
+    Adding up the parts' statistics, and writing their rows and records in turn, gives what
+    one run on one machine gives (for bots with counted budgets)."""
     if isinstance(hands, bool) or not isinstance(hands, int) or not 0 <= hands <= MAX_HANDS:
         raise ValueError(f"hands: a number of hands from 0 to {MAX_HANDS}, not {hands!r:.40}")
     _check_job((ns, ew), preset, "hands_per_task", hands_per_task)
     ray = ray_init(address, workers)
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     if hands_per_task is None:
-        hands_per_task = max(1, min(16 if rows else 64, hands // (cpus * 32)))
+        # with rows, small parts: the driver may hold 4 a CPU (about 0.5 MB a hand)
+        hands_per_task = max(1, min(4 if rows else 64, hands // (cpus * 32)))
     task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(_selfplay_part)
 
     def submit(first: int, stop: int) -> Any:

@@ -223,6 +223,9 @@ class HandDraw:
 def draw_hand(seed: int, index: int) -> HandDraw:
     """Hand ``index`` of the run of ``seed``, from the two numbers alone. A str seed is hashed
     (SHA-512) by ``random``, so the draw is the same on every run and platform."""
+    for name, value in (("seed", seed), ("index", index)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name}: a whole number, 0 or more, not {value!r:.40}")
     rng = random.Random(f"duidiao-selfplay/{seed}/{index}")
     levels = (rng.randrange(13), rng.randrange(13))
     declarer = SEATS[rng.randrange(4)]
