@@ -17,6 +17,7 @@ import json
 import os
 import sys
 from collections.abc import Generator, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import cli_analyse, cli_engine, cli_serve
@@ -435,10 +436,8 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _records_folder(name: str | None) -> Any:
+def _records_folder(name: str | None) -> Path | None:
     """``--records DIR``: the folder, made if need be, or None."""
-    from pathlib import Path
-
     if name is None:
         return None
     records = Path(name)
@@ -485,8 +484,9 @@ def _selfplay_hands(args: argparse.Namespace) -> SelfPlayStats:
                 if writer is not None:
                     assert part.rows is not None
                     writer.add_rows(part.rows)
-                for k, text in enumerate(part.records or ()):
-                    _write_record(records / f"hand-{part.first + k + 1:06d}.json", text)
+                if records is not None:
+                    for k, text in enumerate(part.records or ()):
+                        _write_record(records / f"hand-{part.first + k + 1:06d}.json", text)
                 done = part.stop
                 progress.update(done)
     finally:
@@ -500,7 +500,7 @@ def _selfplay_hands(args: argparse.Namespace) -> SelfPlayStats:
     return stats
 
 
-def _selfplay_matches(args: argparse.Namespace, records: Any) -> SelfPlayStats:
+def _selfplay_matches(args: argparse.Namespace, records: Path | None) -> SelfPlayStats:
     """``--matches M``: whole matches, one after another, the bots kept from hand to hand."""
     import random
 

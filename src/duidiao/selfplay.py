@@ -221,8 +221,9 @@ class HandDraw:
 
 
 def draw_hand(seed: int, index: int) -> HandDraw:
-    """Hand ``index`` of the run of ``seed``, from the two numbers alone. A str seed is hashed
-    (SHA-512) by ``random``, so the draw is the same on every run and platform."""
+    """Hand ``index`` of the run of ``seed``, from the two numbers alone. They seed ``random``
+    as one string, which it hashes (SHA-512), so the draw is the same on every run and
+    platform; the prefix keeps it apart from a duel's deal of the same numbers."""
     for name, value in (("seed", seed), ("index", index)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{name}: a whole number, 0 or more, not {value!r:.40}")
@@ -267,11 +268,9 @@ def play_hands(
     from .record import Record
 
     stats = SelfPlayStats()
-    sink = None
-    if rows:
-        from .data import Rows
+    from .data import Rows, record_hand
 
-        sink = Rows()
+    sink = Rows() if rows else None
     texts: list[str] | None = [] if records else None
     names = (ns, ew, ns, ew)
     meta = {"seed": seed, "players": {"NS": ns, "EW": ew}}
@@ -280,8 +279,6 @@ def play_hands(
         players = [make_bot(names[s], draw.bot_seeds[s]) for s in range(4)]
         game = Game.deal(draw.seed, rules=preset, declarer=draw.declarer, levels=draw.levels)
         if sink is not None:
-            from .data import record_hand
-
             record_hand(sink, game, players, index, draw.seed)
             result = game.result()
         else:
