@@ -103,7 +103,7 @@ def _spread(
                 for ref in ready:
                     span = pending.pop(ref)
                     finished[span[0]] = (span, ray.get(ref))  # taken once: counted once
-                    if not ordered:
+                    if not ordered:  # the span just taken is the next to yield
                         following = span[0]
             while following in finished:
                 span, result = finished.pop(following)
