@@ -9,6 +9,14 @@ the server's memory (VmRSS, and its peak VmHWM, from /proc).
     pytest bench/bench_server.py --benchmark-only -s          # the short form (12 clients)
     DUIDIAO_BENCH_CLIENTS=50 DUIDIAO_BENCH_HANDS=2 pytest bench/bench_server.py -s
     python bench/bench_server.py --clients 50 --hands 2       # the full form, figures only
+    python bench/bench_server.py --clients 50 --compare OTHER/src --rounds 3
+
+With --compare, the server of this build and of another (its ``src`` folder, with the compiled
+extension in it, on ``PYTHONPATH``) take turns, ``--rounds`` times each, and the table gives each
+build's median and the ratio of the medians (one machine, alternating: a fair comparison).
+Each client connects from an address of its own (127.0.1.k: Linux answers the whole of 127/8
+on loopback), as players on their own machines would: the server's per-address caps see 50
+players, not one.
 """
 
 from __future__ import annotations
@@ -38,13 +46,17 @@ URL_LINE = re.compile(r"duidiao: the table is at (http://\S+)/")
 
 
 class _Server:
-    """``duidiao serve --port 0`` on a temporary data directory."""
+    """``duidiao serve --port 0`` on a temporary data directory (``src``: the package's folder
+    to run it from, default this interpreter's)."""
 
-    def __init__(self, data: str) -> None:
+    def __init__(self, data: str, src: str | None = None) -> None:
+        env = dict(os.environ)
+        if src is not None:
+            env["PYTHONPATH"] = src
         self.proc = subprocess.Popen(
-            [*[sys.executable, "-m", "duidiao", "serve"], "--port", "0", "--data", data],
+            [sys.executable, "-m", "duidiao", "serve", "--port", "0", "--data", data],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            text=True,
+            text=True, env=env,
         )
         self.url = ""
         self.log: list[str] = []
@@ -98,7 +110,8 @@ async def _client(url: str, hands: int, seed: int, latencies: list[float]) -> in
 
     rng = random.Random(seed)
     seats = {"S": "human", "E": SEARCH_BOT, "N": "heuristic", "W": "heuristic"}
-    async with connect(url, max_size=2**24) as ws:
+    address = f"127.0.1.{seed % 250 + 1}"  # a player of its own
+    async with connect(url, max_size=2**24, local_addr=(address, 0)) as ws:
         await ws.send(json.dumps({"type": "create", "seats": seats, "bot_delay_ms": 0,
                                   "decision_seconds": 600, "hand_pause_seconds": 600,
                                   "seed": seed}))
@@ -130,10 +143,10 @@ async def _client(url: str, hands: int, seed: int, latencies: list[float]) -> in
         return done
 
 
-def run_load(clients: int = CLIENTS, hands: int = HANDS) -> dict[str, Any]:
+def run_load(clients: int = CLIENTS, hands: int = HANDS, src: str | None = None) -> dict[str, Any]:
     """Start a server, run the clients, stop the server; returns the figures."""
     with tempfile.TemporaryDirectory() as data:
-        server = _Server(data)
+        server = _Server(data, src)
         try:
             latencies: list[float] = []
             url = server.url.replace("http://", "ws://") + "/ws"
@@ -186,11 +199,35 @@ def test_server_load(benchmark: Any) -> None:
     _print(figures)
 
 
+COMPARED = ("hands_per_second", "reply_p50_ms", "reply_p99_ms", "server_peak_rss_mib")
+
+
+def compare(other: str, clients: int, hands: int, rounds: int) -> None:
+    """This build's server against another's, in turns; medians and their ratios."""
+    here = str(Path(__file__).resolve().parents[1] / "src")
+    builds = {"before": str(Path(other).resolve()), "after": here}
+    runs: dict[str, list[dict[str, Any]]] = {b: [] for b in builds}
+    for r in range(rounds):
+        for build, src in builds.items():
+            runs[build].append(run_load(clients, hands, src))
+        print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+    print(f"{'figure':24} {'before':>10} {'after':>10} {'ratio':>7}")
+    for name in COMPARED:
+        before = statistics.median(run[name] for run in runs["before"])
+        after = statistics.median(run[name] for run in runs["after"])
+        print(f"{name:24} {before:10.2f} {after:10.2f} {after / before:6.2f}x")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="the game server under load")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--hands", type=int, default=2, help="hands per client")
+    parser.add_argument("--compare", metavar="SRC", help="the other build's src folder (before)")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    result = run_load(args.clients, args.hands)
-    _print(result)
-    print(json.dumps(result))
+    if args.compare:
+        compare(args.compare, args.clients, args.hands, args.rounds)
+    else:
+        result = run_load(args.clients, args.hands)
+        _print(result)
+        print(json.dumps(result))

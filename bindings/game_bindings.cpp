@@ -1,4 +1,5 @@
 // Bindings of the hand flow: Game, Observation, the C++ bots and self-play.
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -151,7 +152,8 @@ void init_game(py::module_& m) {
                        const std::vector<std::tuple<int, int, int, int>>& made, bool kitty_visible,
                        const Masks& kitty, const Masks& original_kitty, bool dry, int trump_from_kitty,
                        int grab_offer, const std::vector<std::tuple<int, int, int>>& grabs_made,
-                       const std::vector<std::tuple<int, Masks, Masks>>& xiaosas_made) {
+                       const std::vector<std::tuple<int, Masks, Masks>>& xiaosas_made,
+                       std::optional<Hand> view) {
              if (exposed.size() != 4 || hand_sizes.size() != 4)
                throw std::invalid_argument("observation: exposed and hand_sizes need 4 entries");
              Observation o;
@@ -166,6 +168,13 @@ void init_game(py::module_& m) {
              o.dry = dry, o.trump_from_kitty = trump_from_kitty, o.grab_offer = grab_offer;
              for (auto [s, taken, put] : grabs_made) o.grabs.push_back({s, taken, put});
              for (auto [s, jokers, taken] : xiaosas_made) o.xiaosas.push_back({s, to_set(jokers), to_set(taken)});
+             // The play is read from its position: the view the bots see, the rest checked
+             // against it.
+             if ((phase >= PHASE_PLAY) != view.has_value())
+               throw std::invalid_argument(
+                   "observation: position: a play observation has its view, the others none");
+             if (view) o.view = *view;
+             if (view && o.seat != view->declarer()) o.declarer_or_kitty = view->declarer_or_kitty();
              check_observation(o);
              return o;
            }),
@@ -173,7 +182,8 @@ void init_game(py::module_& m) {
            py::arg("trump"), py::arg("declarer"), py::arg("first_drawer"), py::arg("drawn"),
            py::arg("hand"), py::arg("exposed"), py::arg("hand_sizes"), py::arg("declarations"),
            py::arg("kitty_visible"), py::arg("kitty"), py::arg("original_kitty"), py::arg("dry"),
-           py::arg("trump_from_kitty"), py::arg("grab_offer"), py::arg("grabs"), py::arg("xiaosas"))
+           py::arg("trump_from_kitty"), py::arg("grab_offer"), py::arg("grabs"), py::arg("xiaosas"),
+           py::arg("view") = py::none())
       .def_readonly("seat", &Observation::seat)
       .def_readonly("phase", &Observation::phase)
       .def_readonly("rules", &Observation::rules)
@@ -281,25 +291,36 @@ void init_game(py::module_& m) {
            py::arg("name"), py::arg("seed") = 0)
       .def_property_readonly("name", &Player::name)
       .def_property_readonly("sees_everything", &Player::sees_everything)
+      // Every decision may search (pimc's declare, bury, grab and xiaosa settings): each runs
+      // without the GIL, so that other Python threads (a server's event loop) go on meanwhile.
       .def("declare", [](Player& p, const Observation& o, const std::vector<std::pair<int, int>>& options) {
              std::vector<Declaration> ds;
              for (auto [suit, kind] : options) ds.push_back({o.seat, suit, kind, o.drawn});
+             py::gil_scoped_release release;
              return p.declare(o, ds);
            }, py::arg("observation"), py::arg("options"))
-      .def("bury", [](Player& p, const Observation& o) { return to_masks(p.bury(o)); }, py::arg("observation"))
-      .def("grab", &Player::grab, py::arg("observation"))
+      .def("bury", [](Player& p, const Observation& o) {
+             py::gil_scoped_release release;
+             return to_masks(p.bury(o));
+           }, py::arg("observation"))
+      .def("grab", [](Player& p, const Observation& o) {
+             py::gil_scoped_release release;
+             return p.grab(o);
+           }, py::arg("observation"))
       .def("xiaosa", [](Player& p, const Observation& o, const Masks& takeable) {
-             auto [jokers, taken] = p.xiaosa(o, to_set(takeable));
-             return py::make_tuple(to_masks(jokers), to_masks(taken));
+             std::pair<CardSet, CardSet> answer;
+             {
+               py::gil_scoped_release release;
+               answer = p.xiaosa(o, to_set(takeable));
+             }
+             return py::make_tuple(to_masks(answer.first), to_masks(answer.second));
            }, py::arg("observation"), py::arg("takeable"))
       .def("play", [](Player& p, const Observation& o) {
-             py::gil_scoped_release release;  // a searching bot may think for a while
+             py::gil_scoped_release release;
              return to_masks(p.play(o));
            }, py::arg("observation"))
-      .def("stop", [](Player& p) {
-             py::gil_scoped_release release;  // never wait for the GIL a play may need
-             p.stop();
-           })
+      .def("stop", [](Player& p) { p.stop(); })
+      .def("clear_stop", [](Player& p) { p.clear_stop(); })
       .def_property_readonly("last_values", [](const Player& p) {
              py::list out;
              for (const MoveAnalysis& ma : p.last_values())

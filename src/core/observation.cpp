@@ -56,36 +56,6 @@ void observe(const Game& game, int seat, bool everything, Observation* out) {
   }
 }
 
-void check_observation(const Observation& o) {
-  auto need = [](bool ok, const std::string& what) {
-    if (!ok) throw std::invalid_argument("observation: " + what);
-  };
-  auto seat_ok = [](int s) { return s >= 0 && s < 4; };
-  need(seat_ok(o.seat), "seat must be 0..3");
-  // A play observation comes from its play view (observe_play), which holds the rest.
-  need(o.phase >= PHASE_DECLARE && o.phase < PHASE_PLAY, "phase must be 0..3 (before the play)");
-  need(o.level >= 0 && o.level < LEVEL_NB, "level must be 0..12");
-  need(o.levels[0] >= 0 && o.levels[0] < LEVEL_NB && o.levels[1] >= 0 && o.levels[1] < LEVEL_NB,
-       "levels must be 0..12");
-  need(o.trump >= -1 && o.trump <= (o.rules.allows_no_trump() ? NO_TRUMP : 3),
-       o.rules.allows_no_trump() ? "trump must be -1..4 (4: no trump)" : "trump must be -1..3");
-  need(o.declarer >= -1 && o.declarer < 4, "declarer must be -1..3");
-  need(seat_ok(o.first_drawer), "first_drawer must be 0..3");
-  need(o.drawn >= 0 && o.drawn <= 100, "drawn must be 0..100");
-  for (int s = 0; s < 4; ++s) need(o.hand_size[s] >= 0 && o.hand_size[s] <= 33, "hand sizes must be 0..33");
-  need(o.hand.size() == o.hand_size[o.seat], "the hand's size must be the seat's hand size");
-  for (const Declaration& d : o.declarations)
-    need(seat_ok(d.seat) && d.suit >= 0 && d.suit <= (o.rules.allows_no_trump() ? NO_TRUMP : 3) &&
-             d.kind >= DECLARE_SINGLE && d.kind <= DECLARE_KIND_MAX && d.drawn >= 0 &&
-             d.drawn <= 100,
-         "a declaration is out of range");
-  need(o.grab_offer >= -1 && o.grab_offer < FACE_NB, "grab_offer must be a card or -1");
-  for (const auto& g : o.grabs)
-    need(seat_ok(g.seat) && g.taken >= 0 && g.taken < FACE_NB && g.put >= 0 && g.put < FACE_NB,
-         "a grab is out of range");
-  for (const auto& x : o.xiaosas) need(seat_ok(x.seat), "a xiaosa's seat must be 0..3");
-}
-
 Observation observe_play(const Hand& view, int level_ns, int level_ew) {
   if (view.is_over()) throw std::invalid_argument("the hand is over: there is no play to choose");
   if (level_ns < 0 || level_ns >= LEVEL_NB || level_ew < 0 || level_ew >= LEVEL_NB)

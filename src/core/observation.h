@@ -43,9 +43,12 @@ Observation observe(const Game& game, int seat, bool everything = false);
 // observes every decision of every hand).
 void observe(const Game& game, int seat, bool everything, Observation* out);
 
-// For an observation of a decision before the play built from outside (e.g. from JSON): throws
-// std::invalid_argument naming the first field out of its range (seats, phase, levels, suits,
-// counts, cards).
+// For an observation built from outside (e.g. from JSON; a play observation with its `view`
+// set from the position): throws std::invalid_argument "observation: FIELD: why" for the first
+// field out of its range or contradicting the others and the rules — the declarations (made in
+// turn, each open when made), the trump and declarer they make, the level, the cards each seat
+// shows and holds, the hand sizes, the kitty, 抢牌 and 潇洒, and in the play the position
+// (observation_check.cpp).
 void check_observation(const Observation& o);
 
 // The observation of the seat to move in a play view given on its own (a position seen by that

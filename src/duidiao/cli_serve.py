@@ -17,9 +17,6 @@ from typing import TextIO
 
 __all__ = ["add_serve_command", "run", "main", "default_data_dir"]
 
-WS_MAX_SIZE = 4 * 1024 * 1024
-"""Frames up to this size are read and answered (too_large over 64 KiB); bigger ones close
-the connection."""
 
 
 def default_data_dir() -> Path:
@@ -49,6 +46,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _host_name(text: str) -> str:
+    name = text.strip().lower()
+    if not name or any(c in name for c in "/:@ ") and not name.startswith("["):
+        raise argparse.ArgumentTypeError(f"{text!r}: a host name or address, without a port")
+    return name
+
+
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8080, help="port (default 8080; 0: any free)")
@@ -62,7 +66,22 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--bot-seconds", type=_seconds, default=10.0, metavar="S",
-        help="time limit of one bot decision; then its search is stopped (default 10)",
+        help="time limit of one bot decision, its wait for a search thread included; then its "
+        "search is stopped and its best so far played (default 10)",
+    )
+    p.add_argument(
+        "--request-seconds", type=_seconds, default=30.0, metavar="S",
+        help="the longest REST search (move, analyse, solve): asking for more is refused, a "
+        "counted budget is stopped then (default 30)",
+    )
+    p.add_argument(
+        "--rooms-per-address", type=_positive_int, default=20, metavar="N",
+        help="rooms one client address keeps at once, whatever their state (default 20)",
+    )
+    p.add_argument(
+        "--allow-host", type=_host_name, action="append", default=[], metavar="NAME",
+        help="a name requests may give in their Host header besides the bound address (and "
+        "localhost), e.g. the machine's name on the network; repeat for more",
     )
     p.add_argument(
         "--log-level", default="warning", choices=("debug", "info", "warning", "error"),
@@ -93,7 +112,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         import uvicorn
 
+        from .server import limits as L
         from .server.app import create_app
+        from .server.http import GuardedH11Protocol
+        from .server.limits import ServerLimits
         from .server.store import Store, StoreError
     except ImportError as exc:
         print(f"duidiao: serve needs the server extra (pip install \".[server]\"): {exc}",
@@ -119,17 +141,27 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     def ready() -> None:
         print(f"duidiao: the table is at http://{shown}:{port}/", file=err, flush=True)
 
-    app = create_app(
-        data, search_threads=args.search_threads, bot_seconds=args.bot_seconds, on_ready=ready
+    limits = ServerLimits(
+        search_threads=args.search_threads or ServerLimits().search_threads,
+        bot_seconds=args.bot_seconds,
+        request_seconds=args.request_seconds,
+        rooms_per_address=args.rooms_per_address,
+        allow_hosts=tuple(args.allow_host),
     )
+    app = create_app(data, limits=limits, host=args.host, on_ready=ready)
     from uvicorn.config import WS_PROTOCOLS
 
     # The sans-I/O implementation (uvicorn 0.35+) is the one without deprecation warnings.
     ws = "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "websockets"
     config = uvicorn.Config(
         app,
+        http=GuardedH11Protocol,
         ws=ws,
-        ws_max_size=WS_MAX_SIZE,
+        ws_max_size=L.FRAME_BYTES,
+        ws_ping_interval=L.PING_SECONDS,
+        ws_ping_timeout=L.PING_SECONDS,
+        h11_max_incomplete_event_size=L.HEAD_BYTES,
+        timeout_keep_alive=int(L.KEEP_ALIVE_SECONDS),
         lifespan="on",
         log_config=None,
         log_level=args.log_level,

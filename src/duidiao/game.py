@@ -713,7 +713,7 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
         drawn=r.number("drawn", r.raw("drawn"), 0, 100),
     )
     if phase in ("play", "over"):
-        return _play_observation(cls, r, common)
+        return _play_observation(cls, r, common, level, levels)
     if seat is None:
         raise r.fail("seat", "a decision before the play is asked of a seat")
     trump = r.choice("trump", r.raw("trump", None), TRUMP_LETTERS, optional=True)
@@ -727,48 +727,58 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
     kitty = r.cards("kitty", r.raw("kitty", None), optional=True)
     grab_offer = r.card("grab_offer", r.raw("grab_offer", None), optional=True)
     dry = r.flag("dry", r.raw("dry", False))
-    original = common["original_kitty"]
-    try:
-        core = _core().Observation(
-            seat=SEATS.index(seat),
-            phase=_core().Phase.__members__[phase],
-            rules=rules.to_core(),
-            level=rules.ladder_letters.index(level),
-            levels=(
-                rules.ladder_letters.index(levels["NS"]),
-                rules.ladder_letters.index(levels["EW"]),
-            ),
-            trump=-1 if trump is None else TRUMP_LETTERS.index(trump),
-            declarer=-1 if declarer is None else SEATS.index(declarer),
-            first_drawer=SEATS.index(common["first_drawer"]),
-            drawn=common["drawn"],
-            hand=hand.masks,
-            exposed=[exposed[s].masks for s in SEATS],  # type: ignore[union-attr]
-            hand_sizes=[sizes[s] for s in SEATS],
-            declarations=[
-                _declaration_numbers(d) for d in declarations
-            ],
-            kitty_visible=kitty is not None,
-            kitty=(kitty or Cards()).masks,
-            original_kitty=(original or Cards()).masks,
-            dry=dry,
-            trump_from_kitty=int(common["trump_from_kitty"]),
-            grab_offer=-1 if grab_offer is None else grab_offer.id,
-            grabs=[(SEATS.index(g.seat), g.taken.id, g.put.id) for g in grabs],
-            xiaosas=[(SEATS.index(x.seat), x.jokers.masks, x.taken.masks) for x in xiaosas],
-        )
-    except ValueError as exc:
-        raise ValueError(str(exc)) from None
     common.update(
         level=level, levels=levels, trump=trump, declarer=declarer, hand=hand,
         exposed=exposed, hand_sizes=sizes, kitty=kitty, dry=dry, grab_offer=grab_offer,
-        tricks=(), trick=None, points=0, core=core,
+        tricks=(), trick=None, points=0,
     )
+    common["core"] = _checked_core(common)
     return cls(**common)
 
 
-def _play_observation(cls: type[Observation], r: _Reader, common: dict[str, Any]) -> Observation:
-    """A play-phase observation: everything about the play comes from its position string."""
+def _checked_core(fields: Mapping[str, Any], view: Any = None) -> Any:
+    """The ``_core.Observation`` of an observation's fields, checked whole by the core (every
+    field in range and agreeing with the others, the rules and, in the play, the position's
+    ``view``): ValueError "observation: FIELD: why" names the first that does not."""
+    seat, rules = fields["seat"], fields["rules"]
+    ladder = rules.ladder_letters
+    kitty, original = fields["kitty"], fields["original_kitty"]
+    trump, declarer, offer = fields["trump"], fields["declarer"], fields["grab_offer"]
+    return _core().Observation(
+        seat=SEATS.index(seat),
+        phase=_core().Phase.__members__[fields["phase"]],
+        rules=rules.to_core(),
+        level=ladder.index(fields["level"]),
+        levels=(ladder.index(fields["levels"]["NS"]), ladder.index(fields["levels"]["EW"])),
+        trump=-1 if trump is None else TRUMP_LETTERS.index(trump),
+        declarer=-1 if declarer is None else SEATS.index(declarer),
+        first_drawer=SEATS.index(fields["first_drawer"]),
+        drawn=fields["drawn"],
+        hand=fields["hand"].masks,
+        exposed=[fields["exposed"][s].masks for s in SEATS],
+        hand_sizes=[fields["hand_sizes"][s] for s in SEATS],
+        declarations=[_declaration_numbers(d) for d in fields["declarations"]],
+        kitty_visible=kitty is not None,
+        kitty=(kitty or Cards()).masks,
+        original_kitty=(original or Cards()).masks,
+        dry=fields["dry"],
+        trump_from_kitty=int(fields["trump_from_kitty"]),
+        grab_offer=-1 if offer is None else offer.id,
+        grabs=[(SEATS.index(g.seat), g.taken.id, g.put.id) for g in fields["grabs"]],
+        xiaosas=[(SEATS.index(x.seat), x.jokers.masks, x.taken.masks) for x in fields["xiaosas"]],
+        view=view,
+    )
+
+
+def _play_observation(
+    cls: type[Observation],
+    r: _Reader,
+    common: dict[str, Any],
+    level: str,
+    levels: dict[str, str],
+) -> Observation:
+    """A play-phase observation: everything about the play comes from its position string; the
+    other fields given must agree with it (and with the rules: the core checks them whole)."""
     try:
         position = Position.parse(r.text("position", r.raw("position")))
     except ValueError as exc:
@@ -778,22 +788,17 @@ def _play_observation(cls: type[Observation], r: _Reader, common: dict[str, Any]
         raise r.fail("position", f"the position does not show {seat}'s own hand")
     shown = r.cards("declarer_or_kitty", r.raw("declarer_or_kitty", "-"))
     assert shown is not None
-    core = None
-    if seat is not None and position.turn == seat:
-        view = position.core
-        if shown:
-            try:
-                view.set_declarer_or_kitty(shown.masks)
-            except ValueError as exc:
-                raise r.fail("declarer_or_kitty", str(exc)) from None
-        core = _core().observe_play(view, *position.core_levels())
+    view = position.core
+    if shown:
+        try:
+            view.set_declarer_or_kitty(shown.masks)
+        except ValueError as exc:
+            raise r.fail("declarer_or_kitty", str(exc)) from None
     hands = position.hands
+    exposed_raw = r.per_seat("exposed", {s: "-" for s in SEATS})
     # The others' exposed cards are the known cards of their hands; one's own are in the JSON.
-    own = Cards()
-    if seat is not None:
-        given = r.cards(f"exposed: {seat}", r.per_seat("exposed", {s: "-" for s in SEATS})[seat])
-        assert given is not None
-        own = given & hands[seat]
+    given = {s: r.cards(f"exposed: {s}", exposed_raw[s]) for s in SEATS}
+    own = Cards() if seat is None else given[seat]
     common.update(
         level=position.level,
         levels=position.levels,
@@ -808,10 +813,36 @@ def _play_observation(cls: type[Observation], r: _Reader, common: dict[str, Any]
         trick=position.current_trick,
         points=position.points,
         declarer_or_kitty=shown,
-        core=core,
+        grab_offer=None,
     )
     if position.kitty is None and position.rules.kitty_burial != "face_down":
         raise r.fail("position", "a play observation shows the face-up kitty")
+    if levels != position.levels:
+        raise r.fail("levels", f"not the position's ({position.levels})")
+    core = None
+    if seat is not None:
+        # The fields the JSON gives, else the position's: each given one is checked against
+        # the position (a contradiction is refused, never repaired).
+        stated = dict(common, level=level, levels=levels, exposed={
+            s: given[s] if s in exposed_raw and exposed_raw[s] != "-" or s == seat
+            else common["exposed"][s] for s in SEATS})
+        for key, read in (
+            ("trump", lambda v: r.choice("trump", v, TRUMP_LETTERS, optional=True)),
+            ("declarer", lambda v: r.seat("declarer", v, optional=True)),
+            ("hand", lambda v: r.cards("hand", v)),
+            ("kitty", lambda v: r.cards("kitty", v, optional=True)),
+            ("dry", lambda v: r.flag("dry", v)),
+        ):
+            if key in r.data:
+                stated[key] = read(r.data[key])
+        if "hand_sizes" in r.data:
+            sizes = r.per_seat("hand_sizes")
+            stated["hand_sizes"] = {
+                s: r.number(f"hand_sizes: {s}", sizes[s], 0, 33) for s in SEATS}
+        _checked_core(stated, view)
+        if position.turn == seat:
+            core = _core().observe_play(view, *position.core_levels())
+    common["core"] = core
     return cls(**common)
 
 

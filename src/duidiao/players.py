@@ -145,10 +145,16 @@ class CoreBot:
         )
 
     def stop(self) -> None:
-        """From any thread: a play in progress answers at once with the best it has found
-        (searching bots; the others answer at once anyway). A stop sent while no play is in
-        progress ends the next one at once."""
+        """From any thread: the decision in progress (a play, or a searched declaration,
+        bury, 抢牌 or 潇洒) answers at once with the best it has found; the bots that do not
+        search answer at once anyway. A stop is for one decision: one sent while no decision
+        is in progress ends the next one at once, and :meth:`clear_stop` forgets it."""
         self._bot.stop()
+
+    def clear_stop(self) -> None:
+        """Forget a stop that no decision has taken yet (for callers that stop decisions on a
+        timer: call it once the decision stopped has answered)."""
+        self._bot.clear_stop()
 
 
 class RandomBot(CoreBot):

@@ -11,7 +11,8 @@
 
 namespace duidiao {
 
-BuryChoice search_bury(const Observation& obs, int worlds, double margin, uint64_t seed) {
+BuryChoice search_bury(const Observation& obs, int worlds, double margin, uint64_t seed,
+                       const std::function<bool()>& stop) {
   if (obs.phase != PHASE_BURY || obs.seat != obs.declarer)
     throw std::invalid_argument("bury search: not the declarer's bury");
   std::vector<CardSet> candidates;
@@ -28,7 +29,7 @@ BuryChoice search_bury(const Observation& obs, int worlds, double margin, uint64
   std::vector<KittyOption> options;
   for (const CardSet& bury : candidates) options.push_back({obs.hand.minus(bury), bury});
   const PairedChoice::Result r =
-      weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0xB0B5EEDull);
+      weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0xB0B5EEDull, stop);
   choice.bury = candidates[r.option];
   static_cast<ChoiceValue&>(choice) = r;
   return choice;

@@ -5,6 +5,7 @@
 // the heuristic's own choice, paired world by world, by `margin` standard errors.
 #pragma once
 #include <cstdint>
+#include <functional>
 
 #include "core/observation.h"
 #include "search/paired_choice.h"
@@ -17,7 +18,9 @@ struct BuryChoice : ChoiceValue {
   int candidates = 0;
 };
 
-// `obs`: the declarer's observation at PHASE_BURY. Deterministic in `seed`.
-BuryChoice search_bury(const Observation& obs, int worlds, double margin, uint64_t seed);
+// `obs`: the declarer's observation at PHASE_BURY. Deterministic in `seed`. `stop` true ends
+// the search with the deals valued so far (none: the heuristic's bury).
+BuryChoice search_bury(const Observation& obs, int worlds, double margin, uint64_t seed,
+                       const std::function<bool()>& stop = nullptr);
 
 }  // namespace duidiao

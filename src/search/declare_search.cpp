@@ -87,7 +87,8 @@ bool replay_to_decision(const Observation& obs, Game* game) {
 }  // namespace
 
 DeclareChoice search_declare(const Observation& obs, const std::vector<Declaration>& options,
-                             int worlds, double margin, uint64_t seed) {
+                             int worlds, double margin, uint64_t seed,
+                             const std::function<bool()>& stop) {
   if (obs.phase != PHASE_DECLARE) throw std::invalid_argument("declare search: not a declare decision");
   HeuristicPlayer heuristic(0);
   DeclareChoice choice;
@@ -109,6 +110,7 @@ DeclareChoice search_declare(const Observation& obs, const std::vector<Declarati
   const int team = team_of(obs.seat);
   // Decks the declarations so far do not fit are drawn again, up to 4 times the worlds asked.
   for (int tries = 0; paired.worlds() < worlds && tries < 4 * worlds; ++tries) {
+    if (stop && stop()) break;
     decks.deal(rng, &setup);
     Game start(setup);
     if (!replay_to_decision(obs, &start)) continue;

@@ -8,6 +8,7 @@
 // errors (paired_choice.h).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/observation.h"
@@ -22,8 +23,9 @@ struct DeclareChoice : ChoiceValue {
 };
 
 // `obs`: the seat's observation at PHASE_DECLARE, `options` the declarations open to it.
-// Deterministic in `seed`.
+// Deterministic in `seed`. `stop` true ends the search with the decks played so far.
 DeclareChoice search_declare(const Observation& obs, const std::vector<Declaration>& options,
-                             int worlds, double margin, uint64_t seed);
+                             int worlds, double margin, uint64_t seed,
+                             const std::function<bool()>& stop = nullptr);
 
 }  // namespace duidiao

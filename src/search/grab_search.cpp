@@ -8,7 +8,8 @@
 
 namespace duidiao {
 
-GrabChoice search_grab(const Observation& obs, int worlds, double margin, uint64_t seed) {
+GrabChoice search_grab(const Observation& obs, int worlds, double margin, uint64_t seed,
+                       const std::function<bool()>& stop) {
   if (obs.phase != PHASE_GRAB || obs.grab_offer < 0 || obs.seat == obs.declarer)
     throw std::invalid_argument("grab search: no level card is offered to this seat");
   HeuristicPlayer heuristic(0);
@@ -36,7 +37,7 @@ GrabChoice search_grab(const Observation& obs, int worlds, double margin, uint64
     options.push_back(o);
   }
   const PairedChoice::Result r =
-      weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0x6AB6ABull);
+      weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0x6AB6ABull, stop);
   choice.put = puts[r.option];
   static_cast<ChoiceValue&>(choice) = r;
   return choice;

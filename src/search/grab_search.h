@@ -5,6 +5,7 @@
 // errors.
 #pragma once
 #include <cstdint>
+#include <functional>
 
 #include "core/observation.h"
 #include "search/paired_choice.h"
@@ -18,7 +19,8 @@ struct GrabChoice : ChoiceValue {
 };
 
 // `obs`: a seat's observation at PHASE_GRAB (obs.grab_offer the card offered). Deterministic in
-// `seed`.
-GrabChoice search_grab(const Observation& obs, int worlds, double margin, uint64_t seed);
+// `seed`. `stop` true ends the search with the deals valued so far.
+GrabChoice search_grab(const Observation& obs, int worlds, double margin, uint64_t seed,
+                       const std::function<bool()>& stop = nullptr);
 
 }  // namespace duidiao

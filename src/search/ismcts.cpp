@@ -79,6 +79,7 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
   int done = 0;
   for (;;) {
     if (o.iterations > 0 && done >= o.iterations) break;
+    if (o.stop_check && o.stop_check()) break;
     if (o.seconds > 0 && done > 0 && (done & 15) == 0 &&
         std::chrono::duration<double>(Clock::now() - start).count() >= o.seconds)
       break;
@@ -167,6 +168,8 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
   std::stable_sort(a.moves.begin(), a.moves.end(), [](const MoveAnalysis& x, const MoveAnalysis& y) {
     return x.worlds != y.worlds ? x.worlds > y.worlds : x.mean > y.mean;
   });
+  if (done == 0)  // stopped before any iteration: nothing beats the heuristic's choice
+    std::stable_partition(a.moves.begin(), a.moves.end(), [](const MoveAnalysis& m) { return m.baseline; });
   a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return a;
 }

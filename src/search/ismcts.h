@@ -12,6 +12,7 @@
 // always did (what PIMC does). The price: far fewer samples per play than PIMC at equal time.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/hand.h"
@@ -25,6 +26,8 @@ struct IsmctsOptions {
   double exploration = 4;   // UCB's constant, in hand-score points
   uint64_t seed = 0;
   int follow_samples = 16;  // below the root, a follow with more legal plays weighs this many
+  // Asked before each iteration: true ends the search with the iterations done so far.
+  std::function<bool()> stop_check;
 };
 
 // Ranks the root's plays: moves as in a PimcAnalysis (mean, worlds = visits), most visited first.

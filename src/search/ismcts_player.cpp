@@ -7,6 +7,7 @@
 namespace duidiao {
 
 CardSet IsmctsPlayer::play(const Observation& obs) {
+  OneDecision once{*this};
   const Hand& view = obs.view;
   last_.clear();
   if (view.count_legal_moves() == 1) {

@@ -18,14 +18,26 @@ namespace duidiao {
 class IsmctsPlayer : public Player {
  public:
   IsmctsPlayer(const std::string& name, const IsmctsOptions& options, const PimcOptions& endgame)
-      : name_(name), options_(options), seed_(options.seed), endgame_(endgame) {}
+      : name_(name), options_(options), seed_(options.seed), endgame_(endgame) {
+    options_.stop_check = stop_check();
+    endgame_.set_stop_check(stop_check());
+  }
   std::string name() const override { return name_; }
+  // Decided at once, as the heuristic decides; each still takes (clears) a stop sent for it.
   int declare(const Observation& obs, const std::vector<Declaration>& options) override {
+    OneDecision once{*this};
     return heuristic_.declare(obs, options);
   }
-  CardSet bury(const Observation& obs) override { return heuristic_.bury(obs); }
-  int grab(const Observation& obs) override { return heuristic_.grab(obs); }
+  CardSet bury(const Observation& obs) override {
+    OneDecision once{*this};
+    return heuristic_.bury(obs);
+  }
+  int grab(const Observation& obs) override {
+    OneDecision once{*this};
+    return heuristic_.grab(obs);
+  }
   std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override {
+    OneDecision once{*this};
     return heuristic_.xiaosa(obs, takeable);
   }
   CardSet play(const Observation& obs) override;

@@ -9,7 +9,8 @@ namespace duidiao {
 PairedChoice::Result weigh_kitty_options(const Observation& obs,
                                          const std::vector<KittyOption>& options,
                                          size_t baseline, int worlds, double margin,
-                                         uint64_t seed) {
+                                         uint64_t seed,
+                                         const std::function<bool()>& stop) {
   HiddenDeal deal(obs);
   HandSetup setup;
   setup.rules = obs.rules;
@@ -22,6 +23,7 @@ PairedChoice::Result weigh_kitty_options(const Observation& obs,
   std::vector<int> values(n);
   Rng rng(seed);
   for (int w = 0; w < worlds; ++w) {
+    if (stop && stop()) break;
     deal.deal(rng, setup.held);
     for (size_t i = 0; i < n; ++i) {
       setup.held[obs.seat] = options[i].hand;

@@ -5,6 +5,7 @@
 // still to come before the play (later offers of 抢牌, the other seats' 潇洒) are not played.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/observation.h"
@@ -18,10 +19,12 @@ struct KittyOption {
 };
 
 // The option to take, by PairedChoice against options[baseline] (the heuristic's). Values are
-// hand scores for the seat's team. Deterministic in `seed`.
+// hand scores for the seat's team. Deterministic in `seed`. `stop` (asked before each deal)
+// true ends the weighing with the deals valued so far.
 PairedChoice::Result weigh_kitty_options(const Observation& obs,
                                          const std::vector<KittyOption>& options,
                                          size_t baseline, int worlds, double margin,
-                                         uint64_t seed);
+                                         uint64_t seed,
+                                         const std::function<bool()>& stop = nullptr);
 
 }  // namespace duidiao

@@ -322,6 +322,9 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
       const Context& ctx = w.world.context();
       const CardSet& kitty = w.world.kitty();
       for (size_t m = 0; m < nm; ++m) {
+        // A world of many plays takes long: a stop ends it between playouts (it then does not
+        // count, like a stopped exact one).
+        if ((m & 7) == 7 && stopping()) return false;
         PlayState line = w.world.state();
         line.apply<false>(ctx, declarer, w.world.resolve(moves[m]));
         heuristic_playout(ctx, w.world.rules(), declarer, kitty, &line, options_.fair_playouts);

@@ -25,33 +25,42 @@ PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool
                        int grab_worlds)
     : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), worlds_(options.worlds),
       bury_worlds_(bury_worlds), declare_worlds_(declare_worlds), xiaosa_worlds_(xiaosa_worlds),
-      grab_worlds_(grab_worlds), search_(options) {}
+      grab_worlds_(grab_worlds), search_(options) {
+  search_.set_stop_check(stop_check());
+}
 
 int PimcPlayer::grab(const Observation& obs) {
+  OneDecision once{*this};
   if (grab_worlds_ == 0) return heuristic_.grab(obs);
-  return search_grab(obs, grab_worlds_, margin_, seed_ + 0x2545F4914F6CDD1Dull * ++decisions_).put;
+  return search_grab(obs, grab_worlds_, margin_, seed_ + 0x2545F4914F6CDD1Dull * ++decisions_,
+                     stop_check()).put;
 }
 
 std::pair<CardSet, CardSet> PimcPlayer::xiaosa(const Observation& obs, const CardSet& takeable) {
+  OneDecision once{*this};
   if (xiaosa_worlds_ == 0) return heuristic_.xiaosa(obs, takeable);
   const XiaosaChoice c = search_xiaosa(obs, takeable, xiaosa_worlds_, margin_,
-                                       seed_ + 0x4F1BBCDCBFA53E0Bull * ++decisions_);
+                                       seed_ + 0x4F1BBCDCBFA53E0Bull * ++decisions_, stop_check());
   return {c.jokers, c.taken};
 }
 
 int PimcPlayer::declare(const Observation& obs, const std::vector<Declaration>& options) {
+  OneDecision once{*this};
   if (declare_worlds_ == 0) return heuristic_.declare(obs, options);
   return search_declare(obs, options, declare_worlds_, margin_,
-                        seed_ + 0x8CB92BA72F3D8DD7ull * ++decisions_).option;
+                        seed_ + 0x8CB92BA72F3D8DD7ull * ++decisions_, stop_check()).option;
 }
 
 CardSet PimcPlayer::bury(const Observation& obs) {
+  OneDecision once{*this};
   if (bury_worlds_ == 0) return heuristic_.bury(obs);
   // Its own stream of deals, repeatable from the bot's seed like the plays'.
-  return search_bury(obs, bury_worlds_, margin_, seed_ + 0xB5AD4ECEDA1CE2A9ull * ++decisions_).bury;
+  return search_bury(obs, bury_worlds_, margin_, seed_ + 0xB5AD4ECEDA1CE2A9ull * ++decisions_,
+                     stop_check()).bury;
 }
 
 CardSet PimcPlayer::play(const Observation& obs) {
+  OneDecision once{*this};
   const Hand& view = obs.view;
   last_.clear();
   if (view.count_legal_moves() == 1) {

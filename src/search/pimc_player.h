@@ -36,7 +36,6 @@ class PimcPlayer : public Player {
   int grab(const Observation& obs) override;
   std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override;
   CardSet play(const Observation& obs) override;
-  void stop() override { search_.stop(); }
   std::vector<MoveAnalysis> last_values() const override { return last_; }
 
  private:

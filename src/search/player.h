@@ -1,6 +1,8 @@
 // Player: the one interface through which every decision of a hand is asked (§6, §5), for C++
 // bots. A player sees only its Observation. Python players have a matching protocol.
 #pragma once
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -29,12 +31,31 @@ class Player {
   // A legal play (obs.view is the play from this seat's view; its legal moves are the options).
   virtual CardSet play(const Observation& obs) = 0;
 
-  // From any thread: a play() in progress answers at once with the best it has. Searching
-  // players only; the others answer at once anyway.
-  virtual void stop() {}
+  // From any thread: the decision in progress (any of the five) answers at once with the best
+  // it has found; the players that do not search answer at once anyway. A stop sent while no
+  // decision is in progress ends the next one at once: a stop is for one decision, and the
+  // decision it ends clears it. clear_stop() forgets a stop that no decision has taken yet (a
+  // caller that stops decisions on a timer calls it once the decision has answered).
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  void clear_stop() { stop_.store(false, std::memory_order_relaxed); }
+  bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
   // The ranked values a searching player saw at its last play, best first; empty for players
   // that do not search, and after a play made without searching (a single legal move).
   virtual std::vector<MoveAnalysis> last_values() const { return {}; }
+
+ protected:
+  // For a searching decision: the stop check its searches poll, and, held for the length of
+  // the decision, the guard that clears the stop once the decision ends however it ends.
+  std::function<bool()> stop_check() const {
+    return [this] { return stop_requested(); };
+  }
+  struct OneDecision {
+    Player& player;
+    ~OneDecision() { player.clear_stop(); }
+  };
+
+ private:
+  std::atomic<bool> stop_{false};
 };
 
 // "random", "heuristic"; a seed makes a player's random choices repeatable.

@@ -12,7 +12,8 @@
 namespace duidiao {
 
 XiaosaChoice search_xiaosa(const Observation& obs, const CardSet& takeable, int worlds,
-                           double margin, uint64_t seed) {
+                           double margin, uint64_t seed,
+                           const std::function<bool()>& stop) {
   if (obs.phase != PHASE_XIAOSA || obs.seat == obs.declarer)
     throw std::invalid_argument("xiaosa search: not a defender's or partner's 潇洒");
   HeuristicPlayer heuristic(0);
@@ -32,7 +33,7 @@ XiaosaChoice search_xiaosa(const Observation& obs, const CardSet& takeable, int 
   for (const auto& [jokers, taken] : candidates)
     options.push_back({obs.hand.minus(jokers).plus(taken), obs.kitty.minus(taken).plus(jokers)});
   const PairedChoice::Result r =
-      weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0x5A05A0ull);
+      weigh_kitty_options(obs, options, baseline, worlds, margin, seed ^ 0x5A05A0ull, stop);
   std::tie(choice.jokers, choice.taken) = candidates[r.option];
   static_cast<ChoiceValue&>(choice) = r;
   return choice;

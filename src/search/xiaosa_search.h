@@ -7,6 +7,7 @@
 // heuristic's choice when it beats it, paired deal by deal, by `margin` standard errors.
 #pragma once
 #include <cstdint>
+#include <functional>
 
 #include "core/observation.h"
 #include "search/paired_choice.h"
@@ -20,8 +21,9 @@ struct XiaosaChoice : ChoiceValue {
 };
 
 // `obs`: a seat's observation at PHASE_XIAOSA; `takeable`: the kitty cards a joker may take.
-// Deterministic in `seed`.
+// Deterministic in `seed`. `stop` true ends the search with the deals valued so far.
 XiaosaChoice search_xiaosa(const Observation& obs, const CardSet& takeable, int worlds,
-                           double margin, uint64_t seed);
+                           double margin, uint64_t seed,
+                           const std::function<bool()>& stop = nullptr);
 
 }  // namespace duidiao

@@ -26,12 +26,27 @@ def _first_column(table_text: str) -> list[str]:
     return re.findall(r"^\| `([a-z_]+)` \|", table_text, flags=re.M)
 
 
-def test_websocket_error_codes_are_the_ones_raised() -> None:
-    documented = set(_first_column(_section("| code | |")))
+def test_error_codes_are_the_ones_raised() -> None:
+    websocket = set(_first_column(_section("| code | |")))
+    rest = set(re.findall(r"^\| \d{3} \| `([a-z_]+)`", _section("## REST"), flags=re.M))
+    documented = websocket | rest
     code_text = "\n".join(p.read_text() for p in SOURCES.glob("*.py"))
     raised = set(re.findall(r'ClientError\(\s*"([a-z_]+)"', code_text))
     assert raised <= documented, raised - documented
-    assert documented <= raised | {"internal"}, documented - raised
+    assert documented <= raised | {"internal", "not_found", "method_not_allowed", "unavailable"}, \
+        documented - raised
+
+
+def test_every_limit_is_documented_with_its_default_and_flag() -> None:
+    from duidiao.server.limits import LIMITS
+
+    section = _section("## Limits and abuse")
+    rows = re.findall(r"^\| `([a-z_]+)` \| (.*?) \| (.*?) \| (.*) \|$", section, flags=re.M)
+    documented = {name: (default, flag) for name, default, flag, _ in rows}
+    assert list(documented) == [limit.name for limit in LIMITS]
+    for limit in LIMITS:
+        assert documented[limit.name] == (limit.default,
+                                          f"`{limit.flag}`" if limit.flag else "—"), limit.name
 
 
 def test_schema_tables_are_documented(tmp_path: Path) -> None:

@@ -17,7 +17,8 @@ def test_an_internal_error_is_our_json_500(tmp_path: Path, monkeypatch: pytest.M
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(server_app.Server, "health", broken)
-    with TestClient(server_app.create_app(tmp_path), raise_server_exceptions=False) as client:
+    with TestClient(server_app.create_app(tmp_path), raise_server_exceptions=False,
+                    base_url="http://127.0.0.1") as client:
         reply = client.get("/api/health")
     assert reply.status_code == 500
     assert reply.headers["content-type"].startswith("application/json")
@@ -26,7 +27,8 @@ def test_an_internal_error_is_our_json_500(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_a_hand_number_past_any_match_is_not_found(tmp_path: Path) -> None:
-    with TestClient(server_app.create_app(tmp_path), raise_server_exceptions=False) as client:
+    with TestClient(server_app.create_app(tmp_path), raise_server_exceptions=False,
+                    base_url="http://127.0.0.1") as client:
         room = client.post("/api/rooms", json={}).json()["room"]
         reply = client.get(f"/api/rooms/{room}/hands/99999999999999999999")
     assert reply.status_code == 404 and reply.json()["error"]["code"] == "no_room"

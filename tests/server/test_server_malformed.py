@@ -52,7 +52,9 @@ SEATED_CASES: list[tuple[Frame, set[str]]] = [
     (j(type="fly"), {"unknown_type"}),
     (j(type="HELLO"), {"unknown_type"}),
     (j(type="x" * 5000), {"unknown_type"}),
-    ('{"type": "\\ud800"}', {"unknown_type"}),
+    ('{"type": "\\ud800"}', {"bad_json"}),  # a lone surrogate is not text
+    ('{"type": "hello", "id": "\\ud800"}', {"bad_json"}),
+    ('{"type": "hello", "\\udfff": 1}', {"bad_json"}),
     (j(type="hello", extra=1), {"bad_request"}),
     (j(type="hello", id={"a": 1}), {"bad_request"}),
     (j(type="hello", id="x" * 100), {"bad_request"}),

@@ -19,7 +19,7 @@ from duidiao.server.store import (
 
 def test_schema_version_and_tables(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    assert store.schema_version == SCHEMA_VERSION == 1
+    assert store.schema_version == SCHEMA_VERSION == 2
     store.close()
     db = sqlite3.connect(tmp_path / FILENAME)
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -27,6 +27,24 @@ def test_schema_version_and_tables(tmp_path: Path) -> None:
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     db.close()
     Store(tmp_path).close()  # opening again migrates nothing and keeps the data
+
+
+def test_a_version_1_file_is_migrated(tmp_path: Path) -> None:
+    """A data folder written before the rooms kept their creator and their last use (66b4eed):
+    its rooms load, with no creator and in use when they were created."""
+    from duidiao.server.store import MIGRATIONS
+
+    db = sqlite3.connect(tmp_path / FILENAME)
+    db.executescript(MIGRATIONS[0])
+    db.execute("INSERT INTO meta (key, value) VALUES ('schema_version', '1')")
+    db.execute("INSERT INTO rooms (id, config, created) VALUES ('old1', '{\"seed\": 5}', 1000.5)")
+    db.commit()
+    db.close()
+    store = Store(tmp_path)
+    assert store.schema_version == 2
+    room = store.load_room("old1")
+    assert room is not None and room.origin is None and room.touched == 1000.5
+    store.close()
 
 
 def test_a_newer_file_is_refused(tmp_path: Path) -> None:

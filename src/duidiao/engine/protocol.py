@@ -524,7 +524,7 @@ def _observation_error(message: str) -> ProtocolError:
     the key it is about when it says."""
     if not message.startswith("observation"):
         message = f"observation: {message}"
-    key = re.match(r"observation: ([a-z_]+)[: ]", message)
+    key = re.match(r"observation: ([a-z_]+(?:\.[SENW])?)[: ]", message)
     field = "observation" if key is None else f"observation.{key.group(1)}"
     return ProtocolError("bad_request", message, field=field)
 

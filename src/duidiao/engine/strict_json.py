@@ -1,11 +1,13 @@
 """Strict JSON for the wire formats (the engine's lines, the server's messages and bodies): no
 NaN or Infinity, no key given twice, no number longer than a bound (read before Python converts
-it, so a million-digit number costs nothing), no nesting deeper than Python's reader goes.
+it, so a million-digit number costs nothing), no nesting deeper than Python's reader goes, no
+string holding a lone surrogate (``"\ud800"``: not text, and no reply could echo it as UTF-8).
 Every refusal is a :class:`JsonError` with a short message that quotes little of the input."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 __all__ = ["JsonError", "NUMBER_DIGITS", "loads", "type_name"]
@@ -51,8 +53,38 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+# A \uD800-\uDFFF escape: the only way a surrogate gets into a str read from UTF-8 text.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _refuse_lone_surrogates(value: Any) -> None:
+    """A JsonError when a string (or key) of ``value`` holds a surrogate not in a pair."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                code = ord(item[exc.start])
+                raise JsonError(f"a string holds the lone surrogate \\u{code:04x}: not text") \
+                    from None
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
 def loads(text: str) -> Any:
     """The JSON value of ``text``; :class:`JsonError` when it is not strict JSON."""
+    value = _loads(text)
+    if _SURROGATE_ESCAPE.search(text):  # pairs are fine: only a lone one is refused
+        _refuse_lone_surrogates(value)
+    return value
+
+
+def _loads(text: str) -> Any:
     try:
         return json.loads(
             text,

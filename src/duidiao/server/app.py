@@ -2,7 +2,10 @@
 
 Starlette gives the routing, the WebSocket and the static files; every error body is ours
 (``{"ok": false, "error": {...}}``), and an unexpected exception becomes a 500 with the code
-``internal`` and a log line, never a trace sent to the client.
+``internal`` and a log line, never a trace sent to the client. Before any route, :class:`Guard`
+checks every request and handshake: its ``Host`` names this server (a DNS-rebinding page cannot
+reach it) and a browser page's ``Origin`` is the server's own (a page of another site can
+neither start a search nor take a seat).
 """
 
 from __future__ import annotations
@@ -10,10 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ipaddress
 import json
 import logging
+import os
+import re
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,32 +36,32 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import duidiao
 
-from .messages import MAX_FRAME, ClientError, parse_frame, parse_json_object
+from . import limits as L
+from .limits import ServerLimits
+from .messages import MAX_FRAME, ClientError, parse_frame, parse_json_object, quote
 from .openapi import openapi_document
 from .rooms import Client, Rooms
 from .store import Store
-from .think import NoSlot, Thinker
+from .think import Cancelled, NoSlot, Thinker
 
-__all__ = ["create_app", "MAX_BODY", "LEVELS", "STATIC"]
+__all__ = ["create_app", "MAX_BODY", "LEVELS", "STATIC", "Hosts"]
 
 log = logging.getLogger("duidiao.server")
 
 STATIC = Path(__file__).with_name("static")
-MAX_BODY = 1024 * 1024
+MAX_BODY = L.BODY_BYTES
 """The largest REST body read (bytes)."""
-SEND_QUEUE = 256
-"""Messages waiting for a slow connection before it is closed."""
 ENGINE_ROUTES = ("legal", "move", "analyse", "solve")
 SEARCHES = ("move", "analyse", "solve")
-SEARCH_WAIT = 10.0
-ENGINE_LIMIT = 300.0  # a safety net over the protocol's own time limits
 LEVELS = {level: level for level in duidiao.BOT_LEVELS}  # the core's named strengths
 PROTOCOL = 1
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
+STATUS = {"no_room": 404, "server_busy": 503, "too_many_rooms": 429, "timeout": 408,
+          "unsupported_media_type": 415, "forbidden_origin": 403, "forbidden_host": 403}
+"""The HTTP status of each error code that is not a 400."""
 
-
-MAX_HAND_NUMBER = 1_000_000  # far past any match (they end within a few hundred hands)
+HAND_NUMBER = re.compile(r"[0-9]{1,7}")  # far past any match (they end within a few hundred hands)
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
@@ -97,25 +104,38 @@ class CatchAll:
 
 
 async def read_json(request: Request) -> dict[str, Any]:
-    """The body as a JSON object, refusing one over :data:`MAX_BODY` without reading it."""
+    """The body as a JSON object: ``application/json`` only (a page of another site can send
+    other types without asking first), refused over :data:`MAX_BODY` without reading it, and
+    read within ``BODY_SECONDS``."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind not in ("", "application/json"):
-        raise ClientError("bad_request", f"Content-Type: application/json, not {kind[:60]!r}")
+    if kind != "application/json":
+        shown = "none" if not kind else quote(kind, 60)
+        raise ClientError("unsupported_media_type",
+                          f"Content-Type: application/json, not {shown}")
     length = request.headers.get("content-length")
     if length is not None:
         if not length.isdigit():
             raise ClientError("bad_request", "Content-Length: not a number")
-        if int(length) > MAX_BODY:
+        if len(length) > 12 or int(length) > MAX_BODY:
             raise ClientError("too_large", f"a body is at most {MAX_BODY} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise ClientError("too_large", f"a body is at most {MAX_BODY} bytes")
-        chunks.append(chunk)
+
+    async def read() -> bytes:
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise ClientError("too_large", f"a body is at most {MAX_BODY} bytes")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
     try:
-        text = b"".join(chunks).decode("utf-8")
+        raw = await asyncio.wait_for(read(), L.BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise ClientError("timeout", f"the body took over {L.BODY_SECONDS:g} s to arrive") \
+            from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ClientError("bad_json", "the body is not UTF-8") from None
     if not text.strip():
@@ -124,17 +144,116 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 
 def client_error(exc: ClientError) -> JSONResponse:
-    status = {"no_room": 404, "server_busy": 503}.get(exc.code, 400)
-    return error_response(status, exc.code, exc.message)
+    response = error_response(STATUS.get(exc.code, 400), exc.code, exc.message)
+    if exc.code == "timeout":  # the rest of a slow body is not waited for
+        response.headers["connection"] = "close"
+    return response
+
+
+@dataclass(frozen=True)
+class Hosts:
+    """The names a request's ``Host`` may give: the bound address (and ``localhost`` when it is
+    a loopback or every address), the operator's ``--allow-host`` names, and when bound to every
+    address any IP literal (a DNS-rebinding page reaches the server under its own name, never
+    under an address)."""
+
+    names: frozenset[str]
+    any_address: bool = False
+
+    @classmethod
+    def for_address(cls, bound: str, extra: Iterable[str] = ()) -> Hosts:
+        bound = bound.strip("[]").lower()
+        names = {bound, *(name.strip("[]").lower() for name in extra)}
+        any_address = bound in ("", "0.0.0.0", "::")
+        try:
+            loopback = ipaddress.ip_address(bound).is_loopback
+        except ValueError:
+            loopback = bound == "localhost"
+        if loopback or any_address:
+            names |= {"localhost", "127.0.0.1", "::1"}
+        names.discard("")
+        return cls(frozenset(names), any_address)
+
+    def allows(self, header: str | None) -> bool:
+        if not header:
+            return False
+        try:
+            name = urlsplit("//" + header).hostname
+        except ValueError:
+            return False
+        if name is None:
+            return False
+        if name in self.names:
+            return True
+        if self.any_address:
+            try:
+                ipaddress.ip_address(name)
+                return True
+            except ValueError:
+                return False
+        return False
 
 
 def same_origin(origin: str | None, host: str | None) -> bool:
-    """A WebSocket handshake from a browser page of this server (or from no page at all)."""
+    """A request from a browser page of this server (or from no page at all: programs send no
+    ``Origin``)."""
     if origin is None:
         return True
     if host is None:
         return False
     return urlsplit(origin).netloc.lower() == host.lower()
+
+
+class Guard:
+    """Every HTTP request and WebSocket handshake, before any route: the ``Host`` must be one
+    of :class:`Hosts`, the ``Origin`` (when a browser sends one) the server's own. A refusal is
+    our JSON 403, also for a handshake (``websocket.http.response``, else a bare 403)."""
+
+    def __init__(self, app: ASGIApp, hosts: Hosts) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        host, origin = headers.get("host"), headers.get("origin")
+        refusal: ClientError | None = None
+        if not self.hosts.allows(host):
+            refusal = ClientError(
+                "forbidden_host",
+                f"Host: {quote(host or '', 60) if host else 'missing'} is not a name of this "
+                "server (its operator may allow it with --allow-host)")
+        elif not same_origin(origin, host):
+            # A page of another site in the player's browser may not start searches, create
+            # rooms or take seats here (cross-site requests, WebSocket hijacking).
+            refusal = ClientError(
+                "forbidden_origin", f"Origin: {quote(origin or '', 60)} is another site's page")
+        if refusal is None:
+            await self.app(scope, receive, send)
+            return
+        response = client_error(refusal)
+        if scope["type"] == "http":
+            await response(scope, receive, send)
+        elif "websocket.http.response" in scope.get("extensions", {}):
+            await receive()  # websocket.connect
+            await send({"type": "websocket.http.response.start", "status": response.status_code,
+                        "headers": response.raw_headers})
+            await send({"type": "websocket.http.response.body", "body": response.body})
+        else:
+            await receive()
+            await send({"type": "websocket.close", "code": 1008,
+                        "reason": refusal.message[:120]})
+
+
+async def _on_disconnect(request: Request, job: Any) -> None:
+    """Cancel ``job`` when the client of ``request`` is gone (its body is read already)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            job.cancel()
+            return
 
 
 class WsClient(Client):
@@ -144,7 +263,7 @@ class WsClient(Client):
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
         self.address = ws.client.host if ws.client else None
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(SEND_QUEUE)
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(L.SEND_QUEUE)
         self.closed = False
 
     def send(self, message: dict[str, Any]) -> None:
@@ -153,13 +272,19 @@ class WsClient(Client):
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
-            log.warning("a connection fell %d messages behind: closed", SEND_QUEUE)
-            self.closed = True
-            asyncio.get_running_loop().create_task(self._close(1008))
+            log.warning("a connection fell %d messages behind: closed", L.SEND_QUEUE)
+            self.close(1008, f"fell {L.SEND_QUEUE} messages behind: read faster")
 
-    async def _close(self, code: int) -> None:
+    def close(self, code: int, reason: str) -> None:
+        """Close with a close frame that says why (from the event loop)."""
+        if self.closed:
+            return
+        self.closed = True
+        asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
-            await self.ws.close(code)
+            await self.ws.close(code, reason[:120])
 
     async def writer(self) -> None:
         while True:
@@ -168,8 +293,14 @@ class WsClient(Client):
                 return
             if message.get("id", 0) is None:
                 del message["id"]
+            # ensure_ascii: any text at all goes out as valid JSON (a surrogate as \udxxx).
+            text = json.dumps(message, ensure_ascii=False)
             try:
-                await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                text = json.dumps(message)
+            try:
+                await self.ws.send_text(text)
             except Exception:  # gone: the reader sees the disconnect
                 self.closed = True
                 return
@@ -183,25 +314,27 @@ def _ws_error(ident: Any, exc: ClientError) -> dict[str, Any]:
 
 
 class Server:
-    """The state shared by the routes: the store, the thinker and the rooms."""
+    """The state shared by the routes: the limits, the store, the thinker and the rooms."""
 
-    def __init__(self, data: str | Path, search_threads: int | None, bot_seconds: float) -> None:
+    def __init__(self, data: str | Path, limits: ServerLimits) -> None:
         self.data = Path(data)
-        self.search_threads = search_threads
-        self.bot_seconds = bot_seconds
+        self.limits = limits
         self.store: Store | None = None
-        self.thinker = Thinker(search_threads, bot_seconds)
+        self.thinker = Thinker(limits.search_threads)
         self.rooms: Rooms | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
 
     def start(self) -> None:
         self.store = Store(self.data)
-        self.rooms = Rooms(self.store, self.thinker)
+        self.rooms = Rooms(self.store, self.thinker, self.limits)
         count = self.rooms.load()
         if count:
             log.warning("%d room(s) restored from %s", count, self.store.path)
+        self._spawn(self.rooms.sweep_forever())
 
     def stop(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
         if self.rooms is not None:
             self.rooms.close()
         self.thinker.shutdown()
@@ -215,11 +348,42 @@ class Server:
     # -- REST ----------------------------------------------------------------------------
     async def health(self, request: Request) -> Response:
         rooms = self.the_rooms()
+        thinker = self.thinker
         return JSONResponse({
             "ok": True, "server": "duidiao", "version": duidiao.__version__,
             "protocol": PROTOCOL, "rooms": len(rooms.rooms),
-            "searches": {"running": self.thinker.running, "cap": self.thinker.cap},
+            "searches": {"running": thinker.running, "cap": thinker.cap,
+                         "jobs": len(thinker.jobs), "waiting": thinker.waiting},
         })
+
+    def _within_limits(self, cmd: str, body: dict[str, Any], args: dict[str, Any]) -> None:
+        """Refuse a REST search over the server's limits (the protocol's own are wider: an
+        engine on one's own machine may think for ten minutes on every core)."""
+        from duidiao.engine import bots as botlib
+        from duidiao.engine.errors import ProtocolError
+        from duidiao.engine.protocol import LIMITS as ENGINE_LIMITS
+
+        most = self.limits.request_seconds
+        flag = "--request-seconds"
+        if cmd in ("analyse", "solve"):
+            if "seconds" not in body:  # the protocol's default, within this server's limit
+                args["seconds"] = min(args["seconds"], most)
+            elif args["seconds"] > most:
+                raise ProtocolError("bad_request", f"seconds: at most {most:g} on this server "
+                                    f"({flag})", field="seconds")
+        if cmd == "analyse":
+            cap = self.thinker.cap
+            if args["threads"] is None:
+                args["threads"] = min(cap, os.cpu_count() or 1)
+            elif args["threads"] > cap:
+                raise ProtocolError("bad_request", f"threads: at most {cap} on this server (its "
+                                    "search cap, --search-threads)", field="threads")
+        if cmd == "move":
+            if args["ms"] is not None and args["ms"] > most * 1000:
+                raise ProtocolError("bad_request", f"ms: at most {most * 1000:g} on this server "
+                                    f"({flag})", field="ms")
+            botlib.check_budget(args["_name"], int(most * 1000),
+                                int(ENGINE_LIMITS["move_worlds_max"]))
 
     async def engine(self, request: Request, cmd: str) -> Response:
         try:
@@ -229,21 +393,37 @@ class Server:
         except ClientError as exc:
             return client_error(exc)
         try:
-            from duidiao.engine.protocol import run_command
+            from duidiao.engine.protocol import Checked, check_request, error_reply, run_checked
         except ImportError:
             return error_response(503, "unavailable", "the engine protocol is not installed")
         message = {**body, "cmd": cmd}
-        if cmd in SEARCHES:
-            stop = threading.Event()
-            try:
-                reply = await self.thinker.search(
-                    functools.partial(run_command, stop=stop), message,
-                    stop=stop.set, limit=ENGINE_LIMIT, wait=SEARCH_WAIT,
-                )
-            except NoSlot:
-                return error_response(503, "server_busy", "every search slot is taken; retry")
-        else:
-            reply = await self.thinker.run(run_command, message)
+        checked = await self.thinker.run(check_request, message)
+        if not isinstance(checked, Checked):
+            return JSONResponse(checked, status_code=400)
+        if cmd not in SEARCHES:
+            reply = await self.thinker.run(run_checked, checked)
+            return JSONResponse(reply, status_code=200 if reply.get("ok") else 400)
+        from duidiao.engine.errors import ProtocolError
+
+        try:
+            self._within_limits(cmd, body, checked.args)
+        except ProtocolError as exc:
+            return JSONResponse(error_reply(checked.rid, exc), status_code=400)
+        stop = threading.Event()
+        job = self.thinker.job(
+            threads=checked.args.get("threads") or 1, stop=stop.set,
+            seconds=self.limits.request_seconds, foreground=True, what=f"a REST {cmd}",
+        )
+        watcher = asyncio.ensure_future(_on_disconnect(request, job))
+        try:
+            reply = await job.run(functools.partial(run_checked, stop=stop), checked,
+                                  wait=L.SEARCH_WAIT_SECONDS)
+        except NoSlot:
+            return error_response(503, "server_busy", "every search thread is taken; retry")
+        except Cancelled:  # the client is gone: nobody reads this
+            return error_response(503, "server_busy", "the client went away")
+        finally:
+            watcher.cancel()
         return JSONResponse(reply, status_code=200 if reply.get("ok") else 400)
 
     async def create_room(self, request: Request) -> Response:
@@ -277,12 +457,14 @@ class Server:
         except ClientError as exc:
             return client_error(exc)
         assert self.store is not None
-        number = int(request.path_params["hand"])
-        if not 0 < number <= MAX_HAND_NUMBER:
-            return error_response(404, "no_room", "no finished hand of that number in the room")
-        record = self.store.hand_record(room.id, number)
+        text = request.path_params["hand"]
+        missing = error_response(404, "no_room",
+                                 f"no finished hand {quote(text, 20)} in room {room.id}")
+        if not HAND_NUMBER.fullmatch(text) or int(text) == 0:
+            return missing
+        record = self.store.hand_record(room.id, int(text))
         if record is None:
-            return error_response(404, "no_room", "no finished hand of that number in the room")
+            return missing
         return JSONResponse({"ok": True, "record": json.loads(record)})
 
     async def openapi(self, request: Request) -> Response:
@@ -293,23 +475,21 @@ class Server:
         return {
             "type": "hello", "server": "duidiao", "version": duidiao.__version__,
             "protocol": PROTOCOL, "presets": list(duidiao.GAME_PRESETS),
-            "bots": ["random", "heuristic", "pimc", *duidiao.BOT_LEVELS],
+            "bots": ["random", "heuristic", "pimc", "ismcts", *duidiao.BOT_LEVELS],
             "bot_settings": ["pimc:worlds=N", "pimc:ms=M", "pimc:solve=N", "pimc:margin=X",
                              "pimc:fair=0", "pimc:cap=M", "pimc:infer=K", "pimc:miss=X",
                              "pimc:bury=N", "pimc:declare=N",
                              "pimc:xiaosa=N", "pimc:grab=N"],
             "levels": dict(LEVELS),
-            "limits": {"message_bytes": MAX_FRAME, "decision_seconds": [0.1, 3600],
-                       "bot_delay_ms": [0, 5000], "hint_seconds": [0.1, 5],
-                       "bot_seconds": self.bot_seconds, "searches": self.thinker.cap},
+            "limits": {"message_bytes": MAX_FRAME, "decision_seconds": list(L.DECISION_SECONDS),
+                       "bot_delay_ms": list(L.BOT_DELAY_MS), "hint_seconds": list(L.HINT_SECONDS),
+                       "bot_seconds": self.limits.bot_seconds,
+                       "request_seconds": self.limits.request_seconds,
+                       "searches": self.thinker.cap,
+                       "rooms_per_address": self.limits.rooms_per_address},
         }
 
     async def websocket(self, ws: WebSocket) -> None:
-        if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
-            # A page of another site in the player's browser may not open rooms or take seats
-            # here (cross-site WebSocket hijacking); programs send no Origin and pass.
-            await ws.close(code=1008)
-            return
         await ws.accept()
         client = WsClient(ws)
         writer = asyncio.get_running_loop().create_task(client.writer())
@@ -412,13 +592,16 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 def create_app(
     data: str | Path,
     *,
-    search_threads: int | None = None,
-    bot_seconds: float = 10.0,
+    limits: ServerLimits | None = None,
+    host: str = "127.0.0.1",
     on_ready: Callable[[], None] | None = None,
 ) -> ASGIApp:
-    """The server as an ASGI app, its SQLite file in directory ``data``; ``on_ready`` is
-    called once the rooms are restored and requests are served."""
-    server = Server(data, search_threads, bot_seconds)
+    """The server as an ASGI app, its SQLite file in directory ``data``, under ``limits``
+    (docs/server.md, "Limits and abuse"), answering requests that name ``host`` (the bound
+    address) or ``limits.allow_hosts``; ``on_ready`` is called once the rooms are restored
+    and requests are served."""
+    limits = limits or ServerLimits()
+    server = Server(data, limits)
 
     def engine_route(cmd: str) -> Route:
         async def endpoint(request: Request) -> Response:
@@ -445,7 +628,7 @@ def create_app(
         Route("/api/rooms", server.list_rooms, methods=["GET"]),
         Route("/api/rooms/{room}", server.room, methods=["GET"]),
         Route("/api/rooms/{room}/history", server.room_history, methods=["GET"]),
-        Route("/api/rooms/{room}/hands/{hand:int}", server.hand_record, methods=["GET"]),
+        Route("/api/rooms/{room}/hands/{hand}", server.hand_record, methods=["GET"]),
         Route("/api/openapi.json", server.openapi, methods=["GET"]),
         WebSocketRoute("/ws", server.websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
@@ -458,4 +641,4 @@ def create_app(
         exception_handlers={HTTPException: _http_error, Exception: _internal_error},
     )
     app.state.server = server
-    return CatchAll(app)
+    return CatchAll(Guard(app, Hosts.for_address(host, limits.allow_hosts)))

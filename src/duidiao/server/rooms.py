@@ -5,6 +5,12 @@ each connection is sent its own view (docs/server.md).
 Everything here runs on the event loop thread; only bot decisions and hints are computed in
 the thinker's pool, from an observation or a position copied out of the game, and the game is
 not changed while a decision for it is being computed (a human's intent then gets ``busy``).
+
+A searching bot is a background job of the thinker: stopped at ``--bot-seconds`` (its wait for
+a search thread included), stopped early when a person's request needs the thread, and stopped
+and forgotten when the room's last connection leaves (it thinks again when one comes back).
+Rooms are capped per client address whatever their state, and a room nobody is connected to
+expires (limits.py says when).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import hashlib
 import logging
 import random
 import secrets
+import threading
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -24,12 +31,14 @@ from duidiao.cards import TRUMP_LETTERS
 from duidiao.engine.bots import SEARCH_BOTS
 from duidiao.game import DECLARE_KINDS, _level_number
 
+from . import limits as L
+from .limits import ServerLimits
 from .messages import ROOM_FIELDS, ClientError, check_fields, quote
 from .store import Store, StoredEvent, StoredHand, StoredRoom
-from .think import NoSlot, Thinker
+from .think import Cancelled, Job, NoSlot, Thinker
 from .views import card_text, everything_dict, hands_dict, public_dict
 
-__all__ = ["Client", "Room", "Rooms", "MAX_ROOMS", "MAX_CONNECTIONS"]
+__all__ = ["Client", "Room", "Rooms"]
 
 log = logging.getLogger("duidiao.server")
 
@@ -41,15 +50,8 @@ KINDS_OF = {
     "standard": ("single", "pair", "reinforce", "small_jokers", "big_jokers"),
 }
 assert {k for kinds in KINDS_OF.values() for k in kinds} == set(DECLARE_KINDS)
-MAX_ROOMS = 1000
-# A room nobody has joined (still waiting for its first deal) and nobody is connected to is
-# dropped after this long, and one address may keep only so many such rooms: creating rooms
-# in a loop cannot fill the server.
-WAITING_SECONDS = 600.0
-MAX_WAITING_PER_ADDRESS = 20
-"""Rooms in play at once; creating another gets ``server_busy``."""
-MAX_CONNECTIONS = 64
-"""Connections in one room (seats and spectators)."""
+SWEEP_SECONDS = 15.0
+"""How often rooms nobody is connected to are looked at for expiry."""
 MAX_MOVES_LISTED = 500
 MAX_MOVES_COUNTED = 20_000
 STANDIN = "heuristic"
@@ -274,9 +276,11 @@ class Room:
         self.thinking = False
         self.hinting = False
         self.closed = False
-        self.origin: str | None = None  # the address that created it (for the waiting cap)
+        self.origin: str | None = None  # the address that created it (for the cap)
         self.idle_since: float | None = time.monotonic()  # no connection since then
         self._task: asyncio.Task[None] | None = None
+        self._job: Job | None = None  # the bot's search in progress
+        self._hint: tuple[Client, Job] | None = None  # a hint in progress, and for whom
         self._views: dict[Any, Any] = {}
         self._views_version = -1
 
@@ -284,6 +288,19 @@ class Room:
     @property
     def humans(self) -> list[str]:
         return [s for s in SEATS if self.players[s] == "human"]
+
+    @property
+    def claimed(self) -> bool:
+        """A person holds a seat (has its token)."""
+        return any(self.tokens[s] is not None for s in self.humans)
+
+    def expiry(self) -> float | None:
+        """Seconds of idleness after which the room expires, by its state (limits.py)."""
+        if not self.claimed:
+            return L.ROOM_IDLE_SECONDS
+        if self.match_winner is not None:
+            return L.ROOM_IDLE_SECONDS
+        return L.SEATED_IDLE_SECONDS
 
     @property
     def free_seats(self) -> list[str]:
@@ -365,6 +382,10 @@ class Room:
     def restore(self, stored: StoredRoom) -> None:
         """Rebuild the match from the store: finished hands from their results, the last
         hand dealt again from its seed with its decisions applied in order."""
+        self.origin = stored.origin
+        # Idle since it was last in use, as far as the store knows (not before it was loaded).
+        idle_for = min(max(0.0, time.time() - stored.touched), 10 * L.SEATED_IDLE_SECONDS)
+        self.idle_since = time.monotonic() - idle_for
         self.tokens.update({s: t for s, t in stored.token_hashes.items() if s in SEATS})
         by_hand: dict[int, list[StoredEvent]] = {}
         for event in stored.events:
@@ -428,8 +449,9 @@ class Room:
 
     # -- connections -----------------------------------------------------------------------
     def _attach(self, client: Client, seat: str | None) -> None:
-        if client.room is not self and len(self.clients) >= MAX_CONNECTIONS:
-            raise ClientError("room_full", f"room {self.id} has {MAX_CONNECTIONS} connections")
+        if client.room is not self and len(self.clients) >= L.CONNECTIONS_PER_ROOM:
+            raise ClientError("room_full",
+                              f"room {self.id} has {L.CONNECTIONS_PER_ROOM} connections")
         if client.room is not None and client.room is not self:
             client.room.detach(client)
         elif client.room is self:
@@ -452,10 +474,13 @@ class Room:
         if client.room is not self:
             return
         self._drop(client)
+        if self._hint is not None and self._hint[0] is client:
+            self._hint[1].cancel()  # nobody is left to read it
         if reason is not None:
             client.send({"type": "left", "room": self.id, "reason": reason})
         if not self.clients:
             self.idle_since = time.monotonic()
+            self.rooms.store.touch(self.id)
             self._pause()
         self.broadcast()
 
@@ -473,8 +498,9 @@ class Room:
             if held is not None:
                 raise ClientError("seat_taken", f"{seat} is taken (rejoin with its token)")
             fresh = secrets.token_urlsafe(24)
-        if client.room is not self and len(self.clients) >= MAX_CONNECTIONS:
-            raise ClientError("room_full", f"room {self.id} has {MAX_CONNECTIONS} connections")
+        if client.room is not self and len(self.clients) >= L.CONNECTIONS_PER_ROOM:
+            raise ClientError("room_full",
+                              f"room {self.id} has {L.CONNECTIONS_PER_ROOM} connections")
         if held is None:
             self.rooms.store.claim_seat(self.id, seat, token_hash(fresh))
             self.tokens[seat] = token_hash(fresh)
@@ -500,9 +526,11 @@ class Room:
             self.schedule()
 
     def _pause(self) -> None:
-        """Nobody is connected: stop the clock. A bot already thinking finishes, and its task
-        stays known, so that a connection arriving meanwhile does not start a second search
-        on the same bot."""
+        """Nobody is connected: stop the clock, and a bot's search (its answer is forgotten).
+        The thinking task stays known until it ends, so that a connection arriving meanwhile
+        does not start a second search on the same bot; it thinks again then."""
+        if self._job is not None:
+            self._job.cancel()
         if self._task is not None and not self._task.done() and not self.thinking:
             self._task.cancel()
             self._task = None
@@ -580,20 +608,43 @@ class Room:
         if game is None or self.version != version or game.to_act != seat:
             return
         phase = game.phase
-        args = (bot, phase, game.observe(seat), game.declare_options(), game.xiaosa_takeable())
+        obs = game.observe(seat)
+        args = (phase, obs, game.declare_options(), game.xiaosa_takeable())
         intent: dict[str, Any] | None = None
+        thinker = self.rooms.thinker
+        job: Job | None = None
         self.thinking = True
         try:
             if is_search(name):
-                intent = await self.rooms.thinker.search(_decide, *args, stop=bot.stop)
+                # Its time includes its wait for a search thread: a room never waits longer.
+                seconds = self.rooms.limits.bot_seconds
+                job = thinker.job(stop=bot.stop, clear=bot.clear_stop, seconds=seconds,
+                                  foreground=False, wait_counts=True,
+                                  what=f"room {self.id}: the {name} bot")
+                self._job = job
+                try:
+                    intent = await job.run(_decide, bot, *args, wait=seconds)
+                except NoSlot:
+                    log.warning("room %s: no search thread for %s's %s bot within %g s: it "
+                                "decides as the heuristic does", self.id, seat, name, seconds)
+                    intent = await thinker.run(_decide, self.standin, *args)
             else:
-                intent = await self.rooms.thinker.run(_decide, *args)
+                intent = await thinker.run(_decide, bot, *args)
         except asyncio.CancelledError:
             raise
+        except Cancelled:
+            pass
         except Exception:
             log.exception("room %s: the %s bot failed at %s's %s", self.id, name, seat, phase)
         finally:
             self.thinking = False
+            self._job = None
+        if job is not None and job.cancelled:
+            # The room emptied while the bot thought: its hurried answer is not played. It
+            # thinks again when somebody comes back (or has already come back).
+            if self.clients and not self.closed:
+                self.schedule()
+            return
         if self.closed or self.version != version or self.game is not game:
             return
         try:
@@ -714,16 +765,25 @@ class Room:
         if self.hinting:
             raise ClientError("busy", "a hint is being worked out already")
         position, version = game.position(seat), self.version
-        stop = self.rooms.thinker.stopping
+        stop = threading.Event()
+        # A person waits for it: a foreground job (room bots give way), stopped when that
+        # person leaves; the analysis ends on its own time, the deadline is a safety net.
+        job = self.rooms.thinker.job(stop=stop.set, seconds=seconds + 1.0, foreground=True,
+                                     what=f"room {self.id}: a hint")
         self.hinting = True
+        self._hint = (client, job)
         try:
-            analysis = await self.rooms.thinker.search(
-                _analyse, position, seconds, stop, wait=5.0, limit=seconds + 5.0
-            )
+            analysis = await job.run(_analyse, position, seconds, stop,
+                                     wait=L.SEARCH_WAIT_SECONDS)
         except NoSlot:
-            raise ClientError("server_busy", "every search slot is taken; try again") from None
+            raise ClientError("server_busy", "every search thread is taken; try again") from None
+        except Cancelled:
+            return
         finally:
             self.hinting = False
+            self._hint = None
+        if job.cancelled:
+            return
         client.send({"type": "hint", "id": ident, "version": version, "analysis": analysis})
 
     # -- views -----------------------------------------------------------------------------
@@ -831,24 +891,39 @@ class Room:
 
 
 class Rooms:
-    """Every room of the server, and the store and thinker they share."""
+    """Every room of the server, and the store, thinker and limits they share."""
 
-    def __init__(self, store: Store, thinker: Thinker) -> None:
+    def __init__(self, store: Store, thinker: Thinker,
+                 limits: ServerLimits | None = None) -> None:
         self.store = store
         self.thinker = thinker
+        self.limits = limits or ServerLimits()
         self.rooms: dict[str, Room] = {}
 
     def load(self) -> int:
-        """Rebuild every unfinished room from the store; returns how many."""
+        """Rebuild every unfinished room from the store, but those that expired while the
+        server was down (dropped, or left in the store: :meth:`sweep`); returns how many."""
+        self._expire_stored()
         count = 0
         for room_id in self.store.room_ids(unfinished_only=True):
             if self._load(room_id) is not None:
                 count += 1
         return count
 
-    def _load(self, room_id: str) -> Room | None:
+    def _expire_stored(self) -> None:
+        now = time.time()
+        for stored in self.store.summaries():
+            idle = now - stored.touched
+            if not stored.claimed and idle >= L.ROOM_IDLE_SECONDS:
+                self.store.drop_room(stored.id)
+
+    def _load(self, room_id: str, asked: bool = False) -> Room | None:
+        """The stored room, in memory; a match paused for long only when ``asked`` for by id
+        (it resumes when its seat's holder comes back)."""
         stored = self.store.load_room(room_id)
         if stored is None:
+            return None
+        if not asked and time.time() - stored.touched >= L.SEATED_IDLE_SECONDS:
             return None
         try:
             room = Room(self, room_id, stored.config)
@@ -860,46 +935,65 @@ class Rooms:
         return room
 
     def create(self, settings: Mapping[str, Any], origin: str | None = None) -> Room:
-        """A new room; ``origin`` is the creating client's address."""
+        """A new room; ``origin`` is the creating client's address. One address keeps at most
+        ``rooms_per_address`` rooms, whatever their state (429 ``too_many_rooms``)."""
         config = check_settings(settings)
-        self.drop_abandoned()
-        waiting = sum(1 for r in self.rooms.values() if r.game is None and r.origin == origin)
-        if origin is not None and waiting >= MAX_WAITING_PER_ADDRESS:
-            raise ClientError("server_busy", f"{waiting} rooms of this address wait for players "
-                              "already: join them, or wait for them to be dropped")
+        self.sweep()
+        most = self.limits.rooms_per_address
+        if origin is not None:
+            kept = sum(1 for r in self.rooms.values() if r.origin == origin)
+            if kept >= most:
+                raise ClientError(
+                    "too_many_rooms",
+                    f"this address has {kept} rooms already (at most {most}): finish or leave "
+                    "them; a room nobody is connected to expires (docs/server.md)")
         playing = sum(1 for r in self.rooms.values() if r.match_winner is None)
-        if playing >= MAX_ROOMS:
-            raise ClientError("server_busy", f"{MAX_ROOMS} rooms are in play already")
+        if playing >= L.MAX_ROOMS:
+            raise ClientError("server_busy", f"{L.MAX_ROOMS} rooms are in play already")
         room_id = secrets.token_hex(4)
         while room_id in self.rooms or self.store.load_room(room_id) is not None:
             room_id = secrets.token_hex(4)
-        self.store.add_room(room_id, config, config["seats"])
+        self.store.add_room(room_id, config, config["seats"], origin)
         room = Room(self, room_id, config)
         room.origin = origin
         self.rooms[room_id] = room
         return room
 
-    def drop_abandoned(self) -> int:
-        """Drop the rooms never dealt that nobody has been connected to for WAITING_SECONDS,
-        from memory and from the store; returns how many."""
+    def sweep(self) -> int:
+        """Expire the rooms nobody has been connected to for long enough (limits.py): a room
+        no person holds a seat in is dropped, from memory and from the store; a finished
+        match, or a match paused for long, leaves memory and stays in the store. Returns how
+        many rooms left memory."""
         now = time.monotonic()
-        gone = [
-            r for r in self.rooms.values()
-            if r.game is None and not r.clients and r.idle_since is not None
-            and now - r.idle_since >= WAITING_SECONDS
-        ]
+        gone = []
+        for room in self.rooms.values():
+            expiry = room.expiry()
+            if room.clients or room.idle_since is None or room.thinking or room.hinting:
+                continue
+            if expiry is not None and now - room.idle_since >= expiry:
+                gone.append(room)
         for room in gone:
             room.close()
             del self.rooms[room.id]
-            self.store.drop_room(room.id)
+            if not room.claimed:
+                self.store.drop_room(room.id)
         return len(gone)
+
+    async def sweep_forever(self) -> None:
+        """:meth:`sweep` every ``SWEEP_SECONDS`` (a task of the server)."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                self.sweep()
+            except Exception:
+                log.exception("expiring rooms failed")
 
     def get(self, room_id: Any) -> Room:
         if not isinstance(room_id, str):
             raise ClientError("bad_request", "room: a string")
         room = self.rooms.get(room_id)
         if room is None and len(room_id) <= 64:
-            room = self._load(room_id)
+            room = self._load(room_id, asked=True)
         if room is None:
             raise ClientError("no_room", f"no room {quote(room_id, 70)}")
         return room
@@ -911,4 +1005,6 @@ class Rooms:
 
     def close(self) -> None:
         for room in self.rooms.values():
+            if room.clients:  # in use until now: its idle time starts at the restart
+                self.store.touch(room.id)
             room.close()

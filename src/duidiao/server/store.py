@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Store", "StoredRoom", "StoredHand", "StoredEvent", "SCHEMA_VERSION", "StoreError"]
+__all__ = [
+    "Store", "StoredRoom", "StoredHand", "StoredEvent", "RoomSummary", "SCHEMA_VERSION",
+    "StoreError",
+]
 
 FILENAME = "duidiao.sqlite3"
 
@@ -59,6 +62,13 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (room, seq)
     );
     """,
+    # 2: who created a room (the per-address cap counts rooms restored after a restart too)
+    # and when it was last in use (a room nobody is connected to expires; limits.py).
+    """
+    ALTER TABLE rooms ADD COLUMN origin TEXT;
+    ALTER TABLE rooms ADD COLUMN touched REAL;
+    UPDATE rooms SET touched = created;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -94,6 +104,18 @@ class StoredRoom:
     token_hashes: dict[str, str | None]
     hands: list[StoredHand]
     events: list[StoredEvent]
+    origin: str | None = None  # the creating client's address
+    touched: float = 0.0  # wall-clock time it was last in use
+
+
+@dataclass
+class RoomSummary:
+    """What expiry needs to know of a stored room without loading it."""
+
+    id: str
+    finished: bool
+    claimed: bool  # a person holds a seat
+    touched: float
 
 
 class Store:
@@ -163,19 +185,27 @@ class Store:
             return self._version()
 
     # -- writes --------------------------------------------------------------------------
-    def add_room(self, room: str, config: dict[str, Any], players: dict[str, str]) -> None:
+    def add_room(self, room: str, config: dict[str, Any], players: dict[str, str],
+                 origin: str | None = None) -> None:
+        now = time.time()
         with self._write() as db:
             db.execute(
-                "INSERT INTO rooms (id, config, created) VALUES (?, ?, ?)",
-                (room, json.dumps(config, sort_keys=True), time.time()),
+                "INSERT INTO rooms (id, config, created, origin, touched) VALUES (?, ?, ?, ?, ?)",
+                (room, json.dumps(config, sort_keys=True), now, origin, now),
             )
             db.executemany(
                 "INSERT INTO seats (room, seat, player) VALUES (?, ?, ?)",
                 [(room, seat, player) for seat, player in players.items()],
             )
 
+    def touch(self, room: str, when: float | None = None) -> None:
+        """Note that the room is in use now (or at wall-clock time ``when``)."""
+        with self._write() as db:
+            db.execute("UPDATE rooms SET touched = ? WHERE id = ?",
+                       (time.time() if when is None else when, room))
+
     def drop_room(self, room: str) -> None:
-        """Forget a room never dealt (it has no hands nor decisions)."""
+        """Forget a room, its hands and its decisions."""
         with self._write() as db:
             for table in ("events", "hands", "seats"):
                 db.execute(f"DELETE FROM {table} WHERE room = ?", (room,))
@@ -247,10 +277,21 @@ class Store:
                 query += " WHERE finished = 0"
             return [row[0] for row in self._db.execute(query + " ORDER BY created, id")]
 
+    def summaries(self) -> list[RoomSummary]:
+        """Every stored room, for expiry."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT r.id, r.finished, COALESCE(r.touched, r.created), "
+                "EXISTS (SELECT 1 FROM seats s WHERE s.room = r.id AND s.token_hash IS NOT NULL) "
+                "FROM rooms r ORDER BY r.created, r.id"
+            ).fetchall()
+        return [RoomSummary(str(i), bool(f), bool(c), float(t)) for i, f, t, c in rows]
+
     def load_room(self, room: str) -> StoredRoom | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT config, finished FROM rooms WHERE id = ?", (room,)
+                "SELECT config, finished, origin, COALESCE(touched, created) FROM rooms "
+                "WHERE id = ?", (room,)
             ).fetchone()
             if row is None:
                 return None
@@ -284,7 +325,8 @@ class Store:
                     (room,),
                 )
             ]
-        return StoredRoom(room, json.loads(row[0]), bool(row[1]), seats, hands, events)
+        return StoredRoom(room, json.loads(row[0]), bool(row[1]), seats, hands, events,
+                          origin=row[2], touched=float(row[3]))
 
     def hand_record(self, room: str, hand_number: int) -> str | None:
         with self._lock:
