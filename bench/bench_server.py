@@ -77,6 +77,11 @@ class _Server:
             self.stop()
             raise RuntimeError("the server did not start:\n" + "".join(self.log))
 
+    def cpu_seconds(self) -> float:
+        """The server process's CPU time so far (user + system, every thread)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def memory_kib(self) -> dict[str, int]:
         out = {}
         for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
@@ -159,6 +164,7 @@ def run_load(clients: int = CLIENTS, hands: int = HANDS, src: str | None = None)
             finished = asyncio.run(everyone())
             seconds = time.perf_counter() - started
             memory = server.memory_kib()
+            cpu = server.cpu_seconds()
         finally:
             server.stop()
     ordered = sorted(latencies)
@@ -169,6 +175,7 @@ def run_load(clients: int = CLIENTS, hands: int = HANDS, src: str | None = None)
         "search_bot": SEARCH_BOT,
         "seconds": round(seconds, 2),
         "hands_per_second": round(sum(finished) / seconds, 3),
+        "server_cpu_ms_per_hand": round(cpu / max(1, sum(finished)) * 1e3, 1),
         "plays_timed": len(ordered),
         "reply_p50_ms": round(statistics.median(ordered) * 1e3, 1),
         "reply_p99_ms": round(p99 * 1e3, 1),
@@ -199,7 +206,8 @@ def test_server_load(benchmark: Any) -> None:
     _print(figures)
 
 
-COMPARED = ("hands_per_second", "reply_p50_ms", "reply_p99_ms", "server_peak_rss_mib")
+COMPARED = ("hands_per_second", "reply_p50_ms", "reply_p99_ms", "server_cpu_ms_per_hand",
+            "server_peak_rss_mib")
 
 
 def compare(other: str, clients: int, hands: int, rounds: int) -> None:
@@ -208,14 +216,16 @@ def compare(other: str, clients: int, hands: int, rounds: int) -> None:
     builds = {"before": str(Path(other).resolve()), "after": here}
     runs: dict[str, list[dict[str, Any]]] = {b: [] for b in builds}
     for r in range(rounds):
-        for build, src in builds.items():
-            runs[build].append(run_load(clients, hands, src))
+        # Each build goes first in every other round: a machine that drifts favours neither.
+        for build in ("before", "after") if r % 2 == 0 else ("after", "before"):
+            runs[build].append(run_load(clients, hands, builds[build]))
         print(f"round {r + 1}/{rounds} done", file=sys.stderr)
-    print(f"{'figure':24} {'before':>10} {'after':>10} {'ratio':>7}")
+    print(f"{'figure':24} {'before':>10} {'after':>10} {'ratio':>7}   each round's ratio")
     for name in COMPARED:
         before = statistics.median(run[name] for run in runs["before"])
         after = statistics.median(run[name] for run in runs["after"])
-        print(f"{name:24} {before:10.2f} {after:10.2f} {after / before:6.2f}x")
+        each = " ".join(f"{a[name] / b[name]:.2f}" for b, a in zip(runs["before"], runs["after"]))
+        print(f"{name:24} {before:10.2f} {after:10.2f} {after / before:6.2f}x   {each}")
 
 
 if __name__ == "__main__":

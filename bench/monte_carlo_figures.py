@@ -74,7 +74,9 @@ def compare(other: str, rounds: int) -> None:
     rates: dict[str, dict[str, list[float]]] = {b: {} for b in builds}
     checks: dict[str, dict[str, str]] = {b: {} for b in builds}
     for r in range(rounds):
-        for build, path in builds.items():
+        # Each build goes first in every other round: a machine that drifts favours neither.
+        for build in ("before", "after") if r % 2 == 0 else ("after", "before"):
+            path = builds[build]
             env = dict(os.environ, PYTHONPATH=path)
             command = [sys.executable, __file__, "--json"]
             run = subprocess.run(command, env=env, check=True, capture_output=True, text=True)

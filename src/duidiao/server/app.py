@@ -293,14 +293,11 @@ class WsClient(Client):
                 return
             if message.get("id", 0) is None:
                 del message["id"]
-            # ensure_ascii: any text at all goes out as valid JSON (a surrogate as \udxxx).
-            text = json.dumps(message, ensure_ascii=False)
             try:
-                text.encode("utf-8")
-            except UnicodeEncodeError:
-                text = json.dumps(message)
-            try:
-                await self.ws.send_text(text)
+                try:
+                    await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+                except UnicodeEncodeError:  # a lone surrogate: written as \udxxx, still JSON
+                    await self.ws.send_text(json.dumps(message))
             except Exception:  # gone: the reader sees the disconnect
                 self.closed = True
                 return
