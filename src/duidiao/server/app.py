@@ -238,8 +238,9 @@ class Guard:
             await response(scope, receive, send)
         elif "websocket.http.response" in scope.get("extensions", {}):
             await receive()  # websocket.connect
+            # The type only: the server counts the body (some write Content-Length themselves).
             await send({"type": "websocket.http.response.start", "status": response.status_code,
-                        "headers": response.raw_headers})
+                        "headers": [(b"content-type", b"application/json")]})
             await send({"type": "websocket.http.response.body", "body": response.body})
         else:
             await receive()
