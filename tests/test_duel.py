@@ -56,7 +56,7 @@ def test_a_game_is_the_hand_play_hand_gives() -> None:
             [duidiao.Card(face) for face in deal.deck],
             deal.declarer,
             declarer=deal.declarer,
-            levels=deal.levels,
+            levels=[duidiao.Rules.preset("chifeng").level_at(n) for n in deal.levels],
         )
         bots = [duidiao.make_bot(names[s], deal.bot_seeds[s]) for s in range(4)]
         hand = duidiao.play_hand(game, bots, fast=False)

@@ -62,8 +62,8 @@ class TestExample:
 
     def test_fields(self) -> None:
         record = parse_record(EXAMPLE)
-        assert record.preset == "chifeng" and record.level == 4 and record.trump == 0
-        assert record.declarer == 0 and record.levels == (4, 2)
+        assert record.preset == "chifeng" and record.level == "5" and record.trump == 0
+        assert record.declarer == 0 and record.levels == ("5", "3")
         assert record.unknown == (0, 24, 24, 24)
         assert record.kitty == Cards("9D,9D,8S,7S,6S,4S,3S,2S")
         assert len(record.tricks) == 1 and record.tricks[0].leader == 0

@@ -12,6 +12,7 @@ import duidiao
 import duidiao.reference as ref
 from duidiao import IllegalMoveError, NotationError, Position
 from duidiao.cards import SUITS, context_order, effective_suit, face_name
+from duidiao.level import Level
 
 LEVELS = "A23456789TJQK"
 
@@ -147,8 +148,9 @@ def test_card_tables_agree_with_the_reference(level: int) -> None:
         ctx = ref.Context(ref.RefRules.preset("chifeng"), LEVELS[level], SUITS[trump])
         names = [face_name(f) for f in range(54)]
         for f, name in enumerate(names):
-            assert "HDSCT"[effective_suit(f, level, trump)] == ctx.effective_suit(name)
-        order = [names[f] for f in context_order(level, trump)]
+            assert "HDSCT"[effective_suit(f, Level(LEVELS[level]), trump)] == \
+                ctx.effective_suit(name)
+        order = [names[f] for f in context_order(Level(LEVELS[level]), trump)]
         suit_rank = {s: i for i, s in enumerate("THDSC")}
         expected = sorted(order, key=lambda c: (suit_rank[ctx.effective_suit(c)], -ctx.power(c),
                                                  "HDSC".find(c[-1])))

@@ -27,7 +27,8 @@ from duidiao import (  # noqa: E402
     _core,
     sample_worlds,
 )
-from duidiao.cards import suit_mask  # noqa: E402
+from duidiao.cards import RANKS, suit_mask  # noqa: E402
+from duidiao.level import Level  # noqa: E402
 from duidiao.notation import parse_record  # noqa: E402
 from duidiao.players import core_bot_step  # noqa: E402
 from duidiao.position import _build  # noqa: E402
@@ -296,9 +297,8 @@ def test_chi2_sf_known_values() -> None:
 
 def void_mask(view: Any, seat: int) -> int:
     """The faces of the effective suits `seat` is void in."""
-    # suit_mask takes the package's level number (A-K letters): from the rank of the core's
-    # place on the rules' ladder
-    level, trump = (view.rules.level_rank(view.level) + 1) % 13, view.trump
+    # suit_mask takes the level (its letter): from the rank of the core's place on the ladder
+    level, trump = Level(RANKS[view.rules.level_rank(view.level)]), view.trump
     return sum(suit_mask(e, level, trump) for e in range(5) if view.voids(seat) >> e & 1)
 
 

@@ -83,11 +83,11 @@ def endgames(count: int, seed: int = 0, with_positions: int = 25) -> Iterator[En
             rng.getrandbits(64),
             rules=preset,
             declarer="SENW"[rng.randrange(4)],
-            levels=(rng.randrange(13), rng.randrange(13)),
+            levels=(LEVELS[rng.randrange(13)], LEVELS[rng.randrange(13)]),
         )
         bots = [make_bot(bot, rng.getrandbits(32)).core for _ in range(4)]
         core = game._core
-        levels = (LEVELS.index(game.levels["NS"]), LEVELS.index(game.levels["EW"]))
+        levels = (game.rules.position(game.levels["NS"]), game.rules.position(game.levels["EW"]))
         while int(core.phase) != 5:
             if int(core.phase) == 4:
                 largest = max(len(Cards.from_masks(*core.held(s))) for s in range(4))

@@ -12,6 +12,7 @@ from .cards import Card, Cards
 from .duel import DuelHand, DuelResult, duel
 from .errors import HiddenCardsError, IllegalMoveError, NotationError, SearchStopped
 from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
+from .level import Level
 from .match import Match, MatchResult, play_match
 from .players import BOT_LEVELS, CoreBot, HeuristicBot, Player, RandomBot, make_bot, play_hand
 from .position import CardChoice, Move, Position, Trick
@@ -41,6 +42,7 @@ __all__ = [
     "HeuristicBot",
     "HiddenCardsError",
     "IllegalMoveError",
+    "Level",
     "Match",
     "MatchResult",
     "Move",

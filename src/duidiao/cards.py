@@ -14,6 +14,7 @@ from typing import Union
 from . import _core
 from ._limits import quote
 from .errors import NotationError
+from .level import Level, LevelLike
 
 __all__ = [
     "Card",
@@ -33,7 +34,8 @@ SUITS = "HDSC"
 RANKS = "23456789TJQKA"
 """Rank letters by rank number (``0='2'`` … ``12='A'``)."""
 LEVELS = "A23456789TJQK"
-"""Level letters by position on the ladder (``0='A'`` … ``12='K'``)."""
+"""The levels of Chifeng's ladder, lowest first (a level is a :class:`~duidiao.level.Level`;
+its place on a ladder is the rules': :meth:`duidiao.Rules.position`)."""
 SEATS = "SENW"
 """Seat letters by seat number, in playing order."""
 EFFECTIVE_SUITS = "HDSCT"
@@ -128,35 +130,30 @@ class _Tables:
             self.masks[suit] |= 1 << face
 
 
-_TABLES: dict[tuple[int, int], _Tables] = {}
+_TABLES: dict[tuple[str, int], _Tables] = {}
 
 
-# The rank of the level cards of each position on the A…K ladder, which the card functions'
-# level numbers are (a level given by its letter is the same on every ladder).
-_RANK_OF_LEVEL = [RANKS.index(letter) for letter in LEVELS]
-
-
-def _tables(level: int, trump: int) -> _Tables:
-    """The tables of a context, ``level`` a position on the A…K ladder (the tables are keyed
-    by the level cards' rank, so every ladder shares them)."""
-    key = (_RANK_OF_LEVEL[level], trump)
+def _tables(level: Level, trump: int) -> _Tables:
+    """The tables of a (level, trump) context, from the core's by the level cards' rank (so
+    every ladder shares them)."""
+    key = (level, trump)
     tables = _TABLES.get(key)
     if tables is None:
-        tables = _TABLES[key] = _Tables(*key)
+        tables = _TABLES[key] = _Tables(Level(level).rank, trump)
     return tables
 
 
-def effective_suit(face: int, level: int, trump: int) -> int:
+def effective_suit(face: int, level: Level, trump: int) -> int:
     """``4`` (trumps) for jokers, level cards and the trump suit, else the printed suit."""
     return _tables(level, trump).suits[face]
 
 
-def suit_mask(suit: int, level: int, trump: int) -> int:
+def suit_mask(suit: int, level: Level, trump: int) -> int:
     """The faces of effective suit ``suit`` (0..3 a side suit, 4 trumps) as a 54-bit mask."""
     return _tables(level, trump).masks[suit]
 
 
-def play_order_key(cards: Cards, level: int, trump: int) -> tuple[int, list[int]]:
+def play_order_key(cards: Cards, level: Level, trump: int) -> tuple[int, list[int]]:
     """Sort key of plays in a (level, trump) context: fewer cards first, then card by card in
     notation order (how legal moves are listed)."""
     place = _tables(level, trump).place
@@ -166,22 +163,9 @@ def play_order_key(cards: Cards, level: int, trump: int) -> tuple[int, list[int]
 _CANONICAL = [BIG_JOKER, SMALL_JOKER] + [s * 13 + r for s in range(4) for r in range(12, -1, -1)]
 
 
-def context_order(level: int, trump: int) -> list[int]:
+def context_order(level: Level, trump: int) -> list[int]:
     """The 54 faces in notation order for a (level, trump) context (cached)."""
     return _tables(level, trump).order
-
-
-def _level_number(level: str | int) -> int:
-    if isinstance(level, int) and not isinstance(level, bool):
-        if 0 <= level < 13:
-            return level
-        raise ValueError(f"level {level} is not on the ladder 0..12")
-    text = str(level).upper()
-    if text == "10":
-        text = "T"
-    if len(text) == 1 and text in LEVELS:
-        return LEVELS.index(text)
-    raise ValueError(f"{quote(level)} is not a level (A, 2-9, T or 10, J, Q, K)")
 
 
 def _suit_number(trump: str | int) -> int:
@@ -260,9 +244,9 @@ class Card:
         """5 for a five, 10 for a ten or a king, else 0."""
         return _FACE_POINTS[self._id]
 
-    def effective_suit(self, level: str | int, trump: str | int) -> str:
+    def effective_suit(self, level: LevelLike, trump: str | int) -> str:
         """``'T'`` if the card is a trump at that level and trump suit, else its suit."""
-        return EFFECTIVE_SUITS[effective_suit(self._id, _level_number(level), _suit_number(trump))]
+        return EFFECTIVE_SUITS[effective_suit(self._id, Level(level), _suit_number(trump))]
 
     def __str__(self) -> str:
         return face_name(self._id)
@@ -484,11 +468,11 @@ class Cards:
             return NotImplemented
         return other.issubset(self)
 
-    def ordered(self, level: str | int, trump: str | int) -> list[Card]:
+    def ordered(self, level: LevelLike, trump: str | int) -> list[Card]:
         """The cards in notation order for a level (``'5'``, ``'T'``…) and trump suit
         (``'H'``…): trumps from the highest (off-suit level cards H D S C), then side suits
         H D S C, each from the highest."""
-        order = context_order(_level_number(level), _suit_number(trump))
+        order = context_order(Level(level), _suit_number(trump))
         out: list[Card] = []
         one, two = self._one, self._two
         for face in order:
@@ -499,7 +483,7 @@ class Cards:
                     out.append(_ALL_CARDS[face])
         return out
 
-    def notation(self, level: str | int | None = None, trump: str | int | None = None) -> str:
+    def notation(self, level: LevelLike | None = None, trump: str | int | None = None) -> str:
         """The card list as the notation writes it (``-`` when empty); in the order of a
         (level, trump) context when both are given, else in canonical order."""
         if level is None or trump is None:

@@ -38,6 +38,7 @@ from typing import Any
 
 from ._limits import COUNT_MAX
 from .cards import SEATS
+from .level import Level
 from .players import make_bot
 from .result import HandResult
 from .rules import Rules
@@ -78,7 +79,7 @@ class DuelHand:
     a_team: str
     declarer: str
     declaring: str
-    levels: dict[str, str] = field(hash=False)
+    levels: dict[str, Level] = field(hash=False)
     points: int
     dig: str | None
     outcome: str
@@ -391,14 +392,13 @@ def _play(core: Any, rules: Any, deal: _Deal, a: str, b: str, a_team: str) -> Du
     core.play_game(game, bots)  # the GIL is released while the hand is played
     ladder = Rules.from_core(rules)  # the deal's levels are places on the rules' ladder
     result = HandResult.from_core(game.result(), ladder)
-    letters = ladder.ladder_letters
     declarer = int(game.declarer)
     return DuelHand(
         deal=deal.index,
         a_team=a_team,
         declarer=SEATS[declarer],
         declaring="A" if _team(declarer) == a_team else "B",
-        levels={"NS": letters[deal.levels[0]], "EW": letters[deal.levels[1]]},
+        levels={"NS": ladder.level_at(deal.levels[0]), "EW": ladder.level_at(deal.levels[1])},
         points=result.points,
         dig=result.dig,
         outcome=result.outcome,

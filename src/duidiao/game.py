@@ -25,9 +25,10 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 
 from . import _core as _core_module
-from .cards import LEVELS, RANKS, SEATS, TRUMP_LETTERS, Card, CardLike, Cards, play_order_key
+from .cards import SEATS, TRUMP_LETTERS, Card, CardLike, Cards, play_order_key
 from .enums import Phase
 from .errors import IllegalMoveError
+from .level import Level, LevelLike
 from .notation import TEAMS, TrickRecord, format_cards, format_record
 from .notation import Record as _PositionRecord
 from .position import CardChoice, Move, MoveLike, Position, Trick, _chosen_cards
@@ -63,7 +64,7 @@ PLANE_NAMES: tuple[str, ...] = tuple(_core_module.observation_plane_names())
 PLANES_VERSION: int = int(_core_module.OBSERVATION_PLANES_VERSION)
 """The version of the planes' layout: a change of a row's meaning changes it."""
 
-LevelsLike = Union[Mapping[str, Union[str, int]], Sequence[Union[str, int]], None]
+LevelsLike = Union[Mapping[str, LevelLike], Sequence[LevelLike], None]
 
 
 def _core() -> Any:
@@ -81,15 +82,11 @@ def _seat_number(seat: str | int, what: str = "seat") -> int:
     raise ValueError(f"{what}: {seat!r:.40} is not a seat (S, E, N, W)")
 
 
-def _level_number(level: str | int, what: str = "level") -> int:
-    if isinstance(level, int) and not isinstance(level, bool):
-        if 0 <= level < 13:
-            return level
-    elif isinstance(level, str):
-        text = "T" if level.upper() == "10" else level.upper()
-        if len(text) == 1 and text in LEVELS:
-            return LEVELS.index(text)
-    raise ValueError(f"{what}: {level!r} is not a level (A, 2-9, T or 10, J, Q, K)")
+def _level(level: LevelLike, what: str = "level") -> Level:
+    try:
+        return Level(level)
+    except ValueError as exc:
+        raise ValueError(f"{what}: {exc}") from None
 
 
 def _suit_number(suit: str | int, what: str = "suit") -> int:
@@ -102,20 +99,16 @@ def _suit_number(suit: str | int, what: str = "suit") -> int:
     raise ValueError(f"{what}: {suit!r} is not a suit (H, D, S, C, or NT)")
 
 
-def _levels_pair(levels: LevelsLike) -> tuple[int, int]:
-    if levels is None:
-        return (0, 0)
+def _levels_pair(levels: LevelsLike) -> tuple[Level, Level]:
+    assert levels is not None
     if isinstance(levels, Mapping):
         unknown = set(levels) - set(TEAMS)
         if unknown or len(levels) != 2:
             raise ValueError(f"levels: give both teams, e.g. {{'NS': 'A', 'EW': '5'}}: {levels!r}")
-        return (
-            _level_number(levels["NS"], "levels: NS"),
-            _level_number(levels["EW"], "levels: EW"),
-        )
+        return (_level(levels["NS"], "levels: NS"), _level(levels["EW"], "levels: EW"))
     if isinstance(levels, str) or len(levels) != 2:
         raise ValueError(f"levels: give both teams (NS, EW): {levels!r}")
-    return (_level_number(levels[0], "levels: NS"), _level_number(levels[1], "levels: EW"))
+    return (_level(levels[0], "levels: NS"), _level(levels[1], "levels: EW"))
 
 
 def _rules_of(rules: Rules | str) -> Rules:
@@ -154,11 +147,11 @@ class Declaration:
     kind: str
     drawn: int
 
-    def cards(self, level: str) -> Cards:
+    def cards(self, level: LevelLike) -> Cards:
         """The cards it showed, the hand's level being ``level`` (a level card, a pair of
         them, or a joker pair; rules §6.2, §10.6)."""
         raw = _core().declaration_cards(
-            TRUMP_LETTERS.index(self.suit), DECLARE_KINDS.index(self.kind) + 1, RANKS.index(level)
+            TRUMP_LETTERS.index(self.suit), DECLARE_KINDS.index(self.kind) + 1, Level(level).rank
         )
         return Cards.from_masks(*raw)
 
@@ -209,9 +202,9 @@ class Decision:
     put: Card | None = None
     taken: Cards | None = None
 
-    def to_dict(self, order: tuple[int, int] | None = None) -> dict[str, Any]:
-        """The JSON form used in records (docs/records.md). With ``order`` = (level, trump)
-        as the core numbers them, card lists are written in notation order (trumps first)."""
+    def to_dict(self, order: tuple[Level, int] | None = None) -> dict[str, Any]:
+        """The JSON form used in records (docs/records.md). With ``order`` = (level, trump
+        number), card lists are written in notation order (trumps first)."""
 
         def text(cards: Cards | None) -> str:
             assert cards is not None
@@ -300,10 +293,10 @@ def _tricks_of(raw: Iterable[Any]) -> tuple[Trick, ...]:
 
 def _play_position(
     rules: Rules,
-    level: int,
+    level: Level,
     trump: int,
     declarer: int,
-    levels: tuple[int, int],
+    levels: tuple[Level, Level],
     hands: Sequence[Cards],
     unknown: Sequence[int],
     kitty: Cards | None,
@@ -360,8 +353,8 @@ class Observation:
     seat: str | None
     phase: Phase
     rules: Rules
-    level: str
-    levels: dict[str, str] = field(hash=False)
+    level: Level
+    levels: dict[str, Level] = field(hash=False)
     trump: str | None
     declarer: str | None
     first_drawer: str
@@ -400,13 +393,12 @@ class Observation:
                 trick = Trick(SEATS[view.leader], plays, None, sum(p.points for p in plays))
         original = Cards.from_masks(*obs.original_kitty)
         rules = rules if rules is not None else Rules.from_core(obs.rules)
-        letters = rules.ladder_letters  # the core numbers levels on the rules' ladder
         return cls(
             seat=SEATS[obs.seat],
             phase=phase,
             rules=rules,
-            level=letters[obs.level],
-            levels={TEAMS[t]: letters[lv] for t, lv in enumerate(obs.levels)},
+            level=rules.level_at(obs.level),  # the core numbers levels on the rules' ladder
+            levels={TEAMS[t]: rules.level_at(lv) for t, lv in enumerate(obs.levels)},
             trump=None if trump < 0 else TRUMP_LETTERS[trump],
             declarer=None if declarer < 0 else SEATS[declarer],
             first_drawer=SEATS[obs.first_drawer],
@@ -455,10 +447,10 @@ class Observation:
                 unknown.append(self.hand_sizes[name] - len(known))
         position = _play_position(
             self.rules,
-            _level_number(self.level),
+            self.level,
             TRUMP_LETTERS.index(self.trump),
             SEATS.index(self.declarer),
-            (_level_number(self.levels["NS"]), _level_number(self.levels["EW"])),
+            (self.levels["NS"], self.levels["EW"]),
             hands,
             unknown,
             self.kitty,
@@ -495,7 +487,7 @@ class Observation:
         ]
         raw = _core().declaration_options(
             self.rules.to_core(), SEATS.index(self.seat), self.hand.masks,
-            RANKS.index(self.level), made, self.drawn,
+            self.level.rank, made, self.drawn,
         )
         return [DeclareOption(TRUMP_LETTERS[su], DECLARE_KINDS[k - 1]) for _s, su, k, _d in raw]
 
@@ -505,7 +497,7 @@ class Observation:
         if self.phase != "xiaosa" or self.kitty is None:
             return Cards()
         return Cards.from_masks(
-            *_core().xiaosa_takeable(self.kitty.masks, RANKS.index(self.level))
+            *_core().xiaosa_takeable(self.kitty.masks, self.level.rank)
         )
 
     # -- JSON -------------------------------------------------------------------------------
@@ -514,7 +506,7 @@ class Observation:
         notation order once the trumps are known."""
         order = None
         if self.trump is not None:
-            order = (_level_number(self.level), TRUMP_LETTERS.index(self.trump))
+            order = (self.level, TRUMP_LETTERS.index(self.trump))
 
         def text(cards: Cards) -> str:
             return format_cards(cards, *order) if order is not None else str(cards)
@@ -573,7 +565,7 @@ class Observation:
         if view.is_over or int(view.turn) != SEATS.index(self.seat):
             return []
         return _sorted_moves(
-            view.legal_moves(), _level_number(self.level), TRUMP_LETTERS.index(self.trump or "H")
+            view.legal_moves(), self.level, TRUMP_LETTERS.index(self.trump or "H")
         )
 
 
@@ -617,6 +609,12 @@ class _Reader:
         if text not in choices:
             raise self.fail(key, f"{text!r} is not one of {', '.join(choices)}")
         return text
+
+    def level(self, key: str, value: Any) -> Level:
+        try:
+            return Level(self.text(key, value))
+        except ValueError as exc:
+            raise self.fail(key, str(exc)) from None
 
     def number(self, key: str, value: Any, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -672,8 +670,8 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
     levels_raw = r.raw("levels")
     if not isinstance(levels_raw, Mapping) or set(levels_raw) != set(TEAMS):
         raise r.fail("levels", "expected {\"NS\": level, \"EW\": level}")
-    levels = {t: r.choice(f"levels: {t}", levels_raw[t], LEVELS) for t in TEAMS}
-    level = r.choice("level", r.raw("level"), LEVELS)
+    levels = {t: r.level(f"levels: {t}", levels_raw[t]) for t in TEAMS}
+    level = r.level("level", r.raw("level"))
     declarations = tuple(
         Declaration(
             str(r.seat("declarations: seat", d.get("seat"))),
@@ -741,15 +739,14 @@ def _checked_core(fields: Mapping[str, Any], view: Any = None) -> Any:
     field in range and agreeing with the others, the rules and, in the play, the position's
     ``view``): ValueError "observation: FIELD: why" names the first that does not."""
     seat, rules = fields["seat"], fields["rules"]
-    ladder = rules.ladder_letters
     kitty, original = fields["kitty"], fields["original_kitty"]
     trump, declarer, offer = fields["trump"], fields["declarer"], fields["grab_offer"]
     return _core().Observation(
         seat=SEATS.index(seat),
         phase=_core().Phase.__members__[fields["phase"]],
         rules=rules.to_core(),
-        level=ladder.index(fields["level"]),
-        levels=(ladder.index(fields["levels"]["NS"]), ladder.index(fields["levels"]["EW"])),
+        level=rules.position(fields["level"]),
+        levels=(rules.position(fields["levels"]["NS"]), rules.position(fields["levels"]["EW"])),
         trump=-1 if trump is None else TRUMP_LETTERS.index(trump),
         declarer=-1 if declarer is None else SEATS.index(declarer),
         first_drawer=SEATS.index(fields["first_drawer"]),
@@ -774,8 +771,8 @@ def _play_observation(
     cls: type[Observation],
     r: _Reader,
     common: dict[str, Any],
-    level: str,
-    levels: dict[str, str],
+    level: Level,
+    levels: dict[str, Level],
 ) -> Observation:
     """A play-phase observation: everything about the play comes from its position string; the
     other fields given must agree with it (and with the rules: the core checks them whole)."""
@@ -846,7 +843,7 @@ def _play_observation(
     return cls(**common)
 
 
-def _sorted_moves(raw: Iterable[tuple[int, int]], level: int, trump: int) -> list[Move]:
+def _sorted_moves(raw: Iterable[tuple[int, int]], level: Level, trump: int) -> list[Move]:
     order = (level, trump)
     moves = [Move(Cards.from_masks(*m), order) for m in raw]
 
@@ -889,7 +886,7 @@ class Game:
         self._deck = tuple(cards)
         self._first_drawer = _seat_number(first_drawer, "first_drawer")
         self._fixed_declarer = None if declarer is None else _seat_number(declarer, "declarer")
-        foot = self._rules.package_level(0)  # both teams at the foot of the rules' ladder
+        foot = self._rules.foot  # both teams at the foot of the rules' ladder
         self._levels = (foot, foot) if levels is None else _levels_pair(levels)
         core = _core()
         try:
@@ -898,8 +895,8 @@ class Game:
                 [c.id for c in cards],
                 self._first_drawer,
                 -1 if self._fixed_declarer is None else self._fixed_declarer,
-                self._rules.core_level(self._levels[0]),
-                self._rules.core_level(self._levels[1]),
+                self._rules.position(self._levels[0]),
+                self._rules.position(self._levels[1]),
             )
         except core.CoreError as exc:
             raise ValueError(str(exc)) from None
@@ -968,14 +965,14 @@ class Game:
         return None if self._fixed_declarer is None else SEATS[self._fixed_declarer]
 
     @property
-    def levels(self) -> dict[str, str]:
+    def levels(self) -> dict[str, Level]:
         """The teams' levels before the hand."""
-        return {TEAMS[t]: LEVELS[self._levels[t]] for t in range(2)}
+        return {TEAMS[t]: self._levels[t] for t in range(2)}
 
     @property
-    def level(self) -> str:
+    def level(self) -> Level:
         """The level of the hand (the declaring team's)."""
-        return self._rules.ladder_letters[int(self._core.level)]
+        return self._rules.level_at(int(self._core.level))
 
     @property
     def trump(self) -> str | None:
@@ -1244,9 +1241,7 @@ class Game:
         """The legal plays of the seat to play, in notation order (empty outside the play)."""
         if self.phase != "play":
             return []
-        return _sorted_moves(
-            self._core.hand().legal_moves(), int(self._core.level), int(self._core.trump)
-        )
+        return _sorted_moves(self._core.hand().legal_moves(), self.level, int(self._core.trump))
 
     def play(self, move: MoveLike) -> Move:
         """Play for the seat to play; returns the cards actually played (a throw that fails is
@@ -1272,7 +1267,7 @@ class Game:
         actual = self._apply("play", self._core.play, cards.one, cards.two)
         played = Cards.from_masks(*actual)
         self._history.append(Decision(seat, "play", "play", cards=played))
-        return Move(played, (int(self._core.level), int(self._core.trump)))
+        return Move(played, (self.level, int(self._core.trump)))
 
     def _sync_plays(self) -> None:
         """Log the plays made on the core directly (``_core.play_game``) from its tricks."""
@@ -1387,7 +1382,7 @@ class Game:
             trick = Trick(SEATS[hand.leader], plays, None, 0)
         return _play_position(
             self._rules,
-            self._rules.package_level(int(self._core.level)),
+            self.level,
             int(self._core.trump),
             int(self._core.declarer),
             self._levels,

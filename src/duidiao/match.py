@@ -18,8 +18,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import LEVELS, SEATS
+from .cards import SEATS
 from .game import Game, LevelsLike, _levels_pair
+from .level import Level
 from .players import PlayersLike, _seat_players, play_hand
 from .record import Record
 from .result import HandResult
@@ -67,12 +68,11 @@ class Match:
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
         self._rng = random.Random(seed)
         if levels is None:  # both teams start at the foot of the rules' ladder (§8.1)
-            foot = self.rules.ladder_letters[0]
-            levels = {"NS": foot, "EW": foot}
+            levels = {"NS": self.rules.foot, "EW": self.rules.foot}
         start = _levels_pair(levels)
         if start[0] != start[1]:
             raise ValueError("levels: a match's first hand (抢庄) needs both teams at one level")
-        self.levels: dict[str, str] = {"NS": LEVELS[start[0]], "EW": LEVELS[start[1]]}
+        self.levels: dict[str, Level] = {"NS": start[0], "EW": start[1]}
         if first_drawer is None:
             first_drawer = SEATS[self._rng.randrange(4)]
         elif first_drawer not in SEATS:

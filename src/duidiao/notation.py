@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from ._limits import QUOTE_MAX, quote
 from .cards import (
     EFFECTIVE_SUITS,
-    LEVELS,
     NO_TRUMP,
     SEATS,
     SUITS,
@@ -24,10 +23,10 @@ from .cards import (
     _popcount,
     face_name,
     parse_face,
-    parse_rank,
     parse_suit,
 )
 from .errors import NotationError
+from .level import Level
 from .rules import ALL_PRESETS, PRESETS, Rules
 
 __all__ = [
@@ -80,13 +79,14 @@ class TrickRecord:
 
 @dataclass(frozen=True)
 class Record:
-    """Everything a position string says, as numbers (docs/internals.md encodings)."""
+    """Everything a position string says: levels as :class:`Level`, the rest as numbers
+    (docs/internals.md encodings)."""
 
     preset: str
-    level: int
+    level: Level
     trump: int
     declarer: int
-    levels: tuple[int, int]
+    levels: tuple[Level, Level]
     hands: tuple[Cards, Cards, Cards, Cards]
     unknown: tuple[int, int, int, int]
     kitty: Cards | None
@@ -122,11 +122,11 @@ def parse_seat(text: str, field: str) -> int:
     raise _err(field, f"{quote(text)} is not a seat (S, E, N, W)")
 
 
-def parse_level(text: str, field: str) -> int:
-    rank = parse_rank(text)
-    if rank is None:
-        raise _err(field, f"{quote(text)} is not a level (A, 2-9, T or 10, J, Q, K)")
-    return (rank + 1) % 13
+def parse_level(text: str, field: str) -> Level:
+    try:
+        return Level(text)
+    except ValueError as exc:
+        raise _err(field, str(exc)) from None
 
 
 def _parse_trump(text: str) -> int:
@@ -252,8 +252,8 @@ def _parse_voids(
         no_pairs[0], no_pairs[1], no_pairs[2], no_pairs[3])
 
 
-def _parse_levels(text: str) -> dict[int, int]:
-    levels: dict[int, int] = {}
+def _parse_levels(text: str) -> dict[int, Level]:
+    levels: dict[int, Level] = {}
     for item in text.split(","):
         if ":" not in item:
             raise _err("levels", f"{quote(item)} is not TEAM:LEVEL (e.g. NS:5,EW:8)")
@@ -271,7 +271,7 @@ def _parse_levels(text: str) -> dict[int, int]:
     return levels
 
 
-def format_cards(cards: Cards, level: int, trump: int, unknown: int = 0) -> str:
+def format_cards(cards: Cards, level: Level, trump: int, unknown: int = 0) -> str:
     """A card list in notation order, ``?N`` last, ``-`` when empty."""
     parts = [str(card) for card in cards.ordered(level, trump)]
     if unknown:
@@ -315,8 +315,8 @@ def parse_record(text: str) -> Record:
         if levels_map[team] != level:
             raise _err(
                 "levels",
-                f"{TEAMS[team]} is at {LEVELS[levels_map[team]]} but the hand is played at "
-                f"level {LEVELS[level]} with {SEATS[declarer]} declaring",
+                f"{TEAMS[team]} is at {levels_map[team]} but the hand is played at "
+                f"level {level} with {SEATS[declarer]} declaring",
             )
         levels = (levels_map[0], levels_map[1])
     else:
@@ -510,7 +510,7 @@ def _void_text(voids: Sequence[int], no_pairs: Sequence[int] = (0, 0, 0, 0)) -> 
     return ",".join(items)
 
 
-def format_trick(trick: TrickRecord, level: int, trump: int) -> str:
+def format_trick(trick: TrickRecord, level: Level, trump: int) -> str:
     plays = "|".join(format_cards(play, level, trump) for play in trick.plays)
     return f"{SEATS[trick.leader]}:{plays}"
 
@@ -522,10 +522,10 @@ def format_record(record: Record) -> str:
     lv, tr = record.level, record.trump
     parts = [
         record.preset,
-        f"level={LEVELS[lv]}",
+        f"level={lv}",
         f"trump={TRUMP_LETTERS[tr]}",
         f"declarer={SEATS[record.declarer]}",
-        f"levels=NS:{LEVELS[record.levels[0]]},EW:{LEVELS[record.levels[1]]}",
+        f"levels=NS:{record.levels[0]},EW:{record.levels[1]}",
     ]
     for seat in range(4):
         parts.append(

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Union
 from ._limits import quote
 from .cards import (
     EFFECTIVE_SUITS,
-    LEVELS,
     SEATS,
     TRUMP_LETTERS,
     CardLike,
@@ -20,6 +19,7 @@ from .cards import (
     play_order_key,
 )
 from .errors import HiddenCardsError, IllegalMoveError, NotationError
+from .level import Level
 from .notation import (
     SUIT_NAMES,
     TEAMS,
@@ -77,7 +77,7 @@ class Move:
     """A play: the cards one player puts on the table. ``str`` is the card list."""
 
     cards: Cards
-    _order: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+    _order: tuple[Level, int] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -115,7 +115,7 @@ class Trick:
     winner: str | None
     points: int
     # (level, trump) of the hand, so that ``str`` lists cards in the notation's order.
-    _order: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+    _order: tuple[Level, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def seats(self) -> list[str]:
@@ -148,10 +148,10 @@ class _Static:
 
     preset: str
     rules: Rules
-    level: int
+    level: Level
     trump: int
     declarer: int
-    levels: tuple[int, int]
+    levels: tuple[Level, Level]
     kitty: Cards | None
     gone: Cards
     dry: bool
@@ -162,7 +162,7 @@ LEGAL_LIST_MAX = 100_000
 """The most moves :meth:`Position.legal_moves` lists (a hand of trumps may have millions)."""
 
 
-def _play_text(cards: Cards, level: int, trump: int) -> str:
+def _play_text(cards: Cards, level: Level, trump: int) -> str:
     return format_cards(cards, level, trump)
 
 
@@ -243,7 +243,7 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
     try:
         hand = core.Hand(
             rules.to_core(),
-            rules.core_level(record.level),
+            rules.position(record.level),
             record.trump,
             record.declarer,
             leader,
@@ -484,9 +484,9 @@ class Position:
         return self._static.rules
 
     @property
-    def level(self) -> str:
+    def level(self) -> Level:
         """The level being played: ``'A'``, ``'2'``…``'9'``, ``'T'``, ``'J'``, ``'Q'``, ``'K'``."""
-        return LEVELS[self._static.level]
+        return self._static.level
 
     @property
     def trump(self) -> str:
@@ -539,14 +539,14 @@ class Position:
         return int(self._hand.points)
 
     @property
-    def levels(self) -> dict[str, str]:
-        """Team (``'NS'``, ``'EW'``) → level letter."""
-        return {TEAMS[t]: LEVELS[self._static.levels[t]] for t in range(2)}
+    def levels(self) -> dict[str, Level]:
+        """Team (``'NS'``, ``'EW'``) → its level."""
+        return {TEAMS[t]: self._static.levels[t] for t in range(2)}
 
     def core_levels(self) -> tuple[int, int]:
         """The teams' levels (NS, EW) as the core numbers them: places on the rules' ladder."""
         rules, levels = self._static.rules, self._static.levels
-        return rules.core_level(levels[0]), rules.core_level(levels[1])
+        return rules.position(levels[0]), rules.position(levels[1])
 
     @property
     def voids(self) -> dict[str, str]:
@@ -747,7 +747,7 @@ class Position:
             raise HiddenCardsError("the result needs the kitty, which is unknown (kitty=?8)")
         levels = self._static.levels
         rules = self._static.rules
-        core = self._hand.result(rules.core_level(levels[0]), rules.core_level(levels[1]))
+        core = self._hand.result(rules.position(levels[0]), rules.position(levels[1]))
         return HandResult.from_core(core, rules)
 
     @property

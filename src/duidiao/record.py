@@ -19,9 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import LEVELS, NO_TRUMP, SEATS, SUITS, TRUMP_LETTERS, Card
+from .cards import NO_TRUMP, SEATS, SUITS, TRUMP_LETTERS, Card
 from .enums import Dig, Outcome
 from .game import Decision, Game
+from .level import Level
 from .notation import TEAMS
 from .result import HandResult
 from .rules import Rules
@@ -43,7 +44,7 @@ def _result_from_json(data: Mapping[str, Any]) -> HandResult:
             points=int(data["points"]),
             dig=None if data["dig"] is None else Dig(data["dig"]),
             outcome=Outcome(data["outcome"]),
-            levels={str(k): str(v) for k, v in data["levels"].items()},
+            levels={str(k): Level(v) for k, v in data["levels"].items()},
             scores={str(k): int(v) for k, v in data["scores"].items()},
             next_declarer=str(data["next_declarer"]),
             match_won=bool(data["match_won"]),
@@ -66,7 +67,7 @@ class Record:
     rules: Rules
     deck: tuple[Card, ...]
     first_drawer: str
-    levels: dict[str, str] = field(hash=False)
+    levels: dict[str, Level] = field(hash=False)
     declarer: str | None
     decisions: tuple[Decision, ...]
     result: HandResult | None = field(default=None, hash=False)
@@ -87,11 +88,10 @@ class Record:
             meta=dict(meta or {}),
         )
 
-    def card_order(self) -> tuple[int, int] | None:
-        """(level, trump) of the hand as the core numbers them, from the deal and the
-        declarations alone (no replay); None when there is no declaration yet and the trump
-        is not settled."""
-        levels = (LEVELS.index(self.levels["NS"]), LEVELS.index(self.levels["EW"]))
+    def card_order(self) -> tuple[Level, int] | None:
+        """(level, trump number) of the hand, from the deal and the declarations alone (no
+        replay); None when there is no declaration yet and the trump is not settled."""
+        levels = (self.levels["NS"], self.levels["EW"])
         level = levels[0] if self.declarer is None else levels[SEATS.index(self.declarer) % 2]
         declared = [d.suit for d in self.decisions if d.action == "declare"]
         if declared:
@@ -169,9 +169,10 @@ class Record:
             declarer = data["declarer"]
             if declarer is not None and declarer not in SEATS:
                 raise RecordError(f"declarer: {declarer!r} is not a seat or null")
-            levels = {str(k): str(v) for k, v in data["levels"].items()}
-            if set(levels) != set(TEAMS) or any(v not in LEVELS for v in levels.values()):
-                raise RecordError(f"levels: {levels!r} is not {{'NS': level, 'EW': level}}")
+            raw_levels = data["levels"]
+            if not isinstance(raw_levels, Mapping) or set(raw_levels) != set(TEAMS):
+                raise RecordError(f"levels: {raw_levels!r:.80} is not {{'NS': level, 'EW': level}}")
+            levels = {str(k): Level(v) for k, v in raw_levels.items()}
             decisions = tuple(Decision.from_dict(d) for d in data["decisions"])
             result = None if data.get("result") is None else _result_from_json(data["result"])
         except KeyError as exc:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import LEVELS, SEATS
+from .cards import SEATS
 from .enums import Dig, Outcome
+from .level import Level
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -40,7 +41,7 @@ class HandResult:
     points: int
     dig: Dig | None
     outcome: Outcome
-    levels: dict[str, str] = field(hash=False)
+    levels: dict[str, Level] = field(hash=False)
     scores: dict[str, int] = field(hash=False)
     next_declarer: str
     match_won: bool
@@ -50,16 +51,15 @@ class HandResult:
     kitty_multiplier: int = 0
 
     @classmethod
-    def from_core(cls, core: Any, rules: Rules | None = None) -> HandResult:
+    def from_core(cls, core: Any, rules: Rules) -> HandResult:
         """Convert a ``_core.HandResult`` of a hand under ``rules`` (the core numbers levels
-        by their place on the rules' ladder; default the Chifeng presets')."""
+        by their place on the rules' ladder)."""
         dig = core.dig.name
-        letters = LEVELS if rules is None else rules.ladder_letters
         return cls(
             points=int(core.points),
             dig=None if dig == "none" else Dig(dig),
             outcome=Outcome.of_core(core.outcome),
-            levels={"NS": letters[core.level_ns], "EW": letters[core.level_ew]},
+            levels={"NS": rules.level_at(core.level_ns), "EW": rules.level_at(core.level_ew)},
             scores={"NS": int(core.score_ns), "EW": int(core.score_ew)},
             next_declarer=SEATS[core.next_declarer],
             match_won=bool(core.match_won),

@@ -9,7 +9,6 @@ from typing import Any
 
 from . import _core
 from ._limits import INT_MAX
-from .cards import LEVELS
 from .enums import (
     Declaring,
     FailedThrow,
@@ -21,6 +20,7 @@ from .enums import (
     TrumpCompare,
     _Named,
 )
+from .level import Level, LevelLike
 
 __all__ = ["Rules", "PRESETS", "GAME_PRESETS", "ALL_PRESETS"]
 
@@ -163,15 +163,19 @@ class Rules:
         ``23456789TJQKA`` (a level number is a position in it)."""
         return str(_core.ladder_letters(_core.Ladder.__members__[self.ladder.core_name]))
 
-    def core_level(self, level: int) -> int:
-        """The core's number of a level: its place on this rules' ladder, from the package's
-        number for it (its place in ``cards.LEVELS``, ``A23456789TJQK``, which names the same
-        level on every ladder: the package's level numbers stand for letters)."""
-        return self.ladder_letters.index(LEVELS[level])
+    def position(self, level: LevelLike) -> int:
+        """A level's place on this rules' ladder, lowest first: the core's number for it
+        (``Level("A")`` is 0 in Chifeng, 12 in the standard game)."""
+        return self.ladder_letters.index(Level(level))
 
-    def package_level(self, core_level: int) -> int:
-        """The inverse of :meth:`core_level`."""
-        return LEVELS.index(self.ladder_letters[core_level])
+    def level_at(self, position: int) -> Level:
+        """The level at a place on this rules' ladder (the inverse of :meth:`position`)."""
+        return Level(self.ladder_letters[position])
+
+    @property
+    def foot(self) -> Level:
+        """The lowest level of the ladder, where both teams start a match (§8.1, §10.1)."""
+        return self.level_at(0)
 
     def _ladder_hint(self) -> str:
         letters = self.ladder_letters

@@ -15,7 +15,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SEATS
+from .cards import LEVELS, SEATS
+from .level import Level
 from .result import HandResult
 from .rules import Rules
 
@@ -210,11 +211,11 @@ class SelfPlayStats:
 
 @dataclass(frozen=True)
 class HandDraw:
-    """What hand ``index`` of a run is dealt from: the teams' levels (places on the ladder),
-    the declarer, the deal's seed (:meth:`Game.deal`) and each seat's bot seed."""
+    """What hand ``index`` of a run is dealt from: the teams' levels, the declarer, the deal's
+    seed (:meth:`Game.deal`) and each seat's bot seed."""
 
     index: int
-    levels: tuple[int, int]
+    levels: tuple[Level, Level]
     declarer: str
     seed: int
     bot_seeds: tuple[int, int, int, int]
@@ -228,7 +229,8 @@ def draw_hand(seed: int, index: int) -> HandDraw:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{name}: a whole number, 0 or more, not {value!r:.40}")
     rng = random.Random(f"duidiao-selfplay/{seed}/{index}")
-    levels = (rng.randrange(13), rng.randrange(13))
+    # Each level equally likely (by its place in LEVELS: the draws of earlier runs stay).
+    levels = (Level(LEVELS[rng.randrange(13)]), Level(LEVELS[rng.randrange(13)]))
     declarer = SEATS[rng.randrange(4)]
     hand_seed = rng.getrandbits(64)
     bot_seeds = (rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63))

@@ -112,11 +112,11 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         ({"preset": "bridge"}, "preset: 'bridge' is not one of"),
         ({"reward": "money"}, "reward: 'money' is not one of margin, score, points"),
         ({"declarer": "X"}, "declarer: 'X' is not 'random', a seat"),
-        ({"levels": {"NS": "Z", "EW": "3"}}, "levels: NS 'Z' is not a level"),
+        ({"levels": {"NS": "Z", "EW": "3"}}, "levels: NS: 'Z' is not a level"),
         ({"levels": {"NS": "5", "EW": "3"}, "declarer": None}, "needs one level for both"),
         ({"render_mode": "rgb"}, "render_mode: 'rgb'"),
-        ({"levels": {"NS": "23", "EW": "3"}}, "levels: NS '23' is not a level"),
-        ({"levels": {"NS": 5, "EW": 3}}, "levels: NS 5 is not a level"),
+        ({"levels": {"NS": "23", "EW": "3"}}, "levels: NS: '23' is not a level"),
+        ({"levels": {"NS": 5, "EW": 3}}, "levels: NS: 5 is not a level"),
     ],
 )
 def test_bad_arguments_are_named(kwargs: dict, message: str) -> None:

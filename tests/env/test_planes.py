@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from duidiao import Cards, Game, make_bot
-from duidiao.cards import RANKS, SEATS, TRUMP_LETTERS, _level_number, _suit_number, suit_mask
+from duidiao.cards import RANKS, SEATS, TRUMP_LETTERS, _suit_number, suit_mask
 from duidiao.env.encoding import NUM_PLANES, PLANES, card_counts, observation_planes
 from duidiao.game import DECLARE_KINDS, PHASES, Observation
 from duidiao.players import _core_step
@@ -44,7 +44,7 @@ def python_planes(obs: Observation, chosen: Cards) -> np.ndarray:
     if obs.grab_offer is not None:
         row("grab_offer")[obs.grab_offer.id] = 1
     if obs.trump is not None:
-        trumps = suit_mask(4, _level_number(obs.level), _suit_number(obs.trump))
+        trumps = suit_mask(4, obs.level, _suit_number(obs.trump))
         row("trumps")[[f for f in range(54) if trumps >> f & 1]] = 1
     rank = RANKS.index(obs.level)
     row("level_cards")[[s * 13 + rank for s in range(4)]] = 1

@@ -8,7 +8,7 @@ import pytest
 from golden_helpers import complete
 
 from duidiao import Cards, HandResult, Rules
-from duidiao.cards import LEVELS, RANKS
+from duidiao.cards import RANKS
 from duidiao.notation import parse_record
 from duidiao.position import _build
 
@@ -27,7 +27,7 @@ def _result(level: str, other: str, ladder: str) -> HandResult:
     for cards in ("BJ", "3D", "4D", "6D"):
         c = Cards(cards)
         hand.play(c.one, c.two, False)
-    levels = [rules.core_level(lv) for lv in record.levels]
+    levels = [rules.position(lv) for lv in record.levels]
     return HandResult.from_core(hand.result(*levels), rules)
 
 
@@ -58,6 +58,6 @@ def test_s10_1_a_level_letter_names_the_same_cards_on_both_ladders() -> None:
     for ladder, place_of_a in (("A-K", 0), ("2-A", 12)):
         rules = Rules.preset("chifeng").replace(ladder=ladder)
         core = rules.to_core()
-        assert rules.core_level(LEVELS.index("A")) == place_of_a
-        assert core.level_rank(rules.core_level(LEVELS.index("A"))) == RANKS.index("A")
-        assert core.level_rank(rules.core_level(LEVELS.index("2"))) == RANKS.index("2")
+        assert rules.position("A") == place_of_a
+        assert core.level_rank(rules.position("A")) == RANKS.index("A")
+        assert core.level_rank(rules.position("2")) == RANKS.index("2")

@@ -18,6 +18,7 @@ import pyspiel
 
 from ..cards import SEATS, Cards
 from ..game import Game
+from ..level import Level
 from ..players import make_bot, play_hand
 from ..rules import ALL_PRESETS, Rules
 from .encoding import DONE, FACES, NUM_ACTIONS, NUM_PLANES, PASS, Chooser, action_name
@@ -74,7 +75,7 @@ class _Decision:
 class _Setup:
     rules: Rules
     declarer: str | None  # None: a match's first hand (抢庄)
-    levels: dict[str, str]
+    levels: dict[str, Level]
 
 
 def _setup(params: dict[str, Any]) -> _Setup:
@@ -85,13 +86,12 @@ def _setup(params: dict[str, Any]) -> _Setup:
     declarer = str(params.get("declarer", "S"))
     if declarer not in (*SEATS, "first"):
         raise ValueError(f"declarer: {declarer!r} is not a seat (S E N W) or 'first' (抢庄)")
-    ladder = rules.ladder_letters
     levels = {}
     for team, key in (("NS", "level_ns"), ("EW", "level_ew")):
-        letter = str(params.get(key, "")) or ladder[0]
-        if len(letter) != 1 or letter not in ladder:
-            raise ValueError(f"{key}: {letter!r} is not a level of {ladder}")
-        levels[team] = letter
+        try:
+            levels[team] = Level(str(params.get(key, "")) or rules.foot)
+        except ValueError as exc:
+            raise ValueError(f"{key}: {exc}") from None
     if declarer == "first" and levels["NS"] != levels["EW"]:
         raise ValueError("a first hand (declarer 'first') needs one level for both teams")
     return _Setup(rules, None if declarer == "first" else declarer, levels)

@@ -18,6 +18,7 @@ from pettingzoo.utils import wrappers
 
 from ..cards import SEATS
 from ..game import Game
+from ..level import Level
 from ..rules import ALL_PRESETS, Rules
 from .encoding import FACES, NUM_ACTIONS, NUM_PLANES, Chooser, card_counts
 
@@ -65,13 +66,14 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode: {render_mode!r} is not 'ansi', 'human' or None")
         self.rules = Rules.preset(preset)
-        ladder = self.rules.ladder_letters
         if levels != "random":
             if not isinstance(levels, Mapping) or set(levels) != {"NS", "EW"}:
                 raise ValueError(f"levels: {levels!r} is not 'random' or {{'NS': L, 'EW': L}}")
             for team, letter in levels.items():
-                if not isinstance(letter, str) or len(letter) != 1 or letter not in ladder:
-                    raise ValueError(f"levels: {team} {letter!r} is not a level of {ladder}")
+                try:
+                    Level(letter)
+                except ValueError as exc:
+                    raise ValueError(f"levels: {team}: {exc}") from None
             if declarer is None and levels["NS"] != levels["EW"]:
                 raise ValueError("levels: a first hand (declarer None) needs one level for both")
         self.preset = preset
@@ -112,7 +114,7 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         rng = random.Random(seed) if seed is not None else random.Random()
-        ladder = self.rules.ladder_letters
+        ladder = self.rules.ladder_letters  # each level equally likely
         declarer = self.declarer_option
         if declarer == "random":
             declarer = SEATS[rng.randrange(4)]

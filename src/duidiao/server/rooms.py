@@ -29,7 +29,8 @@ import duidiao
 from duidiao import Card, Cards, Game, IllegalMoveError, Rules
 from duidiao.cards import TRUMP_LETTERS
 from duidiao.engine.bots import SEARCH_BOTS
-from duidiao.game import DECLARE_KINDS, _level_number
+from duidiao.game import DECLARE_KINDS
+from duidiao.level import Level
 
 from . import limits as L
 from .limits import ServerLimits
@@ -125,11 +126,12 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
     return config
 
 
-def _card_order(game: Game) -> tuple[int, int] | None:
-    """(level, trump) as ``format_cards`` numbers them; None while the trumps are unknown."""
+def _card_order(game: Game) -> tuple[Level, int] | None:
+    """(level, trump number) as ``format_cards`` takes them; None while the trumps are
+    unknown."""
     if game.trump is None:
         return None
-    return (_level_number(game.level), TRUMP_LETTERS.index(game.trump))
+    return (game.level, TRUMP_LETTERS.index(game.trump))
 
 
 def _face_down(preset: str) -> bool:
@@ -261,7 +263,7 @@ class Room:
         self.holders: dict[str, Client] = {}
         self.game: Game | None = None
         self.hand_number = 0
-        foot = Rules.preset(config["preset"]).ladder_letters[0]  # A, or 2 in the standard game
+        foot = Rules.preset(config["preset"]).foot  # A, or 2 in the standard game
         self.levels = {"NS": foot, "EW": foot}
         self.scores = {"NS": 0, "EW": 0}
         self.next_declarer: str | None = None
@@ -426,7 +428,7 @@ class Room:
         )
 
     def _take_result(self, result: Mapping[str, Any]) -> None:
-        self.levels = {str(k): str(v) for k, v in result["levels"].items()}
+        self.levels = {str(k): Level(v) for k, v in result["levels"].items()}
         self.next_declarer = str(result["next_declarer"])
         for team, score in result["scores"].items():
             self.scores[team] += int(score)
