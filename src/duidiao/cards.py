@@ -168,17 +168,18 @@ def context_order(level: Level, trump: int) -> list[int]:
     return _tables(level, trump).order
 
 
-def _suit_number(trump: str | int) -> int:
-    """A trump's number: a suit 0..3, or 4 for ``NT`` (no trump suit, rules §10.1)."""
+def _suit_number(trump: str | int, what: str = "trump") -> int:
+    """A trump's (or a declared suit's) number: a suit 0..3, or 4 for ``NT`` (no trump suit,
+    rules §10.1, §10.6); ValueError naming ``what`` otherwise."""
     if isinstance(trump, int) and not isinstance(trump, bool):
         if 0 <= trump <= NO_TRUMP:
             return trump
-        raise ValueError(f"trump {trump} is not 0..3 (a suit) or 4 (no trump)")
-    if str(trump).upper() == "NT":
+        raise ValueError(f"{what}: {trump} is not 0..3 (a suit) or 4 (no trump)")
+    if isinstance(trump, str) and trump.upper() == "NT":
         return NO_TRUMP
-    suit = parse_suit(str(trump))
+    suit = parse_suit(trump) if isinstance(trump, str) else None
     if suit is None:
-        raise ValueError(f"{quote(trump)} is not a trump (H, D, S, C or NT)")
+        raise ValueError(f"{what}: {quote(trump)} is not a suit (H, D, S, C) or NT")
     return suit
 
 

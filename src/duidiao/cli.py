@@ -27,6 +27,7 @@ from .position import Position
 from .progress import ProgressBar
 from .result import HandResult
 from .rules import GAME_PRESETS, Rules
+from .seats import TRICK_SEATS
 from .selfplay import SelfPlayStats
 
 __all__ = ["main", "build_parser"]
@@ -686,7 +687,7 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     turn = solution.turn
     if solution.objective == "score":
-        team = "NS" if turn in ("S", "N") else "EW"
+        team = TRICK_SEATS.team_of(turn)
         what = f"hand score difference for {team} ({turn} to play), at levels " + ",".join(
             f"{t}:{lv}" for t, lv in position.levels.items()
         )

@@ -14,6 +14,7 @@ from .analysis import Analysis, analyse, expert_search
 from .diagram import card_text, position_diagram
 from .position import Position
 from .progress import ProgressBar
+from .seats import TRICK_SEATS
 
 __all__ = ["add_parser", "run"]
 
@@ -104,7 +105,7 @@ def _move_text(move: str) -> str:
 
 def table(analysis: Analysis, top: int) -> str:
     """The ranked moves as a text table."""
-    team = "NS" if analysis.turn in ("S", "N") else "EW"
+    team = TRICK_SEATS.team_of(analysis.turn)
     shown = analysis.moves if top <= 0 else analysis.moves[:top]
     width = max([4] + [len(_move_text(str(m.move))) for m in shown])
     lines = [

@@ -32,6 +32,7 @@ from .cards import SEATS
 from .env.encoding import NUM_ACTIONS, NUM_PLANES, Chooser, player_actions
 from .game import PHASES, Game
 from .players import Player
+from .seats import TRICK_SEATS
 
 __all__ = ["FORMATS", "SelfPlayData", "DataWriter", "Rows", "load", "record_hand"]
 
@@ -342,7 +343,7 @@ def record_hand(
     result = game.result()
     scores = (result.scores["NS"], result.scores["EW"])
     for s, phase, observation, steps in decisions:
-        team = s % 2
+        team = TRICK_SEATS.team_number(s)
         first = writer.counts["steps"]
         row = writer.add(
             "decisions",

@@ -42,6 +42,7 @@ from .level import Level
 from .players import make_bot
 from .result import HandResult
 from .rules import Rules
+from .seats import TRICK_SEATS
 
 __all__ = ["duel", "DuelResult", "DuelHand", "DuelMergeError"]
 
@@ -56,7 +57,7 @@ class DuelMergeError(ValueError):
 
 
 def _team(seat: int) -> str:
-    return "NS" if seat % 2 == 0 else "EW"
+    return TRICK_SEATS.team_of(seat)
 
 
 def _other(team: str) -> str:

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 
 from . import _core as _core_module
-from .cards import SEATS, TRUMP_LETTERS, Card, CardLike, Cards, play_order_key
+from .cards import SEATS, TRUMP_LETTERS, Card, CardLike, Cards, _suit_number, play_order_key
 from .enums import Phase
 from .errors import IllegalMoveError
 from .level import Level, LevelLike
@@ -34,6 +34,7 @@ from .notation import Record as _PositionRecord
 from .position import CardChoice, Move, MoveLike, Position, Trick, _chosen_cards
 from .result import HandResult
 from .rules import PRESETS, Rules
+from .seats import TRICK_SEATS
 
 __all__ = [
     "Game",
@@ -73,13 +74,7 @@ def _core() -> Any:
     return _core
 
 
-def _seat_number(seat: str | int, what: str = "seat") -> int:
-    if isinstance(seat, int) and not isinstance(seat, bool):
-        if 0 <= seat < 4:
-            return seat
-    elif isinstance(seat, str) and len(seat) == 1 and seat.upper() in SEATS:
-        return SEATS.index(seat.upper())
-    raise ValueError(f"{what}: {seat!r:.40} is not a seat (S, E, N, W)")
+_seat_number = TRICK_SEATS.index
 
 
 def _level(level: LevelLike, what: str = "level") -> Level:
@@ -87,16 +82,6 @@ def _level(level: LevelLike, what: str = "level") -> Level:
         return Level(level)
     except ValueError as exc:
         raise ValueError(f"{what}: {exc}") from None
-
-
-def _suit_number(suit: str | int, what: str = "suit") -> int:
-    """A declared suit: H, D, S, C, or NT (no trump, §10.6) as the core numbers them."""
-    if isinstance(suit, int) and not isinstance(suit, bool):
-        if 0 <= suit < len(TRUMP_LETTERS):
-            return suit
-    elif isinstance(suit, str) and suit.upper() in TRUMP_LETTERS:
-        return TRUMP_LETTERS.index(suit.upper())
-    raise ValueError(f"{what}: {suit!r} is not a suit (H, D, S, C, or NT)")
 
 
 def _levels_pair(levels: LevelsLike) -> tuple[Level, Level]:
@@ -244,7 +229,7 @@ class Decision:
                     seat,
                     "declare",
                     "declare",
-                    suit=TRUMP_LETTERS[_suit_number(data["declare"])],
+                    suit=TRUMP_LETTERS[_suit_number(data["declare"], "declare")],
                     kind=kind,
                     drawn=int(data["drawn"]),
                 )
@@ -1152,7 +1137,7 @@ class Game:
         ``"override"`` (正主)."""
         seat = self._require("declare", "declare")
         try:
-            suit_letter = TRUMP_LETTERS[_suit_number(suit)]
+            suit_letter = TRUMP_LETTERS[_suit_number(suit, "suit")]
         except ValueError as exc:
             raise self._refuse("declare", str(exc)) from None
         if kind not in DECLARE_KINDS:

@@ -25,6 +25,7 @@ from .players import PlayersLike, _seat_players, play_hand
 from .record import Record
 from .result import HandResult
 from .rules import Rules
+from .seats import TRICK_SEATS
 
 __all__ = ["Match", "MatchResult", "play_match", "MAX_HANDS"]
 
@@ -129,7 +130,7 @@ class Match:
         if result.match_won:
             declarer = game.declarer
             assert declarer is not None
-            self.winner = "NS" if SEATS.index(declarer) % 2 == 0 else "EW"
+            self.winner = TRICK_SEATS.team_of(declarer)
         return result
 
     def play_hand(self) -> HandResult:

@@ -26,6 +26,7 @@ from .level import Level
 from .notation import TEAMS
 from .result import HandResult
 from .rules import Rules
+from .seats import TRICK_SEATS
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
 
@@ -91,8 +92,8 @@ class Record:
     def card_order(self) -> tuple[Level, int] | None:
         """(level, trump number) of the hand, from the deal and the declarations alone (no
         replay); None when there is no declaration yet and the trump is not settled."""
-        levels = (self.levels["NS"], self.levels["EW"])
-        level = levels[0] if self.declarer is None else levels[SEATS.index(self.declarer) % 2]
+        team = "NS" if self.declarer is None else TRICK_SEATS.team_of(self.declarer)
+        level = self.levels[team]  # a first hand's teams are at one level
         declared = [d.suit for d in self.decisions if d.action == "declare"]
         if declared:
             assert declared[-1] is not None

@@ -19,6 +19,7 @@ from .cards import LEVELS, SEATS
 from .level import Level
 from .result import HandResult
 from .rules import Rules
+from .seats import TRICK_SEATS
 
 __all__ = ["SelfPlayStats", "SelfPlayPart", "HandDraw", "draw_hand", "play_hands"]
 
@@ -140,7 +141,7 @@ class SelfPlayStats:
 
     def add(self, game: Any, result: HandResult) -> None:
         declarer = game.declarer
-        team = "NS" if declarer in ("S", "N") else "EW"
+        team = TRICK_SEATS.team_of(declarer)
         self.hands += 1
         self.points[result.points] = self.points.get(result.points, 0) + 1
         self.stays += result.declarers_stay

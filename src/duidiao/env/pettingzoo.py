@@ -20,6 +20,7 @@ from ..cards import SEATS
 from ..game import Game
 from ..level import Level
 from ..rules import ALL_PRESETS, Rules
+from ..seats import TRICK_SEATS
 from .encoding import FACES, NUM_ACTIONS, NUM_PLANES, Chooser, card_counts
 
 __all__ = ["AGENTS", "REWARDS", "DuidiaoEnv", "env", "raw_env"]
@@ -185,13 +186,14 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
         declarer = self.game.declarer
         assert declarer is not None
         for i, agent in enumerate(AGENTS):
-            team, other = ("NS", "EW") if i % 2 == 0 else ("EW", "NS")
+            team = TRICK_SEATS.team_of(i)
+            other = TRICK_SEATS.team_of(TRICK_SEATS.next(i))
             if self.reward_kind == "margin":
                 value = scores[team] - scores[other]
             elif self.reward_kind == "score":
                 value = scores[team]
             else:
-                defending = SEATS.index(declarer) % 2 != i % 2
+                defending = TRICK_SEATS.team_of(declarer) != team
                 value = result.points if defending else -result.points
             self.rewards[agent] = float(value)
             self.terminations[agent] = True

@@ -31,6 +31,7 @@ from duidiao.cards import TRUMP_LETTERS
 from duidiao.engine.bots import SEARCH_BOTS
 from duidiao.game import DECLARE_KINDS
 from duidiao.level import Level
+from duidiao.seats import TRICK_SEATS
 
 from . import limits as L
 from .limits import ServerLimits
@@ -74,8 +75,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def team_of(seat: str) -> str:
-    return "NS" if SEATS.index(seat) % 2 == 0 else "EW"
+team_of = TRICK_SEATS.team_of
 
 
 def is_search(bot: str) -> bool:
