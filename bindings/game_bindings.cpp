@@ -21,6 +21,28 @@ using namespace duidiao;
 
 namespace {
 
+// A decision crosses as (phase, seat, pass, suit, kind, cards, taken, put), card sets as masks.
+using RawDecision = std::tuple<int, int, bool, int, int, Masks, Masks, int>;
+
+RawDecision raw_decision(const Decision& d) {
+  return {int(d.phase), d.seat, d.pass, d.suit, d.kind, to_masks(d.cards), to_masks(d.taken), d.put};
+}
+
+Decision core_decision(const RawDecision& raw) {
+  Decision d;
+  const int phase = std::get<0>(raw);
+  if (phase < 0 || phase >= PHASE_OVER) throw std::invalid_argument("decision: phase must be 0..4");
+  d.phase = Phase(phase);
+  d.seat = checked_seat(std::get<1>(raw));
+  d.pass = std::get<2>(raw);
+  d.suit = std::get<3>(raw);
+  d.kind = std::get<4>(raw);
+  d.cards = to_set(std::get<5>(raw));
+  d.taken = to_set(std::get<6>(raw));
+  d.put = std::get<7>(raw);
+  return d;
+}
+
 py::tuple declaration_tuple(const Declaration& d) {
   return py::make_tuple(d.seat, d.suit, d.kind, d.drawn);
 }
@@ -138,6 +160,8 @@ void init_game(py::module_& m) {
       .def("play", [](Game& g, uint64_t one, uint64_t two) { return to_masks(g.play({one, two})); },
            py::arg("one"), py::arg("two"))
       .def("result", &Game::result)
+      .def("apply", [](Game& g, const RawDecision& d) { return to_masks(g.apply(core_decision(d))); },
+           py::arg("decision"))
       .def("grabs", [](const Game& g) { return grabs(g.grabs()); })
       .def("xiaosas", [](const Game& g) { return xiaosas(g.xiaosas()); })
       .def("observe", [](const Game& g, int seat, bool everything) {
@@ -229,6 +253,7 @@ void init_game(py::module_& m) {
 
   // The learning encoding (docs/env.md): an Observation as a (PLANE_NB, 54) float32 array.
   m.attr("OBSERVATION_PLANES_VERSION") = OBSERVATION_PLANES_VERSION;
+  m.attr("KITTY_CARDS") = KITTY_CARDS;
   m.def("observation_plane_names", [] {
     return std::vector<std::string>(PLANE_NAMES, PLANE_NAMES + PLANE_NB);
   });
@@ -318,6 +343,14 @@ void init_game(py::module_& m) {
       .def("play", [](Player& p, const Observation& o) {
              py::gil_scoped_release release;
              return to_masks(p.play(o));
+           }, py::arg("observation"))
+      .def("decide", [](Player& p, const Observation& o) {
+             Decision d;
+             {
+               py::gil_scoped_release release;
+               d = p.decide(o);
+             }
+             return raw_decision(d);
            }, py::arg("observation"))
       .def("stop", [](Player& p) { p.stop(); })
       .def("clear_stop", [](Player& p) { p.clear_stop(); })

@@ -377,6 +377,35 @@ CardSet Game::play(const CardSet& cards) {
   return actual;
 }
 
+CardSet Game::apply(const Decision& d) {
+  if (phase_ == PHASE_OVER) refuse("the hand is over: there is no decision to make");
+  if (d.phase != phase_ || d.seat != to_act_)
+    refuse("the game asks " + seat_name(to_act_) + " to decide (" + PHASE_NAMES[phase_] +
+           "), not " + (d.seat >= 0 && d.seat < 4 ? seat_name(d.seat) : std::string("?")) +
+           " (" + (d.phase >= 0 && d.phase < PHASE_NB ? PHASE_NAMES[d.phase] : "?") + ")");
+  switch (d.phase) {
+    case PHASE_DECLARE:
+      if (d.pass) pass();
+      else declare(d.suit, d.kind);
+      return {};
+    case PHASE_BURY:
+      bury(d.cards);
+      return {};
+    case PHASE_GRAB:
+      if (d.pass) pass();
+      else grab(d.put);
+      return {};
+    case PHASE_XIAOSA:
+      if (d.pass) pass();
+      else xiaosa(d.cards, d.taken);
+      return {};
+    case PHASE_PLAY:
+      return play(d.cards);
+    default:
+      refuse("the hand is over: there is no decision to make");
+  }
+}
+
 HandResult Game::result() const {
   require_phase(PHASE_OVER, "give the result");
   return hand_.result(levels_[0], levels_[1]);

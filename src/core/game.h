@@ -34,6 +34,18 @@ struct Declaration {
   int drawn = 0;  // cards drawn (0..100) when it was made
 };
 
+// A choice at one decision of a hand, whichever it is (rules §6): the one currency in which
+// players answer (Player::decide) and a game takes choices (Game::apply).
+struct Decision {
+  Phase phase = PHASE_DECLARE;
+  int seat = 0;
+  bool pass = false;        // declined: no declaration, no grab, no 潇洒
+  int suit = -1, kind = 0;  // PHASE_DECLARE: the declaration
+  CardSet cards;            // PHASE_BURY: the 8 buried; PHASE_XIAOSA: the jokers; PHASE_PLAY
+  CardSet taken;            // PHASE_XIAOSA: the kitty cards taken
+  Card put = -1;            // PHASE_GRAB: the card put in the offered one's place
+};
+
 struct GameSetup {
   Rules rules;
   int level_ns = LEVEL_START, level_ew = LEVEL_START;
@@ -107,6 +119,11 @@ class Game {
   CardSet play(const CardSet& cards);
   // PHASE_OVER.
   HandResult result() const;
+
+  // The one door for a choice: the decision of to_act() at phase(), applied by the method of
+  // its phase (IllegalMove for another seat's or phase's, or one the rules refuse). Returns the
+  // cards actually played for a play (a failed throw's forced part, §5.2), else nothing.
+  CardSet apply(const Decision& d);
 
   struct Grab { int seat; Card taken; Card put; };
   struct Xiaosa { int seat; CardSet jokers; CardSet taken; };

@@ -25,7 +25,9 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 
 from . import _core as _core_module
-from .cards import SEATS, TRUMP_LETTERS, Card, CardLike, Cards, _suit_number, play_order_key
+from .cards import SEATS, TRUMP_LETTERS, Card, CardLike, Cards, play_order_key
+from .decisions import DECLARE_KINDS, Decision
+from .decisions import apply as _apply_decision
 from .enums import Phase
 from .errors import IllegalMoveError
 from .level import Level, LevelLike
@@ -52,14 +54,6 @@ PHASES = tuple(Phase)
 """The phases in the order of a hand (each a :class:`~duidiao.enums.Phase`, equal to its
 name)."""
 _IN_PLAY = (Phase.PLAY, Phase.OVER)
-DECLARE_KINDS = (
-    "single", "lock", "override", "pair", "reinforce", "small_jokers", "big_jokers"
-)
-"""Declaration kinds; the core numbers them 1 to 7. Rules §6.2 (``declaring=chifeng``): 亮主,
-封主, 正主; §10.6 (``declaring=standard``): a single, a pair of level cards, reinforcing one's
-own single (加固), a pair of small jokers, a pair of big jokers (the joker pairs declare
-``NT``)."""
-
 PLANE_NAMES: tuple[str, ...] = tuple(_core_module.observation_plane_names())
 """The names of the rows of :meth:`Observation.planes`, in order (docs/env.md)."""
 PLANES_VERSION: int = int(_core_module.OBSERVATION_PLANES_VERSION)
@@ -163,102 +157,6 @@ class Xiaosa:
     seat: str
     jokers: Cards
     taken: Cards
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One applied decision of a hand, in the order made.
-
-    ``action`` is ``"declare"`` (``suit``, ``kind``, ``drawn``), ``"pass"`` (``phase`` says
-    what was declined: ``"declare"`` with ``drawn``, ``"grab"`` with ``card`` the offer, or
-    ``"xiaosa"``), ``"bury"`` (``cards``), ``"grab"`` (``card`` taken, ``put``), ``"xiaosa"``
-    (``cards`` the jokers, ``taken``) or ``"play"`` (``cards`` actually played: a failed throw
-    is written as its forced component, as in the position notation).
-    """
-
-    seat: str
-    action: str
-    phase: str
-    suit: str | None = None
-    kind: str | None = None
-    drawn: int | None = None
-    cards: Cards | None = None
-    card: Card | None = None
-    put: Card | None = None
-    taken: Cards | None = None
-
-    def to_dict(self, order: tuple[Level, int] | None = None) -> dict[str, Any]:
-        """The JSON form used in records (docs/records.md). With ``order`` = (level, trump
-        number), card lists are written in notation order (trumps first)."""
-
-        def text(cards: Cards | None) -> str:
-            assert cards is not None
-            return format_cards(cards, *order) if order is not None else str(cards)
-
-        out: dict[str, Any] = {"seat": self.seat}
-        if self.action == "declare":
-            out.update(declare=self.suit, kind=self.kind, drawn=self.drawn)
-        elif self.action == "pass":
-            out["pass"] = self.phase
-            if self.drawn is not None:
-                out["drawn"] = self.drawn
-            if self.card is not None:
-                out["offer"] = str(self.card)
-        elif self.action == "bury":
-            out["bury"] = text(self.cards)
-        elif self.action == "grab":
-            out.update(grab=str(self.card), put=str(self.put))
-        elif self.action == "xiaosa":
-            out.update(xiaosa=text(self.cards), take=text(self.taken))
-        elif self.action == "play":
-            out["play"] = text(self.cards)
-        else:  # pragma: no cover - constructed only here
-            raise ValueError(f"unknown action {self.action!r}")
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Decision:
-        """Parse the JSON form; raises ValueError naming what is wrong."""
-        try:
-            seat = SEATS[_seat_number(data["seat"])]
-            if "declare" in data:
-                kind = str(data["kind"])
-                if kind not in DECLARE_KINDS:
-                    raise ValueError(f"kind {kind!r} is not one of {', '.join(DECLARE_KINDS)}")
-                return cls(
-                    seat,
-                    "declare",
-                    "declare",
-                    suit=TRUMP_LETTERS[_suit_number(data["declare"], "declare")],
-                    kind=kind,
-                    drawn=int(data["drawn"]),
-                )
-            if "pass" in data:
-                phase = str(data["pass"])
-                if phase not in ("declare", "grab", "xiaosa"):
-                    raise ValueError(f"pass: {phase!r} is not declare, grab or xiaosa")
-                drawn = int(data["drawn"]) if "drawn" in data else None
-                offer = Card.parse(data["offer"]) if "offer" in data else None
-                return cls(seat, "pass", phase, drawn=drawn, card=offer)
-            if "bury" in data:
-                return cls(seat, "bury", "bury", cards=Cards.parse(data["bury"]))
-            if "grab" in data:
-                return cls(
-                    seat, "grab", "grab", card=Card.parse(data["grab"]), put=Card.parse(data["put"])
-                )
-            if "xiaosa" in data:
-                return cls(
-                    seat,
-                    "xiaosa",
-                    "xiaosa",
-                    cards=Cards.parse(data["xiaosa"]),
-                    taken=Cards.parse(data["take"]),
-                )
-            if "play" in data:
-                return cls(seat, "play", "play", cards=Cards.parse(data["play"]))
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"decision {dict(data)!r}: missing or bad field {exc}") from None
-        raise ValueError(f"decision {dict(data)!r}: no action (declare, pass, bury, grab, ...)")
 
 
 # -- observations -------------------------------------------------------------------------
@@ -1109,10 +1007,11 @@ class Game:
         seat = self.to_act or "-"
         return IllegalMoveError(f"{seat} cannot {what}: {message}")
 
-    def _require(self, phase: str, what: str) -> str:
-        if self.phase != phase:
-            raise self._refuse(what, f"the game is in its {self.phase} phase")
-        return SEATS[int(self._core.to_act)]
+    def _seat_to_act(self, what: str) -> str:
+        seat = self.to_act
+        if seat is None:
+            raise self._refuse(what, "the hand is over")
+        return seat
 
     def _apply(self, what: str, fn: Any, *args: Any) -> Any:
         core = _core()
@@ -1133,50 +1032,20 @@ class Game:
         ]
 
     def declare(self, suit: str, kind: str = "single") -> None:
-        """Declare trumps (§6.2): ``kind`` is ``"single"`` (亮主), ``"lock"`` (封主) or
-        ``"override"`` (正主)."""
-        seat = self._require("declare", "declare")
-        try:
-            suit_letter = TRUMP_LETTERS[_suit_number(suit, "suit")]
-        except ValueError as exc:
-            raise self._refuse("declare", str(exc)) from None
-        if kind not in DECLARE_KINDS:
-            raise self._refuse("declare", f"{kind!r} is not a kind ({', '.join(DECLARE_KINDS)})")
-        option = DeclareOption(suit_letter, kind)
-        options = self.declare_options()
-        if option not in options:
-            open_text = ", ".join(f"{o.kind} {o.suit}" for o in options) or "none"
-            raise self._refuse(
-                "declare", f"{kind} {suit_letter} is not open (open: {open_text}, or decline)"
-            )
-        drawn = self.drawn
-        self._apply(
-            "declare",
-            self._core.declare,
-            TRUMP_LETTERS.index(suit_letter),
-            DECLARE_KINDS.index(kind) + 1,
-        )
-        self._history.append(
-            Decision(seat, "declare", "declare", suit=suit_letter, kind=kind, drawn=drawn)
-        )
+        """Declare trumps (§6.2, §10.6): ``kind`` is ``"single"`` (亮主), ``"lock"`` (封主),
+        ``"override"`` (正主), or in the standard game ``"pair"``, ``"reinforce"``,
+        ``"small_jokers"``, ``"big_jokers"``."""
+        self.apply(Decision.declare_(self._seat_to_act("declare"), suit, kind))
 
     def decline(self) -> None:
         """Pass: no declaration, no grab, no 潇洒."""
-        phase = self.phase
-        if phase not in ("declare", "grab", "xiaosa"):
-            raise self._refuse("decline", f"nothing to decline in the {phase} phase")
-        seat = SEATS[int(self._core.to_act)]
-        drawn = self.drawn if phase == "declare" else None
-        offer = self.grab_offer if phase == "grab" else None
-        self._apply("decline", self._core.decline)
-        self._history.append(Decision(seat, "pass", phase, drawn=drawn, card=offer))
+        self.apply(Decision.pass_(self._seat_to_act("decline"), self.phase))
 
     def bury(self, cards: Cards | str | Iterable[CardLike]) -> None:
-        """The declarer (holding 33 cards) buries 8 of them face up."""
-        seat = self._require("bury", "bury")
-        buried = _cards_of(cards, f"{seat} cannot bury")
-        self._apply("bury", self._core.bury, buried.one, buried.two)
-        self._history.append(Decision(seat, "bury", "bury", cards=buried))
+        """The declarer (holding 33 cards) buries 8 of them (face up in Chifeng, face down in
+        the standard game)."""
+        seat = self._seat_to_act("bury")
+        self.apply(Decision.bury_(seat, _cards_of(cards, f"{seat} cannot bury")))
 
     @property
     def grab_offer(self) -> Card | None:
@@ -1187,14 +1056,12 @@ class Game:
 
     def grab(self, put: CardLike) -> None:
         """Take :attr:`grab_offer`, putting ``put`` (a card of one's own) in its place."""
-        seat = self._require("grab", "grab")
-        offer = self.grab_offer
+        seat = self._seat_to_act("grab")
         try:
             card = Card(put)
         except ValueError as exc:
             raise self._refuse("grab", str(exc)) from None
-        self._apply("grab", self._core.grab, card.id)
-        self._history.append(Decision(seat, "grab", "grab", card=offer, put=card))
+        self.apply(Decision.grab_(seat, card))
 
     def xiaosa_takeable(self) -> Cards:
         """The kitty cards that may be taken for jokers (rank 2–9, not 5, not the level)."""
@@ -1206,11 +1073,10 @@ class Game:
         self, jokers: Cards | str | Iterable[CardLike], taken: Cards | str | Iterable[CardLike]
     ) -> None:
         """潇洒 (§6.4): put ``jokers`` into the kitty and take as many ``taken`` cards."""
-        seat = self._require("xiaosa", "xiaosa")
+        seat = self._seat_to_act("xiaosa")
         put = _cards_of(jokers, f"{seat} cannot xiaosa")
         take = _cards_of(taken, f"{seat} cannot xiaosa")
-        self._apply("xiaosa", self._core.xiaosa, put.masks, take.masks)
-        self._history.append(Decision(seat, "xiaosa", "xiaosa", cards=put, taken=take))
+        self.apply(Decision.xiaosa_(seat, put, take))
 
     def card_choice(self, chosen: Cards | str | Iterable[CardLike]) -> CardChoice:
         """A decision made of cards, chosen a card at a time: the cards to bury, the card put
@@ -1231,7 +1097,7 @@ class Game:
     def play(self, move: MoveLike) -> Move:
         """Play for the seat to play; returns the cards actually played (a throw that fails is
         replaced by its forced component, §5.2)."""
-        seat = self._require("play", "play")
+        seat = self._seat_to_act("play")
         if isinstance(move, Move):
             cards = move.cards
         elif isinstance(move, Cards):
@@ -1243,15 +1109,8 @@ class Game:
                 raise self._refuse("play", str(exc)) from None
         else:
             raise TypeError(f"a move is a Move, Cards or str, not {type(move).__name__}")
-        if not cards:
-            raise self._refuse("play", "a play has at least one card")
-        held = self.held(seat)
-        if not cards.issubset(held):
-            missing = cards - (cards & held)
-            raise self._refuse("play", f"{seat} does not hold {missing}")
-        actual = self._apply("play", self._core.play, cards.one, cards.two)
-        played = Cards.from_masks(*actual)
-        self._history.append(Decision(seat, "play", "play", cards=played))
+        played = self.apply(Decision.play_(seat, cards)).cards
+        assert played is not None
         return Move(played, (self.level, int(self._core.trump)))
 
     def _sync_plays(self) -> None:
@@ -1309,45 +1168,16 @@ class Game:
             declarer_or_kitty=Cards.from_masks(*self._core.declarer_or_kitty),
         )
 
-    def apply(self, decision: Decision | Mapping[str, Any]) -> None:
-        """Apply a decision given as a :class:`Decision` or its record form
-        (``Decision.to_dict()``, docs/records.md): the seat, the phase and what the record
-        says of the game (cards drawn, the grab offer, what a play came to) must all fit, or
-        :class:`IllegalMoveError` names what does not, and nothing changes."""
-        d = decision if isinstance(decision, Decision) else Decision.from_dict(decision)
-        if self.is_over:
-            raise IllegalMoveError("the hand is already over")
-        if self.to_act != d.seat or self.phase != d.phase:
-            raise IllegalMoveError(
-                f"the game asks {self.to_act} to {self.phase}, the decision is {d.seat}'s "
-                f"({d.phase})"
-            )
-        if d.action == "declare":
-            assert d.suit is not None and d.kind is not None
-            if d.drawn != self.drawn:
-                raise IllegalMoveError(f"made after {d.drawn} cards, the game is at {self.drawn}")
-            self.declare(d.suit, d.kind)
-        elif d.action == "pass":
-            self.decline()
-        elif d.action == "bury":
-            assert d.cards is not None
-            self.bury(d.cards)
-        elif d.action == "grab":
-            assert d.put is not None
-            if d.card is not None and self.grab_offer != d.card:
-                raise IllegalMoveError(f"the offer is {self.grab_offer}, not {d.card}")
-            self.grab(d.put)
-        elif d.action == "xiaosa":
-            assert d.cards is not None and d.taken is not None
-            self.xiaosa(d.cards, d.taken)
-        elif d.action == "play":
-            assert d.cards is not None
-            # A recorded play is what the cards came to: it must stand as it is.
-            trial = self._core.copy()
-            actual = Cards.from_masks(*self._apply("play", trial.play, d.cards.one, d.cards.two))
-            if actual != d.cards:
-                raise IllegalMoveError(f"{actual} would be played, not {d.cards}")
-            self.play(d.cards)
+    def apply(self, decision: Decision | Mapping[str, Any]) -> Decision:
+        """The one door through which a choice changes the game: apply a :class:`Decision`
+        (a player's, as :func:`duidiao.decisions.ask` gives it) or a record of one
+        (``Decision.to_dict()``, docs/records.md, whose play must stand as written). Every
+        fact it states must fit — the seat, the phase, a record's cards drawn and offer — or
+        :class:`IllegalMoveError` names what does not, and nothing changes. Returns the
+        decision's record (what a play came to, the cards drawn, the offer filled in)."""
+        if isinstance(decision, Decision):
+            return _apply_decision(self, decision)
+        return _apply_decision(self, Decision.from_dict(decision), recorded=True)
 
     def position(self, seat: str | int | None = None) -> Position:
         """The play phase now as a :class:`Position`: every hand known when ``seat`` is None,

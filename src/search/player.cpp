@@ -20,42 +20,54 @@ std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
   throw std::invalid_argument("unknown bot '" + name + "' (expected random, heuristic, pimc, ismcts, or a level: easy, normal, hard, expert)");
 }
 
+Decision Player::decide(const Observation& obs) {
+  Decision d;
+  d.phase = obs.phase;
+  d.seat = obs.seat;
+  const int rank = obs.rules.level_rank(obs.level);
+  switch (obs.phase) {
+    case PHASE_DECLARE: {
+      const std::vector<Declaration> options =
+          declaration_options(obs.rules, obs.seat, obs.hand, rank, obs.declarations, obs.drawn);
+      const int i = declare(obs, options);
+      if (i < 0) {
+        d.pass = true;
+      } else {
+        d.suit = options.at(size_t(i)).suit;
+        d.kind = options.at(size_t(i)).kind;
+      }
+      break;
+    }
+    case PHASE_BURY:
+      d.cards = bury(obs);
+      break;
+    case PHASE_GRAB:
+      d.put = grab(obs);
+      d.pass = d.put < 0;
+      break;
+    case PHASE_XIAOSA: {
+      auto [jokers, taken] = xiaosa(obs, xiaosa_takeable(obs.kitty, rank));
+      d.pass = jokers.empty();
+      d.cards = jokers;
+      d.taken = taken;
+      break;
+    }
+    case PHASE_PLAY:
+      d.cards = play(obs);
+      break;
+    default:
+      throw std::invalid_argument("the hand is over: there is no decision to make");
+  }
+  return d;
+}
+
 void play_game(Game& game, Player* const players[4]) {
   Observation obs;
   while (game.phase() != PHASE_OVER) {
     const int seat = game.to_act();
     Player& p = *players[seat];
     observe(game, seat, p.sees_everything(), &obs);
-    switch (game.phase()) {
-      case PHASE_DECLARE: {
-        std::vector<Declaration> options = game.declare_options();
-        int i = p.declare(obs, options);
-        if (i < 0) game.pass();
-        else game.declare(options.at(i).suit, options.at(i).kind);
-        break;
-      }
-      case PHASE_BURY:
-        game.bury(p.bury(obs));
-        break;
-      case PHASE_GRAB: {
-        int put = p.grab(obs);
-        if (put < 0) game.pass();
-        else game.grab(put);
-        break;
-      }
-      case PHASE_XIAOSA: {
-        auto [jokers, taken] = p.xiaosa(obs, game.xiaosa_takeable());
-        if (jokers.empty()) game.pass();
-        else game.xiaosa(jokers, taken);
-        break;
-      }
-      case PHASE_PLAY:
-        game.play(p.play(obs));
-        break;
-      case PHASE_OVER:
-      case PHASE_NB:  // not a phase: the count of them
-        break;
-    }
+    game.apply(p.decide(obs));
   }
 }
 

@@ -31,6 +31,10 @@ class Player {
   // A legal play (obs.view is the play from this seat's view; its legal moves are the options).
   virtual CardSet play(const Observation& obs) = 0;
 
+  // The one question: the decision at obs's point, whichever it is, asked of the method of its
+  // phase with that phase's options (computed from obs, as the game computes them).
+  Decision decide(const Observation& obs);
+
   // From any thread: the decision in progress (any of the five) answers at once with the best
   // it has found; the players that do not search answer at once anyway. A stop sent while no
   // decision is in progress ends the next one at once: a stop is for one decision, and the
