@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 import duidiao
-from duidiao.players import _core_step
+from duidiao.decisions import step as play_step
 
 
 def position(where: str) -> duidiao.Position:
@@ -21,12 +21,12 @@ def position(where: str) -> duidiao.Position:
     game = duidiao.Game.deal(seed=4, declarer="S")
     bots = [duidiao.make_bot("heuristic", s) for s in range(4)]
     while game.phase != "play":
-        _core_step(game, bots["SENW".index(str(game.to_act))])
+        play_step(game, bots["SENW".index(str(game.to_act))])
     while where == "twelve":
         trick = game.current_trick
         if len(game.held(str(game.to_act))) <= 12 and trick is not None and not trick.plays:
             break
-        _core_step(game, bots["SENW".index(str(game.to_act))])
+        play_step(game, bots["SENW".index(str(game.to_act))])
     return game.position(str(game.to_act))
 
 

@@ -241,6 +241,7 @@ void init_game(py::module_& m) {
                                                 checked_rank(level_rank), ds, drawn));
       }, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("level_rank"), py::arg("made"),
       py::arg("drawn"));
+  m.def("declaration_kinds", &declaration_kinds, py::arg("rules"));
   m.def("declaration_cards", [](int suit, int kind, int level_rank) {
         if (suit < 0 || suit > NO_TRUMP || kind < DECLARE_SINGLE || kind > DECLARE_KIND_MAX)
           throw std::invalid_argument("a declaration's suit is 0..4 and its kind 1..7");

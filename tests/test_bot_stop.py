@@ -18,8 +18,8 @@ pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
 from duidiao import Game  # noqa: E402
+from duidiao.decisions import step as play_step  # noqa: E402
 from duidiao.engine.bots import SEARCH_BOTS  # noqa: E402
-from duidiao.players import _core_step  # noqa: E402
 
 # The sanitizer build runs every instruction several times slower.
 SANITIZED = "asan" in os.environ.get("LD_PRELOAD", "")
@@ -56,11 +56,11 @@ def reach(phase: str, preset: str = "chifeng") -> Game:
                 others = [c for c in held if c not in level]
                 game.bury(duidiao.Cards((level + others)[:8]))
                 continue
-            _core_step(game, bot)
+            play_step(game, bot)
         if game.phase == phase:
             if phase == "play":  # a few tricks in: a follow with many plays to weigh
                 for _ in range(5):
-                    _core_step(game, bot)
+                    play_step(game, bot)
             return game
     raise AssertionError(f"no deal reaches {phase}")
 

@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 from duidiao import Card, Cards, Game, HiddenCardsError, Position, make_bot  # noqa: E402
-from duidiao.players import _core_step  # noqa: E402
+from duidiao.decisions import step as play_step  # noqa: E402
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10", "tractor", "shanghai")
 SEATS = "SENW"
@@ -51,7 +51,7 @@ def decisions(preset: str, seed: int):
         made = len(game.history)
         yield game
         if len(game.history) == made:
-            _core_step(game, bots[SEATS.index(game.to_act)])
+            play_step(game, bots[SEATS.index(game.to_act)])
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -117,7 +117,7 @@ def test_cards_not_held_lead_nowhere() -> None:
     game = Game.deal(1, declarer="S")
     bots = [make_bot("heuristic", seed=s) for s in range(4)]
     while game.phase != "play":
-        _core_step(game, bots[SEATS.index(game.to_act)])
+        play_step(game, bots[SEATS.index(game.to_act)])
     seat = game.to_act
     missing = next(c for c in Cards.deck() if c not in game.held(seat))
     choice = game.card_choice(Cards([missing]))

@@ -13,7 +13,7 @@ import pytest
 import duidiao
 from duidiao import Cards, Game, HiddenCardsError, IllegalMoveError, Observation, Position
 from duidiao.cards import SEATS
-from duidiao.players import _core_step
+from duidiao.decisions import step as play_step
 from duidiao.solver import bench_suite
 
 EXAMPLE = (
@@ -37,7 +37,7 @@ def decisions_of(seed: int, declarer: str | None):
         seat = game.to_act
         assert seat is not None
         yield game, game.observe(seat), bots[SEATS.index(seat)]
-        _core_step(game, bots[SEATS.index(seat)])
+        play_step(game, bots[SEATS.index(seat)])
 
 
 # -- a bot's play from a position string ----------------------------------------------------

@@ -12,7 +12,7 @@ pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
 from duidiao import Game  # noqa: E402
-from duidiao.players import _core_step  # noqa: E402
+from duidiao.decisions import step as play_step  # noqa: E402
 
 MOST_MOVES = 3000  # a ply with more (a trump-rich lead of the standard game) is compared by count
 
@@ -25,7 +25,7 @@ def check_hand(preset: str, seed: int, level: str) -> int:
     plies = 0
     while not game.is_over:
         if game.phase != "play":
-            _core_step(game, bot)
+            play_step(game, bot)
             continue
         seat = game.to_act
         assert seat is not None

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 from duidiao import Card, Cards, Game, Observation, make_bot  # noqa: E402
-from duidiao.players import _core_step  # noqa: E402
+from duidiao.decisions import step as play_step  # noqa: E402
 
 SEATS = "SENW"
 
@@ -66,7 +66,7 @@ def test_observations_show_only_what_a_seat_may_know(seed: int) -> None:
                 check_observation(game, game.observe(seat))
         seat = game.to_act
         assert seat is not None
-        _core_step(game, bots[SEATS.index(seat)])
+        play_step(game, bots[SEATS.index(seat)])
         step += 1
     for seat in SEATS:
         check_observation(game, game.observe(seat))

@@ -16,8 +16,8 @@ pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
 from duidiao import Game, Observation  # noqa: E402
+from duidiao.decisions import step as play_step  # noqa: E402
 from duidiao.engine.protocol import run_command  # noqa: E402
-from duidiao.players import _core_step  # noqa: E402
 
 
 def observations(preset: str, seed: int, bots: str = "random") -> Iterator[tuple[Game, dict]]:
@@ -33,7 +33,7 @@ def observations(preset: str, seed: int, bots: str = "random") -> Iterator[tuple
         seat = game.to_act
         assert seat is not None
         yield game, game.observe(seat).to_dict()
-        _core_step(game, bot)
+        play_step(game, bot)
 
 
 def hands(count: int) -> list[tuple[str, int]]:
@@ -145,7 +145,7 @@ def grab_decision() -> dict[str, Any]:
     game = Game.deal(seed=3, rules="chifeng-classic", declarer="S")
     bot = duidiao.make_bot("heuristic")
     while game.phase != "bury":
-        _core_step(game, bot)
+        play_step(game, bot)
     held = list(game.held("S"))
     level = [c for c in held if str(c)[:-1] == game.level]
     game.bury(duidiao.Cards((level + [c for c in held if c not in level])[:8]))

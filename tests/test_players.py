@@ -17,6 +17,7 @@ from duidiao import (  # noqa: E402
     IllegalMoveError,
     Move,
     Observation,
+    PhasePlayer,
     Player,
     RandomBot,
     make_bot,
@@ -79,10 +80,10 @@ def history(game: Game) -> list[dict[str, Any]]:
 
 
 def test_protocol() -> None:
-    assert isinstance(RandomBot(1), Player)
-    assert isinstance(FirstMove(), Player)
-    assert isinstance(Wrapped(RandomBot()), Player)
-    assert not isinstance(object(), Player)
+    assert isinstance(RandomBot(1), Player) and isinstance(RandomBot(1), PhasePlayer)
+    assert isinstance(FirstMove(), PhasePlayer)  # the five methods: asked through the adapter
+    assert isinstance(Wrapped(RandomBot()), PhasePlayer)
+    assert not isinstance(object(), Player) and not isinstance(object(), PhasePlayer)
 
 
 def test_make_bot() -> None:

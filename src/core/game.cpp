@@ -111,6 +111,12 @@ std::vector<Declaration> declaration_options(const Rules& rules, int seat, const
              : chifeng_options(seat, hand, level_rank, made, drawn);
 }
 
+std::vector<int> declaration_kinds(const Rules& rules) {
+  if (rules.declaring == DECLARING_STANDARD)
+    return {DECLARE_SINGLE, DECLARE_PAIR, DECLARE_REINFORCE, DECLARE_SMALL_JOKERS, DECLARE_BIG_JOKERS};
+  return {DECLARE_SINGLE, DECLARE_LOCK, DECLARE_OVERRIDE};
+}
+
 CardSet declaration_cards(const Declaration& d, int level_rank) {
   CardSet shown;
   const Card card = d.kind == DECLARE_SMALL_JOKERS ? SMALL_JOKER

@@ -60,6 +60,8 @@ struct GameSetup {
 std::vector<Declaration> declaration_options(const Rules& rules, int seat, const CardSet& hand,
                                              int level_rank, const std::vector<Declaration>& made,
                                              int drawn);
+// The kinds of declaration the rules' declaring knows (§6.2, or §10.6), weakest first.
+std::vector<int> declaration_kinds(const Rules& rules);
 // The cards a declaration shows (a level card or two, or a joker pair).
 CardSet declaration_cards(const Declaration& d, int level_rank);
 // §6.4 潇洒: the cards of the face-up `kitty` a joker may take (ranks 2-9 but 5 and the level).

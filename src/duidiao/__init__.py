@@ -14,7 +14,16 @@ from .errors import HiddenCardsError, IllegalMoveError, NotationError, SearchSto
 from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
 from .level import Level
 from .match import Match, MatchResult, play_match
-from .players import BOT_LEVELS, CoreBot, HeuristicBot, Player, RandomBot, make_bot, play_hand
+from .players import (
+    BOT_LEVELS,
+    CoreBot,
+    HeuristicBot,
+    PhasePlayer,
+    Player,
+    RandomBot,
+    make_bot,
+    play_hand,
+)
 from .position import CardChoice, Move, Position, Trick
 from .record import Record, RecordError
 from .result import HandResult
@@ -53,6 +62,7 @@ __all__ = [
     "ALL_PRESETS",
     "GAME_PRESETS",
     "PRESETS",
+    "PhasePlayer",
     "Player",
     "Position",
     "RandomBot",

@@ -36,6 +36,7 @@ from .enums import Phase
 from .errors import IllegalMoveError
 from .notation import format_cards
 from .position import Move
+from .rules import DECLARE_KINDS
 
 if TYPE_CHECKING:
     from .game import DeclareOption, Game, Observation
@@ -51,18 +52,15 @@ __all__ = [
     "decide",
     "ask",
     "apply",
+    "step",
     "options",
+    "seen_by_others",
+    "hidden_pass",
+    "asked_at",
 ]
 
 ACTIONS = ("declare", "pass", "bury", "grab", "xiaosa", "play")
 """What a decision does; ``pass`` declines a declaration, a grab or 潇洒."""
-DECLARE_KINDS = (
-    "single", "lock", "override", "pair", "reinforce", "small_jokers", "big_jokers"
-)
-"""Declaration kinds; the core numbers them 1 to 7. Rules §6.2 (``declaring=chifeng``): 亮主,
-封主, 正主; §10.6 (``declaring=standard``): a single, a pair of level cards, reinforcing one's
-own single (加固), a pair of small jokers, a pair of big jokers (the joker pairs declare
-``NT``)."""
 DECLINABLE = (Phase.DECLARE, Phase.GRAB, Phase.XIAOSA)
 """The phases whose decision may be a pass."""
 _JOKERS = Cards("SJ,SJ,BJ,BJ")
@@ -374,6 +372,16 @@ def _phase_answer(player: Any, obs: Observation) -> Decision:
     raise IllegalMoveError(f"there is no decision in the {phase} phase")
 
 
+def _at(decision: Decision, drawn: int, offer: Card | None) -> Decision:
+    """The decision with the facts of the point it is made at (the cards drawn, the offer),
+    as its record states them."""
+    if decision.phase == Phase.DECLARE:
+        return replace(decision, drawn=drawn)
+    if decision.phase == Phase.GRAB:
+        return replace(decision, card=offer)
+    return decision
+
+
 def decide(player: Any, obs: Observation) -> Decision:
     """The decision ``player`` makes from ``obs`` (its seat's observation, at a decision): a
     built-in bot answers in the core, a :class:`Player` with ``decide``, a
@@ -386,7 +394,7 @@ def decide(player: Any, obs: Observation) -> Decision:
     if bot is not None:
         if obs.core is None:
             raise ValueError("a built-in bot is asked with a seat's own observation")
-        return _from_raw(bot.decide(obs.core))
+        return _at(_from_raw(bot.decide(obs.core)), obs.drawn, obs.grab_offer)
     if hasattr(player, "decide"):
         answer = player.decide(obs)
         if not isinstance(answer, Decision):
@@ -399,7 +407,7 @@ def decide(player: Any, obs: Observation) -> Decision:
     if answer.seat != seat or answer.phase != obs.phase:
         raise _refuse(seat, str(obs.phase), answer,
                       f"it is {seat}'s {obs.phase}, not {answer.seat}'s {answer.phase}")
-    return answer
+    return _at(answer, obs.drawn, obs.grab_offer)
 
 
 _ASKED = (Phase.DECLARE, Phase.BURY, Phase.GRAB, Phase.XIAOSA, Phase.PLAY)
@@ -414,8 +422,13 @@ def ask(player: Any, game: Game) -> Decision:
     bot = _core_bot(player)
     if bot is not None:
         raw = game._core.observe(SEATS.index(seat), bool(bot.sees_everything))
-        return _from_raw(bot.decide(raw))
+        return _at(_from_raw(bot.decide(raw)), game.drawn, game.grab_offer)
     return decide(player, game.observe(seat))
+
+
+def step(game: Game, player: Any) -> Decision:
+    """Ask ``player`` for the decision at ``game``'s point and apply it; returns its record."""
+    return game.apply(ask(player, game))
 
 
 # -- the door -------------------------------------------------------------------------------------
@@ -492,6 +505,37 @@ def _check_play(game: Game, d: Decision) -> None:
     held = game.held(seat)
     if not cards.issubset(held):
         raise game._refuse("play", f"{seat} does not hold {cards - (cards & held)}")
+
+
+def hidden_pass(phase: str) -> bool:
+    """Whether the others do not see a seat pass in this phase: declining to declare or to
+    潇洒 shows nothing at the table (and the game asks only a seat that could); declining a
+    grab is seen (the offer goes on to the next seat)."""
+    return phase in (Phase.DECLARE, Phase.XIAOSA)
+
+
+def asked_at(game: Game) -> tuple[str | None, str, int | None]:
+    """Where the game asks for a decision: the seat, the phase, and while declaring the cards
+    drawn (a seat is asked again at each card it draws). Two decisions made at the same point
+    of two deals of the same hand have the same point."""
+    drawn = game.drawn if game.phase == Phase.DECLARE else None
+    return (game.to_act, str(game.phase), drawn)
+
+
+def seen_by_others(record: Decision | Mapping[str, Any], kitty_public: bool,
+                   order: tuple[Level, int] | None = None) -> dict[str, Any] | None:
+    """An applied decision (or its record form) as the other seats see it at the table, in
+    its record form: None for a pass of declaring or of 潇洒 (nobody sees a seat not declare —
+    and the game asks only a seat that could), a bury face down (§10.6) as its seat and count
+    (``?8``); the rest as it is (a record form's other keys kept). ``kitty_public``: whether
+    the kitty is face up now."""
+    d = record if isinstance(record, Decision) else Decision.from_dict(record)
+    if d.action == "pass" and hidden_pass(d.phase):
+        return None
+    out = d.to_dict(order) if isinstance(record, Decision) else dict(record)
+    if d.action == "bury" and not kitty_public:
+        out["bury"] = f"?{len(d.cards or ())}"
+    return out
 
 
 def options(obs: Observation) -> dict[str, Any] | None:

@@ -1,8 +1,11 @@
-"""Players: one interface for every decision of a hand, the built-in bots, and the driver.
+"""Players: the built-in bots, and the driver of a hand.
 
-A player is any object with the five methods of :class:`Player`. Each receives the seat's
-:class:`~duidiao.game.Observation` (only what that seat may know) with the legal options, and
-answers. :func:`play_hand` asks the players in turn until the hand is over::
+A player is any object with one ``decide(observation) -> Decision`` method
+(:class:`~duidiao.decisions.Player`), or the five methods of the interface before it
+(:class:`~duidiao.decisions.PhasePlayer`: ``declare``, ``bury``, ``grab``, ``xiaosa``,
+``play``), asked through an adapter. Each gets the seat's :class:`~duidiao.game.Observation`
+(only what that seat may know), whose options are its own. :func:`play_hand` asks the players in
+turn (:func:`duidiao.decisions.ask`) until the hand is over::
 
     >>> import duidiao
     >>> game = duidiao.Game.deal(seed=1, declarer="S")
@@ -15,20 +18,20 @@ answers. :func:`play_hand` asks the players in turn until the hand is over::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, Union, runtime_checkable
+from typing import Any, Union
 
 from ._limits import SEED_MAX, check_int
 from .analysis import MoveAnalysis
 from .cards import SEATS, TRUMP_LETTERS, Card, Cards
-from .enums import Phase
-from .errors import IllegalMoveError
-from .game import DECLARE_KINDS, DeclareOption, Game, Observation
+from .decisions import DECLARE_KINDS, Decision, PhasePlayer, Player, decide, step
+from .game import DeclareOption, Game, Observation
 from .levels import PIMC_LEVELS
 from .position import Move, Position
 from .result import HandResult
 
 __all__ = [
     "Player",
+    "PhasePlayer",
     "CoreBot",
     "RandomBot",
     "HeuristicBot",
@@ -49,37 +52,10 @@ worlds, exact endgames from 5 cards, inference from the play and a searched bury
 after a colon change a level's own (``"expert:worlds=64"``)."""
 
 
-@runtime_checkable
-class Player(Protocol):
-    """The decisions of a hand. Every method gets the seat's observation and the legal options;
-    an answer that is not legal makes :func:`play_hand` raise :class:`IllegalMoveError`."""
-
-    def declare(self, obs: Observation, options: list[DeclareOption]) -> DeclareOption | None:
-        """One of ``options`` (a declaration open now), or None to pass (§6.2)."""
-        ...
-
-    def bury(self, obs: Observation) -> Cards:
-        """8 cards of ``obs.hand`` (33 cards) to bury face up (§6.3)."""
-        ...
-
-    def grab(self, obs: Observation) -> Card | None:
-        """A card of ``obs.hand`` to put in the kitty for ``obs.grab_offer``, or None (抢牌)."""
-        ...
-
-    def xiaosa(self, obs: Observation, takeable: Cards) -> tuple[Cards, Cards] | None:
-        """``(jokers, taken)``: jokers of ``obs.hand`` into the kitty and as many cards of
-        ``takeable`` back; None to pass (潇洒, §6.4)."""
-        ...
-
-    def play(self, obs: Observation, moves: list[Move]) -> Move:
-        """One of ``moves`` (the legal plays, ``obs.position`` is the play as this seat sees
-        it)."""
-        ...
-
-
 class CoreBot:
-    """A built-in C++ bot (``_core.Bot``) behind the :class:`Player` interface. It is handed
-    the ``_core.Observation`` the Python observation was built from, and sees only that."""
+    """A built-in C++ bot (``_core.Bot``): a :class:`~duidiao.decisions.Player` (and a
+    :class:`~duidiao.decisions.PhasePlayer`). It is handed the ``_core.Observation`` the Python
+    observation was built from, and sees only that."""
 
     def __init__(self, name: str, seed: int = 0) -> None:
         from . import _core
@@ -99,6 +75,10 @@ class CoreBot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
+
+    def decide(self, obs: Observation) -> Decision:
+        """The decision of ``obs`` (the seat's own observation), made in the core."""
+        return decide(self, obs)
 
     def declare(self, obs: Observation, options: list[DeclareOption]) -> DeclareOption | None:
         raw = [(TRUMP_LETTERS.index(o.suit), DECLARE_KINDS.index(o.kind) + 1) for o in options]
@@ -181,10 +161,12 @@ def make_bot(name: str, seed: int = 0) -> CoreBot:
     return CoreBot(name, seed)
 
 
-PlayersLike = Union[Sequence[Player], Mapping[str, Player]]
+PlayersLike = Union[Sequence[Any], Mapping[str, Any]]
+"""Four players (S, E, N, W), or a seat → player mapping; each a :class:`Player` or a
+:class:`PhasePlayer`."""
 
 
-def _seat_players(players: PlayersLike) -> list[Player]:
+def _seat_players(players: PlayersLike) -> list[Any]:
     if isinstance(players, Mapping):
         missing = [s for s in SEATS if s not in players]
         if missing:
@@ -196,133 +178,13 @@ def _seat_players(players: PlayersLike) -> list[Player]:
     return seats
 
 
-def _refuse(seat: str, decision: str, answer: object, why: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{seat}'s {decision} answer {answer!r} is not legal: {why}")
-
-
 def core_bot_step(core: Any, bots: Sequence[Any]) -> None:
     """One decision of C++ bots (``_core.Bot``, one per seat) on a ``_core.Game``: the seat to
-    act is asked with its core observation and its answer applied. For tests, benchmarks and
-    generators that drive the core directly."""
+    act decides in the core (``Player::decide``) and the game applies it (``Game::apply``).
+    For tests, benchmarks and generators that drive the core directly."""
     seat = int(core.to_act)
     bot = bots[seat]
-    phase, obs = Phase.of_core(core.phase), core.observe(seat, bot.sees_everything)
-    if phase is Phase.DECLARE:
-        options = core.declare_options()
-        index = int(bot.declare(obs, options))
-        if index < 0:
-            core.decline()
-        else:
-            core.declare(*options[index])
-    elif phase is Phase.BURY:
-        core.bury(*bot.bury(obs))
-    elif phase is Phase.GRAB:
-        card = int(bot.grab(obs))
-        if card < 0:
-            core.decline()
-        else:
-            core.grab(card)
-    elif phase is Phase.XIAOSA:
-        jokers, taken = bot.xiaosa(obs, core.xiaosa_takeable())
-        if not jokers[0]:
-            core.decline()
-        else:
-            core.xiaosa(jokers, taken)
-    elif phase is Phase.PLAY:
-        core.play(*bot.play(obs))
-
-
-def _core_step(game: Game, bot: CoreBot) -> None:
-    """One decision of a built-in bot, without building the Python observation."""
-    core = game._core
-    seat = int(core.to_act)
-    raw: Any = bot.core
-    obs = core.observe(seat, raw.sees_everything)
-    phase = game.phase
-    try:
-        if phase == "declare":
-            options = core.declare_options()
-            index = int(raw.declare(obs, options))
-            if index < 0:
-                game.decline()
-            else:
-                suit, kind = options[index]
-                game.declare(TRUMP_LETTERS[suit], DECLARE_KINDS[kind - 1])
-        elif phase == "bury":
-            game.bury(Cards.from_masks(*raw.bury(obs)))
-        elif phase == "grab":
-            card = int(raw.grab(obs))
-            if card < 0:
-                game.decline()
-            else:
-                game.grab(Card(card))
-        elif phase == "xiaosa":
-            jokers, taken = raw.xiaosa(obs, core.xiaosa_takeable())
-            if not jokers[0]:
-                game.decline()
-            else:
-                game.xiaosa(Cards.from_masks(*jokers), Cards.from_masks(*taken))
-        elif phase == "play":
-            game.play(Cards.from_masks(*raw.play(obs)))
-    except IllegalMoveError as exc:
-        raise IllegalMoveError(f"{SEATS[seat]} ({bot!r}, {phase}): {exc}") from None
-
-
-def _python_step(game: Game, player: Player) -> None:
-    """Ask a player for one decision and apply it; an illegal answer changes nothing."""
-    seat = game.to_act
-    assert seat is not None
-    phase = game.phase
-    obs = game.observe(seat)
-    if phase == "declare":
-        options = game.declare_options()
-        answer = player.declare(obs, list(options))
-        if answer is None:
-            game.decline()
-            return
-        if answer not in options:
-            raise _refuse(seat, "declare", answer, f"not one of the options {options}")
-        game.declare(answer[0], answer[1])
-    elif phase == "bury":
-        cards = player.bury(obs)
-        if not isinstance(cards, Cards):
-            try:
-                cards = Cards(cards)
-            except (ValueError, TypeError) as exc:
-                raise _refuse(seat, "bury", cards, str(exc)) from None
-        game.bury(cards)
-    elif phase == "grab":
-        card = player.grab(obs)
-        if card is None:
-            game.decline()
-        else:
-            game.grab(card)
-    elif phase == "xiaosa":
-        takeable = game.xiaosa_takeable()
-        answer_x = player.xiaosa(obs, takeable)
-        if answer_x is None:
-            game.decline()
-            return
-        try:
-            jokers, taken = answer_x
-        except (TypeError, ValueError):
-            raise _refuse(seat, "xiaosa", answer_x, "expected (jokers, taken) or None") from None
-        game.xiaosa(jokers, taken)
-    elif phase == "play":
-        moves = obs.legal_moves()
-        move = player.play(obs, moves)
-        if isinstance(move, Move):
-            cards = move.cards
-        elif isinstance(move, Cards):
-            cards = move
-        else:
-            try:
-                cards = Move.parse(str(move)).cards
-            except ValueError as exc:
-                raise _refuse(seat, "play", move, str(exc)) from None
-        if all(m.cards != cards for m in moves):
-            raise _refuse(seat, "play", str(move), "not one of the legal moves")
-        game.play(cards)
+    core.apply(bot.decide(core.observe(seat, bot.sees_everything)))
 
 
 def play_hand(game: Game, players: PlayersLike, *, fast: bool = True) -> HandResult:
@@ -346,9 +208,5 @@ def play_hand(game: Game, players: PlayersLike, *, fast: bool = True) -> HandRes
             break
         seat = game.to_act
         assert seat is not None
-        player = seats[SEATS.index(seat)]
-        if isinstance(player, CoreBot):
-            _core_step(game, player)
-        else:
-            _python_step(game, player)
+        step(game, seats[SEATS.index(seat)])
     return game.result()

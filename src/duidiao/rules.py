@@ -22,7 +22,15 @@ from .enums import (
 )
 from .level import Level, LevelLike
 
-__all__ = ["Rules", "PRESETS", "GAME_PRESETS", "ALL_PRESETS"]
+__all__ = ["Rules", "PRESETS", "GAME_PRESETS", "ALL_PRESETS", "DECLARE_KINDS"]
+
+DECLARE_KINDS = (
+    "single", "lock", "override", "pair", "reinforce", "small_jokers", "big_jokers"
+)
+"""Declaration kinds; the core numbers them 1 to 7. Rules §6.2 (``declaring=chifeng``): 亮主,
+封主, 正主; §10.6 (``declaring=standard``): a single, a pair of level cards, reinforcing one's
+own single (加固), a pair of small jokers, a pair of big jokers (the joker pairs declare
+``NT``). :attr:`Rules.declare_kinds` says which a rules' declaring knows."""
 
 ALL_PRESETS = tuple(_core.Rules.presets())
 """Every preset the rules book defines (rules §9; the core holds them as data)."""
@@ -171,6 +179,17 @@ class Rules:
     def level_at(self, position: int) -> Level:
         """The level at a place on this rules' ladder (the inverse of :meth:`position`)."""
         return Level(self.ladder_letters[position])
+
+    @property
+    def declare_kinds(self) -> tuple[str, ...]:
+        """The kinds of declaration these rules' declaring knows, weakest first (the core's)."""
+        return tuple(DECLARE_KINDS[k - 1] for k in _core.declaration_kinds(self.to_core()))
+
+    @property
+    def declare_suits(self) -> tuple[str, ...]:
+        """What a declaration may name: H D S C, and NT (the joker pairs, rules §10.6) when
+        these rules play a hand without trumps."""
+        return ("H", "D", "S", "C", "NT") if self.declaring == "standard" else ("H", "D", "S", "C")
 
     @property
     def foot(self) -> Level:

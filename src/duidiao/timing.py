@@ -99,42 +99,10 @@ def decision_times(
             b = bots[seat]
             phase = Phase.of_core(game.phase)
             obs = game.observe(seat, b.sees_everything)
-            if phase is Phase.DECLARE:
-                options = game.declare_options()
-                start = clock()
-                choice = int(b.declare(obs, options))
-                times["declare"].append(clock() - start)
-                if choice < 0:
-                    game.decline()
-                else:
-                    game.declare(*options[choice])
-            elif phase is Phase.BURY:
-                start = clock()
-                cards = b.bury(obs)
-                times["bury"].append(clock() - start)
-                game.bury(*cards)
-            elif phase is Phase.GRAB:
-                start = clock()
-                card = int(b.grab(obs))
-                times["grab"].append(clock() - start)
-                if card < 0:
-                    game.decline()
-                else:
-                    game.grab(card)
-            elif phase is Phase.XIAOSA:
-                takeable = game.xiaosa_takeable()
-                start = clock()
-                jokers, taken = b.xiaosa(obs, takeable)
-                times["xiaosa"].append(clock() - start)
-                if not jokers[0]:
-                    game.decline()
-                else:
-                    game.xiaosa(jokers, taken)
-            else:
-                start = clock()
-                cards = b.play(obs)
-                times["play"].append(clock() - start)
-                game.play(*cards)
+            start = clock()
+            decision = b.decide(obs)  # the bot's decision, whichever phase, made in the core
+            times[phase.value].append(clock() - start)
+            game.apply(decision)
         if progress is not None:
             progress(index + 1, hands)
     return DecisionTimes(

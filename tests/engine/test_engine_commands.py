@@ -11,8 +11,8 @@ import pytest
 
 import duidiao
 from duidiao import Cards, Game, Position
+from duidiao.decisions import step as play_step
 from duidiao.engine import COMMANDS, ERROR_CODES, LIMITS, request_schema, run_command
-from duidiao.engine import protocol as protocol_module
 from duidiao.engine.bots import BOTS, with_budget
 from duidiao.engine.errors import ProtocolError
 
@@ -402,10 +402,7 @@ def test_decide_refuses_a_play_observation() -> None:
     while game.phase != "play":
         seat = game.to_act
         assert seat is not None
-        obs = game.observe(seat)
-        options = game.declare_options() if game.phase == "declare" else []
-        takeable = game.xiaosa_takeable() if game.phase == "xiaosa" else Cards([])
-        game.apply(protocol_module._bot_answer(bots["SENW".index(seat)], obs, options, takeable))
+        play_step(game, bots["SENW".index(seat)])
     obs = game.observe(game.to_act or "S").to_dict()
     error(run("decide", observation=obs, bot="heuristic"), "bad_request", "observation.phase")
 

@@ -13,6 +13,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from duidiao import Cards, Game, make_bot  # noqa: E402
+from duidiao.decisions import step as play_step  # noqa: E402
 from duidiao.env import env, raw_env  # noqa: E402
 from duidiao.env.encoding import (  # noqa: E402
     DONE,
@@ -23,7 +24,6 @@ from duidiao.env.encoding import (  # noqa: E402
     observation_planes,
     player_actions,
 )
-from duidiao.players import _core_step  # noqa: E402
 from duidiao.rules import ALL_PRESETS  # noqa: E402
 
 SEATS = "SENW"
@@ -234,7 +234,7 @@ def leak_check(hands: int, seed: int) -> int:
                 check_rows(game, seat, observation_planes(game.observe(seat)), Cards())
                 checked += 1
             decision += 1
-            _core_step(game, bots[SEATS.index(game.to_act)])
+            play_step(game, bots[SEATS.index(game.to_act)])
     return checked
 
 

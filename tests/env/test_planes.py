@@ -10,9 +10,9 @@ import pytest
 
 from duidiao import Cards, Game, make_bot
 from duidiao.cards import RANKS, SEATS, TRUMP_LETTERS, _suit_number, suit_mask
+from duidiao.decisions import step as play_step
 from duidiao.env.encoding import NUM_PLANES, PLANES, card_counts, observation_planes
 from duidiao.game import DECLARE_KINDS, PHASES, Observation
-from duidiao.players import _core_step
 from duidiao.rules import ALL_PRESETS
 
 
@@ -106,7 +106,7 @@ def test_the_core_planes_are_the_documented_planes(preset: str) -> None:
                 checked += 1
             if game.is_over:
                 break
-            _core_step(game, bots[SEATS.index(game.to_act)])
+            play_step(game, bots[SEATS.index(game.to_act)])
     assert checked > 2 * 4 * 60
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import duidiao
+from duidiao.decisions import seen_by_others
 
 from .helpers import Conn, ServerProcess, hand_over, play_seat
 
@@ -83,10 +84,13 @@ def test_whole_hand_against_three_bots_with_a_spectator(live_server: ServerProce
         for state in states:
             check_no_hidden_cards(state)
         assert watched_end["version"] == end["version"]
-        # Every decision the spectator was shown is in the room's history, in order.
+        # Every decision the spectator was shown is in the room's history, in order; nobody
+        # but the seat saw a pass of declaring (the game asks only a seat that could declare).
         history = _history(live_server, room)
         lasts = [s["last"] for s in states if s["last"] is not None]
-        assert lasts == history[0]["decisions"][-len(lasts):]
+        assert not any("pass" in d and d["pass"] == "declare" for d in lasts)
+        shown = [d for d in history[0]["decisions"] if seen_by_others(d, True) is not None]
+        assert lasts == shown[-len(lasts):]
         played = sum(len(duidiao.Cards(d["play"])) for d in history[0]["decisions"] if "play" in d)
         assert played == 100
         record = _get(live_server, f"/api/rooms/{room}/hands/1")["record"]

@@ -25,6 +25,8 @@ from typing import Any
 import duidiao
 from duidiao import Cards, Game, Observation, Position
 from duidiao.analysis import expert_search
+from duidiao.cards import TRUMP_LETTERS
+from duidiao.decisions import Decision, decide, step
 
 from . import bots as botlib
 from .errors import ProtocolError, quote
@@ -357,39 +359,11 @@ def _play(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     }
 
 
-def _bot_answer(
-    bot: duidiao.CoreBot, obs: Observation, options: list[Any], takeable: Cards
-) -> dict[str, Any]:
-    """The bot's answer to the decision ``obs`` is asked, in the record form of a decision
-    (docs/records.md), so that ``Game.apply`` takes it as it is."""
-    seat, phase = obs.seat, obs.phase
-    level, trump = obs.level, obs.trump
-
-    def text(cards: Cards) -> str:
-        if trump is None:
-            return str(cards)
-        return cards.notation(level, trump)
-
-    if phase == "declare":
-        choice = bot.declare(obs, options)
-        if choice is None:
-            return {"seat": seat, "pass": "declare", "drawn": obs.drawn}
-        return {"seat": seat, "declare": choice.suit, "kind": choice.kind, "drawn": obs.drawn}
-    if phase == "bury":
-        return {"seat": seat, "bury": text(bot.bury(obs))}
-    if phase == "grab":
-        put = bot.grab(obs)
-        offer = str(obs.grab_offer)
-        if put is None:
-            return {"seat": seat, "pass": "grab", "offer": offer}
-        return {"seat": seat, "grab": offer, "put": str(put)}
-    if phase == "xiaosa":
-        answer = bot.xiaosa(obs, takeable)
-        if answer is None:
-            return {"seat": seat, "pass": "xiaosa"}
-        jokers, taken = answer
-        return {"seat": seat, "xiaosa": text(jokers), "take": text(taken)}
-    raise AssertionError(phase)  # pragma: no cover - callers pass the four phases only
+def _record(decision: Decision, obs: Observation) -> dict[str, Any]:
+    """A decision in its record form (docs/records.md), card lists in the hand's order once
+    the trump is known: what ``Game.apply`` takes as it is."""
+    order = None if obs.trump is None else (obs.level, TRUMP_LETTERS.index(obs.trump))
+    return decision.to_dict(order)
 
 
 def _deal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
@@ -408,10 +382,7 @@ def _deal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     while game.phase not in ("play", "over"):
         seat = game.to_act
         assert seat is not None
-        obs = game.observe(seat)
-        options = game.declare_options() if game.phase == "declare" else []
-        takeable = game.xiaosa_takeable() if game.phase == "xiaosa" else Cards([])
-        game.apply(_bot_answer(seat_bots[SEATS.index(seat)], obs, options, takeable))
+        step(game, seat_bots[SEATS.index(seat)])
     position = game.position()
     exposed = {seat: game.exposed(seat) for seat in SEATS}
     return {
@@ -549,10 +520,7 @@ def _decide(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
             field="observation.phase",
         )
     bot = botlib.make_bot(args["bot"], args["seed"])
-    options = obs.declare_options() if obs.phase == "declare" else []
-    takeable = obs.xiaosa_takeable() if obs.phase == "xiaosa" else Cards([])
-    return {"seat": obs.seat, "phase": obs.phase, "decision": _bot_answer(bot, obs, options,
-                                                                          takeable)}
+    return {"seat": obs.seat, "phase": obs.phase, "decision": _record(decide(bot, obs), obs)}
 
 
 def _stop(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:

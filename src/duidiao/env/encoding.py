@@ -25,11 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import TRUMP_LETTERS, Card, Cards
-from ..errors import IllegalMoveError
-from ..game import DECLARE_KINDS, PLANE_NAMES, PLANES_VERSION, DeclareOption, Game, Observation
-from ..players import CoreBot, Player, _python_step
-from ..position import Move
+from ..cards import TRUMP_LETTERS, Cards
+from ..decisions import DECLARE_KINDS, DECLINABLE, Decision, ask
+from ..game import PLANE_NAMES, PLANES_VERSION, DeclareOption, Game, Observation
 
 __all__ = [
     "ENCODING_VERSION",
@@ -45,6 +43,7 @@ __all__ = [
     "declare_action",
     "Chooser",
     "observation_planes",
+    "decision_actions",
     "player_actions",
 ]
 
@@ -133,19 +132,20 @@ class Chooser:
 
     def _legal_mask(self) -> np.ndarray:
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        phase = self.game.phase
-        if phase == "over":
+        game = self.game
+        if game.is_over:
             return mask
-        if phase == "declare":
+        options = game.declare_options()
+        if options:  # a declaration is chosen whole
             mask[PASS] = 1
-            for option in self.game.declare_options():
+            for option in options:
                 mask[declare_action(option)] = 1
             return mask
-        choice = self.game.card_choice(self.chosen)
+        choice = game.card_choice(self.chosen)
         mask[:FACES] = _faces(choice.addable.one)
         mask[DONE] = choice.complete
         # Declining (a grab, 潇洒) only before the first card is chosen.
-        mask[PASS] = phase in ("grab", "xiaosa") and not self.chosen
+        mask[PASS] = game.phase in DECLINABLE and not self.chosen
         return mask
 
     def step(self, action: int) -> bool:
@@ -158,100 +158,50 @@ class Chooser:
             raise ValueError(f"action {action} is not 0..{NUM_ACTIONS - 1}")
         self.legal_mask()  # the mask of the state the action is for
         assert self._mask is not None
+        game = self.game
         if not self._mask[action]:
             raise ValueError(
                 f"action {action} ({action_name(action)}) is not legal for "
-                f"{self.game.to_act} in the {self.game.phase} phase"
+                f"{game.to_act} in the {game.phase} phase"
                 + (f" with {self.chosen} chosen" if self.chosen else "")
             )
-        game = self.game
         self._mask = None
         self.actions.append(action)
         if action < FACES:
             self.chosen = self.chosen | Cards.from_masks(1 << action, 0)
             return False
+        seat = game.to_act
+        assert seat is not None
         if action == PASS:
-            game.decline()
+            decision = Decision.pass_(seat, game.phase)
         elif action >= DECLARE:
             suit, kind = divmod(action - DECLARE, 7)
-            game.declare(TRUMP_LETTERS[suit], DECLARE_KINDS[kind])
+            decision = Decision.declare_(seat, TRUMP_LETTERS[suit], DECLARE_KINDS[kind])
         else:  # DONE
-            chosen, phase = self.chosen, game.phase
-            if phase == "bury":
-                game.bury(chosen)
-            elif phase == "grab":
-                game.grab(next(iter(chosen)))
-            elif phase == "xiaosa":
-                jokers = Cards(c for c in chosen if c.is_joker)
-                game.xiaosa(jokers, chosen - jokers)
-            else:
-                game.play(chosen)
+            decision = Decision.of_chosen(seat, game.phase, self.chosen)
+        game.apply(decision)
         self.chosen = Cards()
         return True
 
 
-def _card_actions(cards: Cards) -> list[int]:
-    return [*cards.faces(), DONE]
-
-
-class _Recorder:
-    """A player that passes the questions on and keeps the last answer."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.answer: object = None
-
-    def _keep(self, answer: object) -> object:
-        self.answer = answer
-        return answer
-
-    def declare(self, obs: Observation, options: list[DeclareOption]) -> object:
-        return self._keep(self.player.declare(obs, options))
-
-    def bury(self, obs: Observation) -> object:
-        return self._keep(self.player.bury(obs))
-
-    def grab(self, obs: Observation) -> object:
-        return self._keep(self.player.grab(obs))
-
-    def xiaosa(self, obs: Observation, takeable: Cards) -> object:
-        return self._keep(self.player.xiaosa(obs, takeable))
-
-    def play(self, obs: Observation, moves: list[Move]) -> object:
-        return self._keep(self.player.play(obs, moves))
-
-
-def player_actions(game: Game, player: Player) -> list[int]:
-    """The actions that make the decision ``player`` (a bot, or any :class:`duidiao.Player`)
-    answers in ``game`` now, checked as :func:`duidiao.play_hand` checks it (the game is not
-    changed): for imitating a bot, or letting one play some seats of an environment."""
-    phase = game.phase
-    if phase == "play" and isinstance(player, CoreBot):
-        # A built-in bot needs no list of moves (which for a throw-rich hand is long).
-        seat = game.to_act
-        assert seat is not None
-        cards = player.play(game.observe(seat), []).cards
-        if not game.card_choice(cards).complete:
-            raise IllegalMoveError(f"{seat}'s play answer {cards} is not legal")
-        return _card_actions(cards)
-    recorder = _Recorder(player)
-    _python_step(game.copy(), recorder)  # type: ignore[arg-type]
-    answer: object = recorder.answer
-    if answer is None:
+def decision_actions(decision: Decision) -> list[int]:
+    """The actions that make ``decision``: a pass, a declaration, or its cards then done."""
+    if decision.action == "pass":
         return [PASS]
-    if phase == "declare":
-        assert isinstance(answer, DeclareOption)
-        return [declare_action(answer)]
-    if phase == "grab":
-        return [Card(answer).id, DONE]  # type: ignore[arg-type]
-    if phase == "xiaosa":
-        pair: tuple[Cards, Cards] = answer  # type: ignore[assignment]
-        return _card_actions(Cards(pair[0]) | Cards(pair[1]))
-    if isinstance(answer, Move):
-        return _card_actions(answer.cards)
-    if phase == "play" and isinstance(answer, str):
-        return _card_actions(Move.parse(answer).cards)
-    return _card_actions(Cards(answer))  # type: ignore[arg-type]
+    if decision.action == "declare":
+        assert decision.suit is not None and decision.kind is not None
+        return [declare_action(DeclareOption(decision.suit, decision.kind))]
+    return [*decision.chosen.faces(), DONE]
+
+
+def player_actions(game: Game, player: Any) -> list[int]:
+    """The actions that make the decision ``player`` (a bot, or any player) makes in ``game``
+    now (:func:`duidiao.decisions.ask`), checked on a copy of the game as it would be applied
+    (the game is not changed): for imitating a bot, or letting one play some seats of an
+    environment."""
+    decision = ask(player, game)
+    game.copy().apply(decision)  # an illegal answer raises here, naming the seat
+    return decision_actions(decision)
 
 
 def _replayed_chooser(

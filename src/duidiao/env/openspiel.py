@@ -9,6 +9,7 @@ hand score minus the other's (zero-sum).
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,7 @@ import numpy as np
 import pyspiel
 
 from ..cards import SEATS, Cards
+from ..decisions import asked_at, hidden_pass, seen_by_others
 from ..game import Game
 from ..level import Level
 from ..players import make_bot, play_hand
@@ -65,9 +67,13 @@ GAME_INFO = pyspiel.GameInfo(
 
 @dataclass(frozen=True)
 class _Decision:
+    """A decision made by actions: where it was asked (duidiao.decisions.asked_at), by which
+    seat, whether it buried (another declarer's burial is not known to a seat), its actions."""
+
+    point: tuple[str | None, str, int | None]
     seat: int
-    phase: str
-    drawn: int
+    buried: bool
+    passed: bool
     actions: tuple[int, ...]
 
 
@@ -165,14 +171,16 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
             return
         game = self._chooser.game
         seat = SEATS.index(game.to_act or "S")
-        phase, chosen, drawn = game.phase, self._chooser.chosen, game.drawn
+        point, chosen = asked_at(game), self._chooser.chosen
         decided = self._chooser.step(int(action))
         self._seen[seat].append(f"a{action}")  # a seat recalls its own actions
         self._current.append(int(action))
         if decided:
-            self._decisions.append(_Decision(seat, phase, drawn, tuple(self._current)))
+            record = game.history[-1]
+            self._decisions.append(_Decision(point, seat, record.action == "bury",
+                                             record.action == "pass", tuple(self._current)))
             self._current = []
-            self._publish(seat, phase, int(action), chosen, game)
+            self._publish(chosen, game)
 
     def _deal(self, face: int) -> None:
         # The deck is shuffled face down: a seat sees a card when the game draws it for it.
@@ -186,26 +194,17 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
             self._chooser = Chooser(game)
             self._publish_automatic(game)
 
-    def _publish(
-        self, seat: int, phase: str, action: int, chosen: Cards, game: Game
-    ) -> None:
+    def _publish(self, chosen: Cards, game: Game) -> None:
         """What the other seats learn from a decision made (a seat's own actions are already
-        in its record): a declaration, a face-up burial, a grab or its refusal, 潇洒, a play
-        (as attempted, and what it came to). A refusal to declare or to 潇洒 is not shown: it
-        would tell that the seat could have."""
+        in its record): the decision as they see it at the table
+        (:func:`duidiao.decisions.seen_by_others`), and a play as attempted too."""
+        record = game.history[-1]
+        seen = seen_by_others(record, game.kitty_public)
         public: str | None = None
-        if phase == "declare" and action != PASS:
-            d = game.declarations[-1]  # the one just made
-            public = f"{SEATS[seat]}:declare:{d.suit}:{d.kind}@{d.drawn}"
-        elif phase == "bury" and game.kitty_public:
-            public = f"{SEATS[seat]}:bury:{chosen}"
-        elif phase == "grab":
-            public = f"{SEATS[seat]}:grab:{chosen or '-'}"
-        elif phase == "xiaosa" and action != PASS:
-            public = f"{SEATS[seat]}:xiaosa:{chosen}"
-        elif phase == "play":
-            played = game.history[-1].cards
-            public = f"{SEATS[seat]}:play:{chosen}>{played}"
+        if seen is not None:
+            public = json.dumps(seen, sort_keys=True)
+            if record.action == "play":  # as attempted, and what it came to
+                public += f" tried {chosen}"
         if public is not None:  # the deciding seat sees it too: what a throw came to
             for other in range(4):
                 self._seen[other].append(public)
@@ -298,35 +297,29 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
             state.apply_action(int(card.id))
         assert state._chooser is not None
 
-        def unseen(seat: int, phase: str) -> bool:
-            return seat != player and phase in ("declare", "xiaosa")
+        def unseen(seat: int, phase: str) -> bool:  # another seat's pass nobody saw
+            return seat != player and hidden_pass(phase)
 
-        queue = [
-            d for d in self._decisions if not (unseen(d.seat, d.phase) and d.actions == (PASS,))
-        ]
+        queue = [d for d in self._decisions if not (d.passed and unseen(d.seat, d.point[1]))]
         now = self._chooser.game if self._chooser is not None else None
         try:
             while True:
                 game = state._chooser.game
                 if game.is_over:
                     break
-                seat, phase = SEATS.index(game.to_act or "S"), game.phase
+                seat, point = SEATS.index(game.to_act or "S"), asked_at(game)
                 if queue:
                     d = queue[0]
-                    if (d.seat, d.phase) == (seat, phase) and (
-                        phase != "declare" or d.drawn == game.drawn
-                    ):
+                    if d.point == point:
                         actions = queue.pop(0).actions
-                        if phase == "bury" and seat != player:
+                        if d.buried and seat != player:
                             actions = (*buried.faces(), DONE)
                         for action in actions:
                             state.apply_action(action)
                         continue
-                elif now is not None and (now.to_act, now.phase) == (game.to_act, phase) and (
-                    phase != "declare" or now.drawn == game.drawn
-                ):
+                elif now is not None and asked_at(now) == point:
                     break  # the decision under way in this state
-                if not unseen(seat, phase):
+                if not unseen(seat, point[1]):
                     return None
                 state.apply_action(PASS)  # asked in this deal, not in the real one: declines
             if queue:

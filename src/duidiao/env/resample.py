@@ -97,7 +97,8 @@ def consistent_deck(
         shown[d.seat] = shown[d.seat] | new
         shown_order[d.seat] += list(new)
     declarer = game.declarer
-    took = declarer is not None and game.phase not in ("declare",) and not game.dry
+    # The declarer took the kitty once declaring was over (the trump then known), not dry.
+    took = declarer is not None and game.trump is not None and not game.dry
     original = kitty
     if took:
         assert declarer is not None
@@ -110,7 +111,8 @@ def consistent_deck(
                 return None
             original = believed
         held[declarer] = everything - original
-    drawn = game.drawn if game.phase == "declare" else DRAWS
+    declaring = game.trump is None  # the cards still being drawn
+    drawn = game.drawn if declaring else DRAWS
     deck: list[Card | None] = [None] * DRAWS
     first = SEATS.index(game.first_drawer)
     real = game.deck
@@ -128,10 +130,10 @@ def consistent_deck(
             for i, card in zip(drawn_slots, order):
                 deck[i] = card
             rest = Cards(order[len(drawn_slots) :])
-        if rest and game.phase != "declare":
+        if rest and not declaring:
             return None  # a seat's cards must all be drawn once declaring is over
-        kitty = kitty | rest if game.phase == "declare" else kitty
-    if game.phase == "declare":
+        kitty = kitty | rest if declaring else kitty
+    if declaring:
         undrawn = _shuffled(Cards.deck() - Cards(c for c in deck if c is not None), rng)
         for i in range(drawn, DRAWS):
             deck[i] = undrawn.pop()

@@ -1,10 +1,11 @@
 """Game rooms: a state machine over ``duidiao.Game`` hands of a match, with seats, bots and
-timers. An intent comes in, the game checks it, the decision is appended to the store, and
+timers. A decision comes in (a person's act, a bot's answer), the game checks it, it is
+appended to the store, and
 each connection is sent its own view (docs/server.md).
 
 Everything here runs on the event loop thread; only bot decisions and hints are computed in
 the thinker's pool, from an observation or a position copied out of the game, and the game is
-not changed while a decision for it is being computed (a human's intent then gets ``busy``).
+not changed while a decision for it is being computed (a person's act then gets ``busy``).
 
 A searching bot is a background job of the thinker: stopped at ``--bot-seconds`` (its wait for
 a search thread included), stopped early when a person's request needs the thread, and stopped
@@ -26,10 +27,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import duidiao
-from duidiao import Card, Cards, Game, IllegalMoveError, Rules
+from duidiao import Game, IllegalMoveError, Rules
 from duidiao.cards import TRUMP_LETTERS
+from duidiao.decisions import Decision, ask, decide, options, seen_by_others
 from duidiao.engine.bots import SEARCH_BOTS
-from duidiao.game import DECLARE_KINDS
 from duidiao.level import Level
 from duidiao.seats import TRICK_SEATS
 
@@ -38,24 +39,15 @@ from .limits import ServerLimits
 from .messages import ROOM_FIELDS, ClientError, check_fields, quote
 from .store import Store, StoredEvent, StoredHand, StoredRoom
 from .think import Cancelled, Job, NoSlot, Thinker
-from .views import card_text, everything_dict, hands_dict, public_dict
+from .views import everything_dict, hands_dict, public_dict
 
 __all__ = ["Client", "Room", "Rooms"]
 
 log = logging.getLogger("duidiao.server")
 
 SEATS = ("S", "E", "N", "W")
-# The declarations of each declaring option (rules §6.2, §10.6): an act naming another kind is
-# refused as a bad request, before the game is asked.
-KINDS_OF = {
-    "chifeng": ("single", "lock", "override"),
-    "standard": ("single", "pair", "reinforce", "small_jokers", "big_jokers"),
-}
-assert {k for kinds in KINDS_OF.values() for k in kinds} == set(DECLARE_KINDS)
 SWEEP_SECONDS = 15.0
 """How often rooms nobody is connected to are looked at for expiry."""
-MAX_MOVES_LISTED = 500
-MAX_MOVES_COUNTED = 20_000
 STANDIN = "heuristic"
 """The bot that decides for a human who runs out of time."""
 DEFAULT_SEATS = {"S": "human", "E": "heuristic", "N": "heuristic", "W": "heuristic"}
@@ -139,15 +131,6 @@ def _face_down(preset: str) -> bool:
     return Rules.preset(preset).kitty_burial == "face_down"
 
 
-def _hide_bury(decision: Mapping[str, Any]) -> dict[str, Any]:
-    """A decision as a seat that may not see the buried cards reads it: a face-down bury
-    keeps its seat and count (``?8``, as the position notation writes a hidden kitty)."""
-    out = dict(decision)
-    if "bury" in out:
-        out["bury"] = f"?{len(Cards(out['bury']))}"
-    return out
-
-
 def _replay(game: Game, decisions: list[dict[str, Any]]) -> Game:
     """The game after ``decisions`` (record dicts), each checked as it is applied."""
     for decision in decisions:
@@ -155,88 +138,22 @@ def _replay(game: Game, decisions: list[dict[str, Any]]) -> Game:
     return game
 
 
-def _decide(bot: Any, phase: str, obs: duidiao.Observation, options: list[Any],
-            takeable: Cards) -> dict[str, Any]:
-    """A bot's decision as an intent (runs in a pool thread; reads only ``obs``)."""
-    if phase == "declare":
-        option = bot.declare(obs, options)
-        if option is None:
-            return {"action": "pass"}
-        return {"action": "declare", "suit": option.suit, "kind": option.kind}
-    if phase == "bury":
-        return {"action": "bury", "cards": bot.bury(obs)}
-    if phase == "grab":
-        card = bot.grab(obs)
-        return {"action": "pass"} if card is None else {"action": "grab", "put": card}
-    if phase == "xiaosa":
-        answer = bot.xiaosa(obs, takeable)
-        if answer is None:
-            return {"action": "pass"}
-        return {"action": "xiaosa", "jokers": answer[0], "taken": answer[1]}
-    move = bot.play(obs, obs.legal_moves())
-    return {"action": "play", "cards": move.cards}
-
-
-def _fallback_intent(game: Game) -> dict[str, Any]:
-    """A legal decision whatever happens, so that a failing bot never stalls a room."""
-    phase = game.phase
-    if phase in ("declare", "grab", "xiaosa"):
-        return {"action": "pass"}
-    seat = game.to_act
-    assert seat is not None
-    if phase == "bury":
-        return {"action": "bury", "cards": Cards(list(game.held(seat))[:8])}
-    return {"action": "play", "cards": game.legal_moves()[0].cards}
-
-
-def _human_intent(body: Mapping[str, Any], preset: str) -> dict[str, Any]:
-    """An ``act`` message's fields as typed values (ClientError naming a bad field); a
-    declaration's ``suit`` and ``kind`` must be ones the preset's declaring knows."""
-    action = body["action"]
-    out: dict[str, Any] = {"action": action}
-    if action == "declare":
-        rules = Rules.preset(preset)
-        standard = rules.declaring == "standard"
-        suits = TRUMP_LETTERS if standard else TRUMP_LETTERS[:4]  # NT: the joker pairs, §10.6
-        kinds = KINDS_OF[str(rules.declaring)]
+def _human_decision(seat: str, phase: str, body: Mapping[str, Any], rules: Rules) -> Decision:
+    """An ``act`` message as the seat's decision (ClientError naming a bad field); a
+    declaration's ``suit`` and ``kind`` must be ones the rules' declaring knows (rules §6.2,
+    §10.6), else it is a bad request before the game is asked."""
+    if body["action"] == "declare":
         suit, kind = body["suit"].upper(), body["kind"]
-        if suit not in suits:
+        if suit not in rules.declare_suits:
             raise ClientError("bad_request", f"suit: {quote(body['suit'])} is not one of "
-                              f"{', '.join(suits)} ({preset})")
-        if kind not in kinds:
+                              f"{', '.join(rules.declare_suits)} ({rules.name})")
+        if kind not in rules.declare_kinds:
             raise ClientError("bad_request", f"kind: {quote(kind)} is not one of "
-                              f"{', '.join(kinds)} ({preset})")
-        out.update(suit=suit, kind=kind)
-    for name in ("cards", "jokers", "taken"):
-        if body.get(name) is not None:
-            try:
-                out[name] = Cards.parse(body[name])
-            except ValueError as exc:
-                raise ClientError("bad_request", f"{name}: {quote(str(exc), 160)}") from None
-    if body.get("put") is not None:
-        try:
-            out["put"] = Card.parse(body["put"])
-        except ValueError as exc:
-            raise ClientError("bad_request", f"put: {quote(str(exc), 160)}") from None
-    return out
-
-
-def _apply_intent(game: Game, intent: Mapping[str, Any]) -> None:
-    action = intent["action"]
-    if action == "declare":
-        game.declare(intent["suit"], intent["kind"])
-    elif action == "pass":
-        game.decline()
-    elif action == "bury":
-        game.bury(intent["cards"])
-    elif action == "grab":
-        game.grab(intent["put"])
-    elif action == "xiaosa":
-        game.xiaosa(intent["jokers"], intent["taken"])
-    elif action == "play":
-        game.play(intent["cards"])
-    else:  # pragma: no cover - intents are built here
-        raise ValueError(f"unknown action {action!r}")
+                              f"{', '.join(rules.declare_kinds)} ({rules.name})")
+    try:
+        return Decision.from_choice(seat, {**body, "phase": phase})
+    except ValueError as exc:
+        raise ClientError("bad_request", quote(str(exc), 200)) from None
 
 
 def _analyse(position: duidiao.Position, seconds: float, stop: Any) -> dict[str, Any]:
@@ -356,18 +273,19 @@ class Room:
         }
 
     def history(self) -> list[dict[str, Any]]:
-        """Every decision of the room; a face-down bury is written ``?8`` until its hand is
-        over (anyone may read the history: it is public)."""
-        hidden = _face_down(self.config["preset"])
-        return [
-            {"hand_number": h["hand_number"],
-             "decisions": [
-                 _hide_bury(d) if hidden and h["result"] is None else dict(d)
-                 for d in h["decisions"]
-             ],
-             "result": h["result"]}
-            for h in self.hands
-        ]
+        """Every decision of the room, those of the hand in play as the seats see each other's
+        (anyone may read the history: it is public): no pass of declaring or 潇洒, a face-down
+        bury written ``?8`` (duidiao.decisions.seen_by_others). A finished hand's in full."""
+        out = []
+        for h in self.hands:
+            if h["result"] is None:
+                seen = (seen_by_others(d, self.sees_kitty(None)) for d in h["decisions"])
+                decisions = [d for d in seen if d is not None]
+            else:
+                decisions = [dict(d) for d in h["decisions"]]
+            out.append({"hand_number": h["hand_number"], "decisions": decisions,
+                        "result": h["result"]})
+        return out
 
     def sees_kitty(self, seat: str | None) -> bool:
         """Whether a connection of ``seat`` (None: a spectator) may see the buried kitty now:
@@ -611,8 +529,7 @@ class Room:
             return
         phase = game.phase
         obs = game.observe(seat)
-        args = (phase, obs, game.declare_options(), game.xiaosa_takeable())
-        intent: dict[str, Any] | None = None
+        decision: Decision | None = None
         thinker = self.rooms.thinker
         job: Job | None = None
         self.thinking = True
@@ -625,13 +542,13 @@ class Room:
                                   what=f"room {self.id}: the {name} bot")
                 self._job = job
                 try:
-                    intent = await job.run(_decide, bot, *args, wait=seconds)
+                    decision = await job.run(decide, bot, obs, wait=seconds)
                 except NoSlot:
                     log.warning("room %s: no search thread for %s's %s bot within %g s: it "
                                 "decides as the heuristic does", self.id, seat, name, seconds)
-                    intent = await thinker.run(_decide, self.standin, *args)
+                    decision = await thinker.run(decide, self.standin, obs)
             else:
-                intent = await thinker.run(_decide, bot, *args)
+                decision = await thinker.run(decide, bot, obs)
         except asyncio.CancelledError:
             raise
         except Cancelled:
@@ -650,26 +567,27 @@ class Room:
         if self.closed or self.version != version or self.game is not game:
             return
         try:
-            if intent is not None:
+            if decision is not None:
                 try:
-                    self._decision(seat, intent, made_by)
+                    self._decision(decision, made_by)
                     return
                 except ClientError as exc:
                     if exc.code != "illegal_move":
                         raise
                     log.error("room %s: the %s bot's %s was refused: %s", self.id, name, phase, exc)
-            self._decision(seat, _fallback_intent(game), made_by)
+            # Whatever happened, a legal decision: a failing bot never stalls a room.
+            self._decision(ask(self.standin, game), made_by)
         except ClientError:  # not stored: try again in a moment rather than stall
             await asyncio.sleep(1.0)
             self.schedule()
 
-    def _decision(self, seat: str, intent: Mapping[str, Any], made_by: str) -> None:
-        """Apply a checked decision: store it, then tell everyone, then go on."""
+    def _decision(self, chosen: Decision, made_by: str) -> None:
+        """Apply a decision (the game checks it): store it, then tell everyone, then go on."""
         game = self.game
         assert game is not None
         before = game.copy()
         try:
-            _apply_intent(game, intent)
+            game.apply(chosen)
         except IllegalMoveError as exc:
             raise ClientError("illegal_move", str(exc)) from None
         decision = game.history[-1].to_dict(_card_order(game))
@@ -710,7 +628,7 @@ class Room:
         self.schedule()
         self.broadcast()
 
-    # -- intents ---------------------------------------------------------------------------
+    # -- a person's decisions -----------------------------------------------------------------
     def _seated(self, client: Client, what: str) -> str:
         if client.room is not self or client.seat is None:
             raise ClientError("not_seated", f"{what}: this connection holds no seat")
@@ -718,8 +636,9 @@ class Room:
 
     def act(self, client: Client, body: Mapping[str, Any], ident: Any) -> None:
         seat = self._seated(client, "act")
-        intent = _human_intent(body, self.config["preset"])
         game = self.game
+        phase = game.phase if game is not None else "declare"
+        chosen = _human_decision(seat, phase, body, Rules.preset(self.config["preset"]))
         if game is None or self.to_act is None:
             raise ClientError("not_your_turn", f"nobody is to act ({self.phase})")
         if game.to_act != seat:
@@ -730,7 +649,7 @@ class Room:
             raise ClientError("busy", f"the stand-in bot is deciding for {seat} (time ran out)")
         self._reply_to = (client, ident)
         try:
-            self._decision(seat, intent, "human")
+            self._decision(chosen, "human")
         finally:
             self._reply_to = None
 
@@ -817,31 +736,10 @@ class Room:
         if key == "hands":
             return hands_dict(game)
         if key == "options":
-            return self._options()
+            return options(self._view(("obs", game.to_act)))
         if isinstance(key, tuple):  # ("obs", seat): one Observation for its dict and options
             return game.observe(key[1])
         return self._view(("obs", key)).to_dict()
-
-    def _options(self) -> dict[str, Any] | None:
-        game = self.game
-        assert game is not None
-        phase = game.phase
-        if phase == "declare":
-            return {"declare": [{"suit": o.suit, "kind": o.kind} for o in game.declare_options()]}
-        if phase == "bury":
-            return {"bury": 8}
-        if phase == "grab":
-            return {"grab_offer": str(game.grab_offer)}
-        if phase == "xiaosa":
-            return {"xiaosa_takeable": card_text(game.xiaosa_takeable(), game.level, game.trump)}
-        if phase == "play":
-            seat = game.to_act
-            assert seat is not None
-            obs = self._view(("obs", seat))
-            count = obs.position.count_legal_moves()
-            moves = obs.legal_moves()[:MAX_MOVES_LISTED] if count <= MAX_MOVES_COUNTED else []
-            return {"moves": [str(m) for m in moves], "count": count}
-        return None
 
     def state_for(self, client: Client) -> dict[str, Any]:
         seat = client.seat
@@ -877,13 +775,21 @@ class Room:
             "observation": observation,
             "options": options,
             "deadline_seconds": deadline,
-            "last": self.last if self.last is None or self.sees_kitty(seat)
-            else _hide_bury(self.last),
+            "last": self._last_for(seat),
             "trick_won": self.trick_won,
             "result": self.result,
             "match_winner": self.match_winner,
             "hands": hands,
         }
+
+    def _last_for(self, seat: str | None) -> dict[str, Any] | None:
+        """The last decision as ``seat`` (None: a spectator) may see it: its own, and an open
+        room's spectators, in full; the others as the table shows them (a pass of declaring
+        or 潇洒 is not shown: nobody sees a seat not declare)."""
+        last = self.last
+        if last is None or last["seat"] == seat or (seat is None and self.config["open"]):
+            return last
+        return seen_by_others(last, self.sees_kitty(seat))
 
     def close(self) -> None:
         self.closed = True
