@@ -12,6 +12,7 @@
 #include "core/observation_planes.h"
 #include "search/declare_search.h"
 #include "search/grab_search.h"
+#include "search/bot_table.h"
 #include "search/pimc_player.h"
 #include "search/xiaosa_search.h"
 #include "search/player.h"
@@ -266,9 +267,31 @@ void init_game(py::module_& m) {
         return out;
       }, py::arg("observation"), py::arg("one") = 0, py::arg("two") = 0);
 
-  m.def("pimc_levels", [] {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const BotLevel& l : pimc_levels()) out.emplace_back(l.name, l.settings);
+  // The built-in bots (bot_table.h): what duidiao.bots, the engine, the server and the CLI list.
+  m.def("bot_table", [] {
+    py::list out;
+    for (const BotKind& kind : bot_kinds()) {
+      py::list settings;
+      for (const BotSetting& s : kind.settings) {
+        py::dict d;
+        d["name"] = s.key;
+        d["type"] = s.whole ? "integer" : "number";
+        d["minimum"] = s.low;
+        d["maximum"] = s.high;
+        d["default"] = s.fallback;
+        d["doc"] = s.doc;
+        settings.append(d);
+      }
+      py::dict d;
+      d["name"] = kind.name;
+      d["doc"] = kind.doc;
+      d["defaults"] = kind.defaults;
+      d["searches"] = kind.searches;
+      d["sees_everything"] = kind.sees_everything;
+      d["level"] = kind.level;
+      d["settings"] = settings;
+      out.append(d);
+    }
     return out;
   });
   m.def("search_declare", [](const Observation& o, const std::vector<std::pair<int, int>>& options,

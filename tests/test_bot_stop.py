@@ -19,7 +19,7 @@ pytest.importorskip("duidiao._core")
 import duidiao  # noqa: E402
 from duidiao import Game  # noqa: E402
 from duidiao.decisions import step as play_step  # noqa: E402
-from duidiao.engine.bots import SEARCH_BOTS  # noqa: E402
+from duidiao.engine.bots import search_bots  # noqa: E402
 
 # The sanitizer build runs every instruction several times slower.
 SANITIZED = "asan" in os.environ.get("LD_PRELOAD", "")
@@ -122,7 +122,7 @@ def games() -> dict[str, Game]:
             for phase in PHASES}
 
 
-@pytest.mark.parametrize("base", SEARCH_BOTS)
+@pytest.mark.parametrize("base", search_bots())
 @pytest.mark.parametrize("phase", PHASES)
 def test_every_search_bot_stops_in_every_decision(
     base: str, phase: str, games: dict[str, Game]

@@ -10,7 +10,7 @@ import pytest
 import duidiao
 from duidiao import _core, analyse
 from duidiao.analysis import expert_search
-from duidiao.levels import level_settings
+from duidiao.bots import level_settings
 from duidiao.players import core_bot_step
 
 PLAY, OVER = 4, 5

@@ -7,6 +7,7 @@ Cards('AH,AH,TD')
 
 from __future__ import annotations
 
+from . import bots as bots
 from .analysis import Analysis, AnalysisProgress, MoveAnalysis, analyse
 from .cards import Card, Cards
 from .duel import DuelHand, DuelResult, duel

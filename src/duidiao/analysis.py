@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from ._limits import INT_MAX
+from .bots import level_settings
 from .cards import Cards
-from .levels import level_settings
 from .position import Move, Position
 
 __all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse", "expert_search"]

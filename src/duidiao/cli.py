@@ -20,7 +20,7 @@ from collections.abc import Generator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import cli_analyse, cli_engine, cli_serve
+from . import bots, cli_analyse, cli_engine, cli_serve
 from ._limits import COUNT_MAX, SEED_MAX, int_in
 from .errors import NotationError
 from .position import Position
@@ -65,10 +65,20 @@ def _add_ray_option(command: argparse.ArgumentParser, what: str, cpus_option: st
     )
 
 
+def _bot_help(what: str) -> str:
+    """An option's help naming the registry's bots (built-in, installed, registered)."""
+    return f"{what}: {', '.join(bots.names())} (settings after a colon: pimc:worlds=64)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="duidiao",
         description="Chifeng Duidiao (赤峰对调) engine: positions, legal moves, analysis, bots.",
+    )
+    parser.add_argument(
+        "--bot", action="append", default=[], dest="registered", metavar="NAME=module:Class",
+        help="before the command: register a bot written in Python (a duidiao Player) as NAME, "
+        "for every command that takes a bot (repeatable; docs/players.md)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -104,10 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="play M whole matches to K instead of independent hands",
     )
     selfplay.add_argument(
-        "--ns", default="random", metavar="BOT", help="NS bot (random, heuristic, pimc, a level)"
+        "--ns", default="random", metavar="BOT", help=_bot_help("NS bot")
     )
     selfplay.add_argument(
-        "--ew", default="random", metavar="BOT", help="EW bot (random, heuristic, pimc, a level)"
+        "--ew", default="random", metavar="BOT", help=_bot_help("EW bot")
     )
     selfplay.add_argument(
         "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
@@ -142,8 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
     duel = sub.add_parser(
         "duel", help="a duplicate duel: each deal played twice, the two bots swapping teams"
     )
-    duel.add_argument("--a", metavar="BOT", help="bot A (random, heuristic, ...)")
-    duel.add_argument("--b", metavar="BOT", help="bot B (random, heuristic, ...)")
+    duel.add_argument("--a", metavar="BOT", help=_bot_help("bot A"))
+    duel.add_argument("--b", metavar="BOT", help=_bot_help("bot B"))
     duel.add_argument(
         "--hands",
         type=int_in(0, COUNT_MAX),
@@ -220,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     timing = sub.add_parser(
         "timing", help="how long a bot takes per decision, over whole self-play hands"
     )
-    timing.add_argument("--bot", required=True, metavar="BOT", help="the bot (settings included)")
+    timing.add_argument("--bot", required=True, metavar="BOT", help=_bot_help("the bot"))
     timing.add_argument(
         "--hands", type=int_in(1, 1_000_000), default=20, metavar="N", help="hands to play"
     )
@@ -796,6 +806,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = exc.code
         return code if isinstance(code, int) else EXIT_ERROR
     try:
+        for spec in args.registered:
+            bots.register_spec(spec)
         return _COMMANDS[args.command](args, sys.stdout)
     except NotationError as exc:
         print(f"duidiao: error: {exc}", file=sys.stderr)

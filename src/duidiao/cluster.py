@@ -20,6 +20,7 @@ import os
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
+from . import bots as duidiao_bots
 from .duel import MAX_HANDS, DuelResult, duel
 from .players import make_bot
 from .rules import Rules
@@ -62,6 +63,13 @@ def _check_job(bots: tuple[str, str], preset: str, per_task_name: str, per_task:
     """Name a bad bot, preset or task size before the cluster is touched."""
     for name in bots:
         make_bot(name, 0)  # an unknown bot fails here
+        kind = duidiao_bots.kind_of(name)
+        if not kind.builtin and not kind.origin.startswith("entry point"):
+            raise ValueError(
+                f"bot {kind.name!r} is registered in this process only ({kind.origin}): the "
+                f"cluster's workers know it when a package registers it as an entry point "
+                f"of the group {duidiao_bots.ENTRY_POINT_GROUP!r} (docs/players.md)"
+            )
     Rules.preset(preset)  # and so does an unknown preset
     if per_task is not None and (
         isinstance(per_task, bool) or not isinstance(per_task, int) or per_task < 1

@@ -38,8 +38,9 @@ from typing import Any
 
 from ._limits import COUNT_MAX
 from .cards import SEATS
+from .game import Game
 from .level import Level
-from .players import make_bot
+from .players import CoreBot, make_bot, play_hand
 from .result import HandResult
 from .rules import Rules
 from .seats import TRICK_SEATS
@@ -371,6 +372,12 @@ class _Deal:
     declarer: int
     bot_seeds: tuple[int, int, int, int]
 
+    def game(self, rules: Rules) -> Game:
+        """The deal as a :class:`~duidiao.Game` (for bots written in Python)."""
+        teams = TRICK_SEATS.teams or {}
+        levels = {team: rules.level_at(place) for team, place in zip(teams, self.levels)}
+        return Game(self.deck, self.declarer, rules=rules, declarer=self.declarer, levels=levels)
+
 
 def _draw_deal(seed: int, index: int) -> _Deal:
     """Deal ``index`` from (seed, index) only: random levels, a random fixed declarer, a
@@ -388,10 +395,16 @@ def _draw_deal(seed: int, index: int) -> _Deal:
 def _play(core: Any, rules: Any, deal: _Deal, a: str, b: str, a_team: str) -> DuelHand:
     """One game of ``deal`` with A's bots on ``a_team``."""
     names = [a if _team(s) == a_team else b for s in range(4)]
-    bots = [make_bot(names[s], deal.bot_seeds[s]).core for s in range(4)]
-    game = core.Game(rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
-    core.play_game(game, bots)  # the GIL is released while the hand is played
+    bots = [make_bot(names[s], deal.bot_seeds[s]) for s in range(4)]
     ladder = Rules.from_core(rules)  # the deal's levels are places on the rules' ladder
+    if all(isinstance(bot, CoreBot) for bot in bots):
+        game = core.Game(rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
+        # the GIL is released while the hand is played
+        core.play_game(game, [bot.core for bot in bots if isinstance(bot, CoreBot)])
+    else:  # a bot written in Python: the same deal, asked through duidiao.decisions
+        hand = deal.game(ladder)
+        play_hand(hand, bots)
+        game = hand._core
     result = HandResult.from_core(game.result(), ladder)
     declarer = int(game.declarer)
     return DuelHand(

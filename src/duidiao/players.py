@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
+from . import bots
 from ._limits import SEED_MAX, check_int
 from .analysis import MoveAnalysis
 from .cards import SEATS, TRUMP_LETTERS, Card, Cards
 from .decisions import DECLARE_KINDS, Decision, PhasePlayer, Player, decide, step
 from .game import DeclareOption, Game, Observation
-from .levels import PIMC_LEVELS
 from .position import Move, Position
 from .result import HandResult
 
@@ -45,7 +45,7 @@ __all__ = [
 BOT_NAMES = ("random", "heuristic")
 """The built-in C++ bots."""
 
-BOT_LEVELS = ("easy", *PIMC_LEVELS)
+BOT_LEVELS = bots.levels()
 """The bots at named strengths, weakest first, for frontends (docs/players.md): ``easy`` is
 ``heuristic``; ``normal`` and ``hard`` are ``pimc`` at 8 and 32 worlds; ``expert`` adds more
 worlds, exact endgames from 5 cards, inference from the play and a searched bury. Settings
@@ -151,14 +151,11 @@ class HeuristicBot(CoreBot):
         super().__init__("heuristic", seed)
 
 
-def make_bot(name: str, seed: int = 0) -> CoreBot:
-    """A built-in bot by name: ``"random"``, ``"heuristic"``, ``"pimc"`` with its settings, or a
-    level of :data:`BOT_LEVELS` (any name the core knows)."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "heuristic":
-        return HeuristicBot(seed)
-    return CoreBot(name, seed)
+def make_bot(name: str, seed: int = 0) -> Player:
+    """A bot by name (:func:`duidiao.bots.make`): a built-in one — ``"random"``,
+    ``"heuristic"``, ``"pimc"`` with its settings, a level of :data:`BOT_LEVELS` (a
+    :class:`CoreBot`) — or one registered in :mod:`duidiao.bots`."""
+    return bots.make(name, seed)
 
 
 PlayersLike = Union[Sequence[Any], Mapping[str, Any]]

@@ -18,9 +18,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import SEATS
+from .decisions import apply, decide
 from .duel import _draw_deal
 from .enums import Phase
-from .players import make_bot
+from .game import Game
+from .players import CoreBot, make_bot
 from .rules import Rules
 
 __all__ = ["decision_times", "DecisionTimes", "PhaseTimes"]
@@ -74,6 +77,38 @@ class DecisionTimes:
         }
 
 
+def _time_core_hand(core_rules: Any, deal: Any, bots: list[Any],
+                    times: dict[str, list[float]]) -> None:
+    """A hand of built-in bots, each decision made in the core (``Player::decide``)."""
+    from . import _core
+
+    game = _core.Game(core_rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
+    clock = time.perf_counter
+    while int(game.phase) != int(_core.Phase.over):
+        seat = int(game.to_act)
+        b = bots[seat]
+        phase = Phase.of_core(game.phase)
+        obs = game.observe(seat, b.sees_everything)
+        start = clock()
+        decision = b.decide(obs)  # the bot's decision, whichever phase, made in the core
+        times[phase.value].append(clock() - start)
+        game.apply(decision)
+
+
+def _time_hand(game: Game, players: list[Any], times: dict[str, list[float]]) -> None:
+    """A hand with a bot written in Python: each decision asked through duidiao.decisions."""
+    clock = time.perf_counter
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        phase = game.phase
+        obs = game.observe(seat)
+        start = clock()
+        decision = decide(players[SEATS.index(seat)], obs)
+        times[phase.value].append(clock() - start)
+        apply(game, decision)
+
+
 def decision_times(
     bot: str, hands: int, seed: int = 0, preset: str | Rules = "chifeng",
     progress: Any = None,
@@ -84,25 +119,17 @@ def decision_times(
     if isinstance(hands, bool) or not isinstance(hands, int) or not 0 < hands <= 1_000_000:
         raise ValueError(f"hands: from 1 to 1,000,000, not {hands!r:.40}")
     make_bot(bot, 0)  # an unknown bot fails here
-    from . import _core
-
     rules = preset if isinstance(preset, Rules) else Rules.preset(preset)
     core_rules = rules.to_core()
     times: dict[str, list[float]] = {p.value: [] for p in Phase if p not in ("over",)}
-    clock = time.perf_counter
     for index in range(hands):
         deal = _draw_deal(seed, index)
-        game = _core.Game(core_rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
-        bots = [make_bot(bot, deal.bot_seeds[s]).core for s in range(4)]
-        while int(game.phase) != int(_core.Phase.over):
-            seat = int(game.to_act)
-            b = bots[seat]
-            phase = Phase.of_core(game.phase)
-            obs = game.observe(seat, b.sees_everything)
-            start = clock()
-            decision = b.decide(obs)  # the bot's decision, whichever phase, made in the core
-            times[phase.value].append(clock() - start)
-            game.apply(decision)
+        players = [make_bot(bot, deal.bot_seeds[s]) for s in range(4)]
+        if all(isinstance(p, CoreBot) for p in players):
+            cores = [p.core for p in players if isinstance(p, CoreBot)]
+            _time_core_hand(core_rules, deal, cores, times)
+        else:
+            _time_hand(deal.game(rules), players, times)
         if progress is not None:
             progress(index + 1, hands)
     return DecisionTimes(

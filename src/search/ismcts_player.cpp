@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "search/pimc_player.h"
 
 namespace duidiao {
 
@@ -28,35 +27,21 @@ CardSet IsmctsPlayer::play(const Observation& obs) {
   return last_.front().move;
 }
 
-std::unique_ptr<Player> make_ismcts_player(const std::string& name, uint64_t seed) {
-  const std::string base = name.substr(0, name.find(':'));
-  if (base != "ismcts") return nullptr;
+std::unique_ptr<Player> make_ismcts_player(const std::string& name, const BotValues& values,
+                                           uint64_t seed) {
+  auto value = [&](const char* key, double otherwise) {
+    const auto it = values.find(key);
+    return it == values.end() ? otherwise : it->second;
+  };
   IsmctsOptions o;
-  o.iterations = 2000;
   o.seed = seed;
+  o.iterations = int(value("iterations", 0));  // none: a time budget (ms)
+  o.seconds = value("ms", value("cap", 0)) / 1000.0;
+  o.exploration = value("c", o.exploration);
   PimcOptions endgame;
   endgame.worlds = 32;
-  endgame.seconds = 0;
-  for (const auto& [key, value] : bot_settings(name, "")) {
-    auto number = [&](double low, double high, bool whole) {
-      return parse_setting(name, key, value, low, high, whole);
-    };
-    if (key == "iterations") {
-      o.iterations = int(number(1, 1e8, true));
-    } else if (key == "ms") {
-      o.seconds = seconds_setting(name, key, value);
-      o.iterations = 0;
-    } else if (key == "cap") {
-      o.seconds = endgame.seconds = seconds_setting(name, key, value);
-    } else if (key == "c") {
-      o.exploration = number(0, 1000, false);
-    } else if (key == "solve") {
-      endgame.solve_cards = int(number(0, 25, true));
-    } else {
-      throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
-                                  "' (expected iterations, ms, cap, c or solve)");
-    }
-  }
+  endgame.seconds = value("cap", 0) / 1000.0;
+  endgame.solve_cards = int(value("solve", endgame.solve_cards));
   if (o.iterations == 0) {  // a time budget: the endgame's too
     endgame.worlds = 0;
     endgame.seconds = o.seconds;

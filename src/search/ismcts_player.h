@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "search/bot_table.h"
 #include "search/heuristic_player.h"
 #include "search/ismcts.h"
 
@@ -53,8 +54,8 @@ class IsmctsPlayer : public Player {
   std::vector<MoveAnalysis> last_;
 };
 
-// The ismcts player a name asks for, or nullptr when the name is not an ismcts name. Throws
-// std::invalid_argument on a bad setting.
-std::unique_ptr<Player> make_ismcts_player(const std::string& name, uint64_t seed);
+// The ismcts player from a name's checked settings (bot_table.h: ISMCTS_SETTINGS).
+std::unique_ptr<Player> make_ismcts_player(const std::string& name, const BotValues& values,
+                                           uint64_t seed);
 
 }  // namespace duidiao

@@ -6,19 +6,12 @@
 #include "search/xiaosa_search.h"
 
 #include <algorithm>
-#include <iterator>
-#include <cstdio>
-#include <stdexcept>
 
 namespace duidiao {
 
-// About 50 ms per decision early in a hand on one core; duels showed 32 worlds clearly ahead of 16.
-constexpr int DEFAULT_WORLDS = 32;
 // Decisions with more legal plays than this get proportionally fewer worlds (at least MIN_WORLDS).
 constexpr uint64_t MOVES_IN_FULL = 128;
 constexpr uint64_t MIN_WORLDS = 4;
-// How many standard errors a move must gain over the heuristic's choice to be played instead.
-constexpr double DEFAULT_MARGIN = 1.0;
 
 PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle,
                        double margin, int bury_worlds, int declare_worlds, int xiaosa_worlds,
@@ -88,114 +81,25 @@ CardSet PimcPlayer::play(const Observation& obs) {
   return best.move;
 }
 
-// A setting's value: a number in [low, high], a whole one when `whole`.
-double parse_setting(const std::string& bot, const std::string& key, const std::string& value,
-                     double low, double high, bool whole) {
-  size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(value, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != value.size() || value.empty() || !(v >= low && v <= high) ||
-      (whole && v != double(int64_t(v)))) {
-    char range[64];
-    std::snprintf(range, sizeof range, "%g to %g", low, high);
-    throw std::invalid_argument("bot '" + bot + "': " + key + " needs " +
-                                (whole ? "a whole number" : "a number") + " from " + range +
-                                ", not '" + value + "'");
-  }
-  return v;
-}
-
-std::vector<std::pair<std::string, std::string>> bot_settings(const std::string& name,
-                                                              const std::string& defaults) {
-  std::string rest;
-  const size_t colon = name.find(':');
-  if (colon != std::string::npos) {
-    rest = name.substr(colon + 1);
-    if (rest.empty()) throw std::invalid_argument("bot '" + name + "': no setting after ':'");
-  }
-  if (!defaults.empty()) rest = rest.empty() ? defaults : defaults + "," + rest;
-  std::vector<std::pair<std::string, std::string>> out;
-  if (rest.empty()) return out;
-  size_t pos = 0;
-  while (pos <= rest.size()) {
-    size_t end = rest.find(',', pos);
-    if (end == std::string::npos) end = rest.size();
-    const std::string item = rest.substr(pos, end - pos);
-    const size_t eq = item.find('=');
-    if (eq == std::string::npos)
-      throw std::invalid_argument("bot '" + name + "': settings are key=value, not '" + item + "'");
-    out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-    pos = end + 1;
-  }
-  return out;
-}
-
-// The named levels (players.md): settings applied before any given after the name's colon.
-// The analysis (duidiao.analyse) takes its search settings from "expert".
-constexpr BotLevel LEVELS[] = {
-    {"normal", "worlds=8"},
-    {"hard", "worlds=32"},
-    {"expert", "worlds=256,solve=5,infer=4,miss=0.5,bury=64,cap=1000"},
-};
-
-std::vector<BotLevel> pimc_levels() { return {std::begin(LEVELS), std::end(LEVELS)}; }
-
-std::unique_ptr<Player> make_pimc_player(const std::string& name, uint64_t seed) {
-  const std::string base = name.substr(0, name.find(':'));
-  const char* level = nullptr;
-  for (const BotLevel& l : LEVELS)
-    if (base == l.name) level = l.settings;
-  if (base != "pimc" && base != "pimc-oracle" && !level) return nullptr;
+std::unique_ptr<Player> make_pimc_player(const std::string& name, const BotValues& values,
+                                         uint64_t seed) {
+  auto value = [&](const char* key, double otherwise) {
+    const auto it = values.find(key);
+    return it == values.end() ? otherwise : it->second;
+  };
   PimcOptions o;
-  double margin = DEFAULT_MARGIN;
-  int bury_worlds = 0;
-  int declare_worlds = 0;
-  int xiaosa_worlds = 0;
-  int grab_worlds = 0;
-  o.worlds = DEFAULT_WORLDS;
-  o.seconds = 0;
   o.seed = seed;
-  for (const auto& [key, value] : bot_settings(name, level ? level : "")) {
-    auto number = [&](double low, double high, bool whole) {
-      return parse_setting(name, key, value, low, high, whole);
-    };
-    if (key == "worlds") {
-      o.worlds = int(number(1, 1e6, true));
-    } else if (key == "ms") {
-      o.seconds = seconds_setting(name, key, value);
-      o.worlds = 0;
-    } else if (key == "cap") {  // a time cap in ms on a counted budget
-      o.seconds = seconds_setting(name, key, value);
-    } else if (key == "solve") {
-      o.solve_cards = int(number(0, 25, true));
-    } else if (key == "margin") {
-      margin = number(0, 100, false);
-    } else if (key == "fair") {
-      o.fair_playouts = number(0, 1, true) != 0;
-    } else if (key == "infer") {
-      o.infer_pool = int(number(1, 64, true));
-    } else if (key == "miss") {
-      o.infer_miss = number(0.001, 1, false);
-    } else if (key == "bury") {
-      bury_worlds = int(number(0, 4096, true));
-    } else if (key == "declare") {
-      declare_worlds = int(number(0, 4096, true));
-    } else if (key == "xiaosa") {
-      xiaosa_worlds = int(number(0, 4096, true));
-    } else if (key == "grab") {
-      grab_worlds = int(number(0, 4096, true));
-    } else {
-      throw std::invalid_argument("bot '" + name + "': unknown setting '" + key +
-                                  "' (expected worlds, ms, cap, solve, margin, fair, infer, miss, "
-                                  "bury, declare, grab or xiaosa)");
-    }
-  }
-  return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", margin, bury_worlds,
-                                      declare_worlds, xiaosa_worlds, grab_worlds);
+  o.worlds = int(value("worlds", 0));  // none: a time budget (ms)
+  // ms: the time budget; else cap: a time cap on the worlds.
+  o.seconds = value("ms", value("cap", 0)) / 1000.0;
+  o.solve_cards = int(value("solve", o.solve_cards));
+  o.fair_playouts = value("fair", 1) != 0;
+  o.infer_pool = int(value("infer", 1));
+  o.infer_miss = value("miss", 1);
+  const std::string base = name.substr(0, name.find(':'));
+  return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", value("margin", 1),
+                                      int(value("bury", 0)), int(value("declare", 0)),
+                                      int(value("xiaosa", 0)), int(value("grab", 0)));
 }
 
 }  // namespace duidiao

@@ -2,23 +2,8 @@
 
 #include <stdexcept>
 
-#include "search/heuristic_player.h"
-#include "search/ismcts_player.h"
-#include "search/pimc_player.h"
-#include "search/random_player.h"
 
 namespace duidiao {
-
-std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
-  if (name == "random") return std::make_unique<RandomPlayer>(seed);
-  if (name == "heuristic") return std::make_unique<HeuristicPlayer>(seed);
-  if (name == "easy") return std::make_unique<HeuristicPlayer>(seed, "easy");  // the first level
-  if (name.rfind("easy:", 0) == 0)
-    throw std::invalid_argument("bot '" + name + "': the easy level takes no settings");
-  if (auto pimc = make_pimc_player(name, seed)) return pimc;
-  if (auto ismcts = make_ismcts_player(name, seed)) return ismcts;
-  throw std::invalid_argument("unknown bot '" + name + "' (expected random, heuristic, pimc, ismcts, or a level: easy, normal, hard, expert)");
-}
 
 Decision Player::decide(const Observation& obs) {
   Decision d;

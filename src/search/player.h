@@ -62,8 +62,7 @@ class Player {
   std::atomic<bool> stop_{false};
 };
 
-// "random", "heuristic"; a seed makes a player's random choices repeatable.
-std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed);
+// make_player (bot_table.h) makes the built-in bots by name.
 
 // Asks the players for every decision until the hand is over.
 void play_game(Game& game, Player* const players[4]);

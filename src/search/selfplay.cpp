@@ -1,5 +1,7 @@
 #include "search/selfplay.h"
 
+#include "search/bot_table.h"
+
 #include "core/playout.h"
 
 namespace duidiao {

@@ -13,7 +13,7 @@ import duidiao
 from duidiao import Cards, Game, Position
 from duidiao.decisions import step as play_step
 from duidiao.engine import COMMANDS, ERROR_CODES, LIMITS, request_schema, run_command
-from duidiao.engine.bots import BOTS, with_budget
+from duidiao.engine.bots import with_budget
 from duidiao.engine.errors import ProtocolError
 
 from .conftest import ONE_CARD, README, TWELVE
@@ -60,7 +60,7 @@ def test_hello_reports_the_protocol_presets_bots_and_limits() -> None:
     assert reply["version"] == duidiao.__version__
     assert reply["presets"] == list(duidiao.PRESETS)
     assert reply["game_presets"] == list(duidiao.GAME_PRESETS)
-    assert [b["name"] for b in reply["bots"]] == list(BOTS)
+    assert [b["name"] for b in reply["bots"]] == list(duidiao.bots.names())
     assert reply["commands"] == list(COMMANDS)
     assert reply["limits"]["line_bytes"] == 1 << 20
 

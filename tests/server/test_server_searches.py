@@ -14,14 +14,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from duidiao.engine.bots import SEARCH_BOTS
+from duidiao.engine.bots import search_bots
 
 from .helpers import Conn, ServerProcess
 from .test_server_rest import README, solvable
 
 # Budgets no search would finish within the test (at most 64 characters: a room seat's name).
 HEAVY = {"ismcts": "ismcts:iterations=100000000"}
-ROOM_BOTS = [b for b in SEARCH_BOTS if b != "pimc-oracle"]  # the oracle is refused at a table
+ROOM_BOTS = [b for b in search_bots() if b != "pimc-oracle"]  # the oracle is refused at a table
 
 
 def heavy(base: str) -> str:

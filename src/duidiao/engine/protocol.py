@@ -298,9 +298,9 @@ def _move_prepare(args: dict[str, Any]) -> dict[str, Any]:
 def _move(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     position: Position = args["_position"]
     turn, name, bot = args["_turn"], args["_name"], args["_bot"]
-    with _Ticker(ctx, on_stop=bot.stop):
-        move = bot.play_position(position)
-    values = [v.to_dict() for v in bot.last_values]
+    with _Ticker(ctx, on_stop=getattr(bot, "stop", None)):
+        move = duidiao.bots.play_position(bot, position)
+    values = [v.to_dict() for v in getattr(bot, "last_values", ())]
     return {
         "turn": turn,
         "move": str(position.parse_move(move)),

@@ -473,11 +473,9 @@ class Server:
         return {
             "type": "hello", "server": "duidiao", "version": duidiao.__version__,
             "protocol": PROTOCOL, "presets": list(duidiao.GAME_PRESETS),
-            "bots": ["random", "heuristic", "pimc", "ismcts", *duidiao.BOT_LEVELS],
-            "bot_settings": ["pimc:worlds=N", "pimc:ms=M", "pimc:solve=N", "pimc:margin=X",
-                             "pimc:fair=0", "pimc:cap=M", "pimc:infer=K", "pimc:miss=X",
-                             "pimc:bury=N", "pimc:declare=N",
-                             "pimc:xiaosa=N", "pimc:grab=N"],
+            "bots": list(duidiao.bots.names(served=True)),
+            "bot_settings": [f"pimc:{s['name']}={'N' if s['type'] == 'integer' else 'X'}"
+                             for s in duidiao.bots.kinds()["pimc"].settings],
             "levels": dict(LEVELS),
             "limits": {"message_bytes": MAX_FRAME, "decision_seconds": list(L.DECISION_SECONDS),
                        "bot_delay_ms": list(L.BOT_DELAY_MS), "hint_seconds": list(L.HINT_SECONDS),

@@ -30,7 +30,6 @@ import duidiao
 from duidiao import Game, IllegalMoveError, Rules
 from duidiao.cards import TRUMP_LETTERS
 from duidiao.decisions import Decision, ask, decide, options, seen_by_others
-from duidiao.engine.bots import SEARCH_BOTS
 from duidiao.level import Level
 from duidiao.seats import TRICK_SEATS
 
@@ -71,7 +70,10 @@ team_of = TRICK_SEATS.team_of
 
 
 def is_search(bot: str) -> bool:
-    return bot.partition(":")[0] in SEARCH_BOTS
+    """Whether the bot's decisions run under a deadline (a search, or a registered bot: both
+    stop when told)."""
+    kind = duidiao.bots.kind_of(bot)
+    return kind.searches or not kind.builtin
 
 
 def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -93,11 +95,13 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(player, str) or len(player) > 64:
             raise ClientError("bad_request", f"seats.{seat}: a bot name or \"human\"")
         if player != "human":
-            if player.startswith("pimc-oracle"):
-                raise ClientError(
-                    "bad_request", f"seats.{seat}: pimc-oracle sees every hand; not at a table"
-                )
             try:
+                kind = duidiao.bots.kind_of(player)
+                if kind.sees_everything:
+                    raise ValueError(f"{kind.name} sees every hand; not at a table")
+                if not kind.served:
+                    raise ValueError(f"the {kind.name} bot cannot be stopped on a deadline; "
+                                     "not at a table")
                 duidiao.make_bot(player)
             except ValueError as exc:
                 raise ClientError("bad_request", f"seats.{seat}: {exc}") from None
