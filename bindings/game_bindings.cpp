@@ -68,14 +68,15 @@ py::list xiaosas(const std::vector<Game::Xiaosa>& xs) {
 
 GameSetup make_setup(const Rules& rules, const std::vector<int>& deck, int first_drawer,
                      int declarer, int level_ns, int level_ew) {
-  if (deck.size() != 108) throw std::invalid_argument("deck: 108 cards, not " + std::to_string(deck.size()));
+  if (deck.size() != size_t(DECK_CARDS))
+    throw std::invalid_argument("deck: " + std::to_string(DECK_CARDS) + " cards, not " + std::to_string(deck.size()));
   GameSetup s;
   s.rules = rules;
   s.first_drawer = first_drawer;
   s.declarer = declarer;
   s.level_ns = level_ns;
   s.level_ew = level_ew;
-  for (int i = 0; i < 108; ++i) s.deck[i] = deck[i];
+  for (int i = 0; i < DECK_CARDS; ++i) s.deck[i] = deck[i];
   return s;
 }
 
@@ -130,7 +131,7 @@ void init_game(py::module_& m) {
       .def_property_readonly("original_kitty", [](const Game& g) { return to_masks(g.original_kitty()); })
       .def_property_readonly("declarer_or_kitty", [](const Game& g) { return to_masks(g.declarer_or_kitty()); })
       .def_property_readonly("grab_offer", &Game::grab_offer)
-      .def("deck", [](const Game& g) { return std::vector<int>(g.deck(), g.deck() + 108); })
+      .def("deck", [](const Game& g) { return std::vector<int>(g.deck(), g.deck() + DECK_CARDS); })
       .def("held", [](const Game& g, int seat) { return to_masks(g.held(checked_seat(seat))); }, py::arg("seat"))
       .def("exposed", [](const Game& g, int seat) { return to_masks(g.exposed(checked_seat(seat))); }, py::arg("seat"))
       .def("declarations", [](const Game& g) { return declarations(g.declarations()); })
@@ -256,6 +257,9 @@ void init_game(py::module_& m) {
   // The learning encoding (docs/env.md): an Observation as a (PLANE_NB, 54) float32 array.
   m.attr("OBSERVATION_PLANES_VERSION") = OBSERVATION_PLANES_VERSION;
   m.attr("KITTY_CARDS") = KITTY_CARDS;
+  m.attr("DECK_CARDS") = DECK_CARDS;
+  m.attr("HAND_CARDS") = HAND_CARDS;
+  m.attr("COPIES") = COPIES;
   m.def("observation_plane_names", [] {
     return std::vector<std::string>(PLANE_NAMES, PLANE_NAMES + PLANE_NB);
   });

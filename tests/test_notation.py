@@ -249,3 +249,14 @@ def test_s10_1_no_trump_is_refused_where_the_rules_lack_it() -> None:
         Position(base.format("NT"))
     with pytest.raises(NotationError, match=r"^trump: 'X' is not a suit \(H, D, S, C\) or NT"):
         Position(base.format("X"))
+
+
+def test_a_card_count_error_says_what_it_expected_once() -> None:
+    """Issue 27 (9): the count error read "expected 25 = 25" when nothing was gone."""
+    text = ("chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
+            "S=5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C "
+            "E=?25 N=?24 W=?24 kitty=9D,9D,8S,7S,6S,4S,3S,2S tricks=S:AC|4C|TC|6C trick=S:")
+    with pytest.raises(NotationError) as info:
+        Position(text)
+    message = str(info.value)
+    assert "make 24, expected 25" in message and "= 25" not in message

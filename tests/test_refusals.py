@@ -109,7 +109,7 @@ def test_notation_words_the_cores_refusals() -> None:
          "cards: 3 copies of KS (S, kitty), a card exists twice"),
         (EXAMPLE + " voids=S:D", "voids: S is void in diamonds but holds KD,7D,7D,6D"),
         (EXAMPLE.replace("E=?24 N=?24", "E=?23 N=?25"),
-         "E: 23 cards held and 1 played in tricks make 24, expected 25 = 25"),
+         "E: 23 cards held and 1 played in tricks make 24, expected 25"),
         (EXAMPLE.replace("kitty=9D,9D,8S,6C,4C,3C,2C,2D", "kitty=9D,9D,8S,6C,4C,3C,2C,2H")
          .replace("S=BJ,5H,5H,", "S=BJ,5H,5H,2D,").replace("3S,3S,KD", "3S,KD")
          + " dry=yes", "dry: the kitty holds 2H, a card of the trump suit: it was not 干巴锅"),

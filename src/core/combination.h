@@ -32,7 +32,7 @@ struct Format {
 
 struct Decomposition {
   int size = 0;
-  Component parts[25];
+  Component parts[HAND_CARDS];
   Format format;
 };
 

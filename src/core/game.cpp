@@ -18,7 +18,7 @@ Game::Game(const GameSetup& s)
   if (s.first_drawer < 0 || s.first_drawer > 3) throw std::invalid_argument("first_drawer must be a seat 0..3");
   if (s.declarer < -1 || s.declarer > 3) throw std::invalid_argument("declarer must be a seat 0..3 or -1");
   int copies[FACE_NB] = {};
-  for (int i = 0; i < 108; ++i) {
+  for (int i = 0; i < DECK_CARDS; ++i) {
     if (s.deck[i] < 0 || s.deck[i] >= FACE_NB) throw std::invalid_argument("deck: a card id is not 0..53");
     if (++copies[s.deck[i]] > 2) throw std::invalid_argument("deck: " + card_name(s.deck[i]) + " appears more than twice");
     deck_[i] = s.deck[i];
@@ -30,7 +30,7 @@ Game::Game(const GameSetup& s)
   else if (s.level_ns != s.level_ew)
     throw std::invalid_argument("a first hand (no declarer yet) needs both teams at the same level");
   else level_ = s.level_ns;
-  for (int i = 100; i < 108; ++i) original_kitty_.add(deck_[i]);
+  for (int i = DEALT_CARDS; i < DECK_CARDS; ++i) original_kitty_.add(deck_[i]);
   draw_until_decision();
 }
 
@@ -166,7 +166,7 @@ void Game::pass() {
 // gives each player one more chance after the 100th card, then settles trumps.
 void Game::draw_until_decision() {
   phase_ = PHASE_DECLARE;
-  while (drawn_ < 100) {
+  while (drawn_ < DEALT_CARDS) {
     const int seat = (first_drawer_ + drawn_) & 3;
     held_[seat].add(deck_[drawn_]);
     ++drawn_;

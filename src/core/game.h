@@ -12,8 +12,6 @@
 
 namespace duidiao {
 
-constexpr int KITTY_CARDS = 8;  // §6.3: the kitty, and what the declarer buries
-
 enum Phase : int { PHASE_DECLARE, PHASE_BURY, PHASE_GRAB, PHASE_XIAOSA, PHASE_PLAY, PHASE_OVER, PHASE_NB };
 
 // §6.2: 亮主 (a single level card), 封主 (a lock: a pair, or the second card added to one's own
@@ -31,7 +29,7 @@ struct Declaration {
   int seat = 0;
   int suit = 0;
   int kind = DECLARE_SINGLE;
-  int drawn = 0;  // cards drawn (0..100) when it was made
+  int drawn = 0;  // cards drawn (0..DEALT_CARDS) when it was made
 };
 
 // A choice at one decision of a hand, whichever it is (rules §6): the one currency in which
@@ -51,7 +49,7 @@ struct GameSetup {
   int level_ns = LEVEL_START, level_ew = LEVEL_START;
   int declarer = -1;      // fixed by §8.4, or -1 in a match's first hand (抢庄)
   int first_drawer = 0;   // the declarer in later hands
-  Card deck[108] = {};    // deck[0] is drawn first; deck[100..107] the kitty, deck[107] its bottom
+  Card deck[DECK_CARDS] = {};  // deck[0] is drawn first; the last KITTY_CARDS the kitty, the last its bottom
 };
 
 // §6.2 (or §10.6 under declaring=standard): the declarations open to `seat`, holding `hand`,
@@ -145,7 +143,7 @@ class Game {
   Rules rules_;
   int levels_[2] = {};
   int level_ = 0;
-  Card deck_[108] = {};
+  Card deck_[DECK_CARDS] = {};
   Phase phase_ = PHASE_DECLARE;
   int to_act_ = 0;
   int first_drawer_ = 0;

@@ -33,7 +33,7 @@ Hand::Hand(const HandSetup& s)
   require(s.declarer >= 0 && s.declarer < 4, "declarer must be a seat 0..3");
   require(s.leader >= 0 && s.leader < 4, "leader must be a seat 0..3");
   require(s.points >= 0 && s.points <= 200 && s.points % 5 == 0, "points must be 0..200 in fives");
-  require(s.tricks_done >= 0 && s.tricks_done <= 25, "tricks_done must be 0..25");
+  require(s.tricks_done >= 0 && s.tricks_done <= MAX_TRICKS, "tricks_done must be 0..25");
   ctx_ = Context(rules_, s.level, s.trump);
 
   // Ranges first; then (§2) the cards add up to 108 and no face is known more than twice; then
@@ -41,16 +41,16 @@ Hand::Hand(const HandSetup& s)
   // it is void in. The refusals carry a Detail: the notation words its messages from them.
   require(s.gone.valid(), "gone is not a valid card set");
   require(s.kitty.valid(), "kitty is not a valid card set");
-  int64_t total = s.gone.size() + (kitty_known_ ? s.kitty.size() : 8);
+  int64_t total = s.gone.size() + (kitty_known_ ? s.kitty.size() : KITTY_CARDS);
   for (int seat = 0; seat < 4; ++seat) {
     if (!s.held[seat].valid()) throw std::invalid_argument(seat_name(seat) + ": not a valid card set");
     total += s.held[seat].size() + int64_t(s.unknown[seat]);
   }
-  if (total != 108)
+  if (total != DECK_CARDS)
     throw BadSetup(std::to_string(total) + " cards in all, a hand has 108",
                    {"cards", std::to_string(total), "total"});
   for (int seat = 0; seat < 4; ++seat) {
-    if (s.unknown[seat] < 0 || s.unknown[seat] > 25)
+    if (s.unknown[seat] < 0 || s.unknown[seat] > HAND_CARDS)
       throw std::invalid_argument(seat_name(seat) + ": unknown count 0..25");
     if (s.voids[seat] < 0 || s.voids[seat] >= 32)
       throw std::invalid_argument(seat_name(seat) + ": void mask 0..31");
@@ -65,7 +65,7 @@ Hand::Hand(const HandSetup& s)
   };
   for (int seat = 0; seat < 4; ++seat) add_known(s.held[seat], seat_name(seat));
   if (kitty_known_) {
-    require(s.kitty.size() == 8, "the kitty holds 8 cards");
+    require(s.kitty.size() == KITTY_CARDS, "the kitty holds 8 cards");
     add_known(s.kitty, "kitty");
   }
   for (int seat = 0; seat < 4; ++seat) {
@@ -383,7 +383,7 @@ void Hand::conceal(int seat, const CardSet exposed[4]) {
 void Hand::reveal(const CardSet hidden[4], const CardSet& kitty) {
   // Checked with plain ifs: the messages are built only on failure (the sampler calls this for
   // every world it draws).
-  if (kitty_known_ ? !kitty.empty() : kitty.size() != 8)
+  if (kitty_known_ ? !kitty.empty() : kitty.size() != KITTY_CARDS)
     throw std::invalid_argument(kitty_known_ ? "reveal: the kitty is known already"
                                              : "reveal: the kitty holds 8 cards");
   CardSet placed = kitty;

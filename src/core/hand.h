@@ -41,10 +41,10 @@ class TrickHistory {
   int size() const { return size_; }
   const TrickRecord& operator[](int i) const { return tricks_[i]; }
   // The next record, or null when 25 are kept.
-  TrickRecord* add() { return size_ < 25 ? &tricks_[size_++] : nullptr; }
+  TrickRecord* add() { return size_ < MAX_TRICKS ? &tricks_[size_++] : nullptr; }
 
  private:
-  TrickRecord tricks_[25];
+  TrickRecord tricks_[MAX_TRICKS];
   int size_ = 0;
 };
 

@@ -53,9 +53,9 @@ void check_ranges(const Observation& o) {
        o.rules.allows_no_trump() ? "must be -1..4 (4: no trump)" : "must be -1..3");
   need(o.declarer >= -1 && o.declarer < 4, "declarer", "must be -1..3");
   need(seat_ok(o.first_drawer), "first_drawer", "must be 0..3");
-  need(o.drawn >= 0 && o.drawn <= 100, "drawn", "must be 0..100");
+  need(o.drawn >= 0 && o.drawn <= DEALT_CARDS, "drawn", "must be 0..100");
   for (int s = 0; s < 4; ++s)
-    need(o.hand_size[s] >= 0 && o.hand_size[s] <= 25 + KITTY_CARDS, seat_field("hand_sizes", s),
+    need(o.hand_size[s] >= 0 && o.hand_size[s] <= HAND_CARDS + KITTY_CARDS, seat_field("hand_sizes", s),
          "must be 0..33");
   need(o.hand.valid() && o.kitty.valid() && o.original_kitty.valid(), "hand",
        "not a set of cards (at most two of a face)");
@@ -63,7 +63,7 @@ void check_ranges(const Observation& o) {
     need(o.exposed[s].valid(), seat_field("exposed", s), "not a set of cards");
   for (const Declaration& d : o.declarations)
     need(seat_ok(d.seat) && d.suit >= 0 && d.suit <= top_suit && d.kind >= DECLARE_SINGLE &&
-             d.kind <= DECLARE_KIND_MAX && d.drawn >= 0 && d.drawn <= 100,
+             d.kind <= DECLARE_KIND_MAX && d.drawn >= 0 && d.drawn <= DEALT_CARDS,
          "declarations", "a declaration is out of range");
   need(o.trump_from_kitty == 0 || o.trump_from_kitty == 1, "trump_from_kitty", "must be 0 or 1");
   need(o.grab_offer >= -1 && o.grab_offer < FACE_NB, "grab_offer", "must be a card or -1");
@@ -94,7 +94,7 @@ void check_declaring(const Observation& o, int rank) {
     need(d.drawn >= 1 && d.drawn >= last_drawn, "declarations",
          what + ": declarations are listed in the order made, after a card is drawn");
     need(d.drawn <= o.drawn, "declarations", what + ": made after the cards drawn so far");
-    if (d.drawn < 100) {
+    if (d.drawn < DEALT_CARDS) {
       need(d.drawn > last_drawn || made.empty(), "declarations",
            what + ": one declaration per card drawn (rules §6.2)");
       need(d.seat == ((o.first_drawer + d.drawn - 1) & 3), "declarations",
@@ -119,11 +119,11 @@ void check_declaring(const Observation& o, int rank) {
     made.push_back(d);
     last_drawn = d.drawn;
   }
-  if (o.phase == PHASE_DECLARE && o.drawn < 100)
+  if (o.phase == PHASE_DECLARE && o.drawn < DEALT_CARDS)
     need(made.empty() || last_drawn < o.drawn, "declarations",
          "a declaration at card " + std::to_string(last_drawn) +
              ", and the seat that drew it asked to declare again");
-  if (o.phase == PHASE_DECLARE && o.drawn == 100)
+  if (o.phase == PHASE_DECLARE && o.drawn == DEALT_CARDS)
     need(((o.seat - o.first_drawer) & 3) > last_chance, "declarations",
          "the seat's last chance to declare came before the others' listed (rules §6.2)");
 }
@@ -211,7 +211,7 @@ void check_cards(const Observation& o, int rank) {
              (o.phase == PHASE_BURY && s == o.declarer ? " (the kitty taken)" : ""));
   }
   if (o.phase != PHASE_DECLARE)
-    need(o.drawn == 100, "drawn", "every card is drawn before the kitty is buried");
+    need(o.drawn == DEALT_CARDS, "drawn", "every card is drawn before the kitty is buried");
 }
 
 // The kitty, 抢牌 and 潇洒 of a hand before its play (§6.3, §6.4, §10.6).
@@ -275,7 +275,7 @@ void check_kitty(const Observation& o, int rank) {
 // The seat asked to declare: the one that drew the card just drawn (or its last chance), with a
 // declaration open to it.
 void check_declare_turn(const Observation& o, int rank) {
-  if (o.drawn < 100) {
+  if (o.drawn < DEALT_CARDS) {
     need(o.drawn >= 1 && o.seat == ((o.first_drawer + o.drawn - 1) & 3), "seat",
          "while drawing, the seat that drew the card just drawn is asked (rules §6.2)");
   }
@@ -301,7 +301,7 @@ void check_view(const Observation& o) {
   need(o.dry == v.dry(), "dry", "not the position's");
   need(!o.kitty_visible || (v.kitty_known() && o.kitty == v.kitty()), "kitty",
        "not the position's");
-  need(o.drawn == 100, "drawn", "the play starts once all 100 cards are drawn");
+  need(o.drawn == DEALT_CARDS, "drawn", "the play starts once all 100 cards are drawn");
 }
 
 }  // namespace

@@ -83,9 +83,9 @@ void observation_planes(const Observation& o, const CardSet& chosen, float* out)
   for (int s = 0; s < 4; ++s) counts[rel(s)] = float(o.hand_size[s]) / 33;
   if (in_play) {
     counts[4] = float(o.view.points()) / 200;
-    counts[5] = float(o.view.tricks_done() + o.view.history_size()) / 25;
+    counts[5] = float(o.view.tricks_done() + o.view.history_size()) / MAX_TRICKS;
   }
-  counts[6] = float(o.drawn) / 100;
+  counts[6] = float(o.drawn) / DEALT_CARDS;
 
   if (!o.declarations.empty()) {
     const Declaration& d = o.declarations.back();

@@ -6,21 +6,21 @@
 
 namespace duidiao {
 
-void shuffle_deck(Rng& rng, Card deck[108]) {
+void shuffle_deck(Rng& rng, Card deck[DECK_CARDS]) {
   for (int i = 0; i < FACE_NB; ++i) deck[i] = deck[i + FACE_NB] = i;
   for (int i = 107; i > 0; --i) std::swap(deck[i], deck[rng.below(i + 1)]);
 }
 
 HandSetup random_deal(const Rules& rules, Rng& rng) {
-  Card deck[108];
+  Card deck[DECK_CARDS];
   shuffle_deck(rng, deck);
   HandSetup s;
   s.rules = rules;
   s.level = int(rng.below(LEVEL_NB));
   s.trump = int(rng.below(rules.allows_no_trump() ? 5 : 4));  // NO_TRUMP is 4
   s.declarer = s.leader = int(rng.below(4));
-  for (int i = 0; i < 100; ++i) s.held[i & 3].add(deck[i]);
-  for (int i = 100; i < 108; ++i) s.kitty.add(deck[i]);
+  for (int i = 0; i < DEALT_CARDS; ++i) s.held[i & 3].add(deck[i]);
+  for (int i = DEALT_CARDS; i < DECK_CARDS; ++i) s.kitty.add(deck[i]);
   s.kitty_known = true;
   return s;
 }

@@ -9,7 +9,7 @@
 namespace duidiao {
 
 // A shuffled two-deck pack, in drawing order.
-void shuffle_deck(Rng& rng, Card deck[108]);
+void shuffle_deck(Rng& rng, Card deck[DECK_CARDS]);
 
 // Deals a random hand: random level, trump and declarer; 25 cards each, the last 8 the kitty.
 HandSetup random_deal(const Rules& rules, Rng& rng);

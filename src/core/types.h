@@ -34,6 +34,15 @@ inline Card make_card(int suit, int rank) { return suit * 13 + rank; }
 inline int card_suit(Card c) { return c / 13; }  // 4 for both jokers
 inline int card_rank(Card c) { return c % 13; }  // meaningless for jokers
 
+// The sizes of the two-deck game, named once (rules §2, §5, §6.3). The decks issue decides, by
+// measurement, whether they become the rules' values or a template parameter.
+constexpr int COPIES = 2;                                  // copies of each face
+constexpr int DECK_CARDS = FACE_NB * COPIES;               // 108
+constexpr int KITTY_CARDS = 8;                             // the kitty, and what is buried
+constexpr int DEALT_CARDS = DECK_CARDS - KITTY_CARDS;      // 100, drawn in turn
+constexpr int HAND_CARDS = DEALT_CARDS / SEAT_NB;          // 25 a seat
+constexpr int MAX_TRICKS = HAND_CARDS;                     // a hand's tricks
+
 inline int card_points(Card c) {
   if (c >= SMALL_JOKER) return 0;
   int r = card_rank(c);

@@ -298,6 +298,9 @@ _GrabRecord = tuple[int, int, int]  # (seat, taken, put)
 # (phase, seat, pass, suit, kind, cards, taken, put): a decision (core/game.h's Decision)
 _RawDecision = tuple[int, int, bool, int, int, _CardSet, _CardSet, int]
 KITTY_CARDS: int  # §6.3: the kitty, and what the declarer buries
+DECK_CARDS: int
+HAND_CARDS: int
+COPIES: int
 _XiaosaRecord = tuple[int, _CardSet, _CardSet]  # (seat, jokers, taken)
 _TrickTuple = tuple[int, list[_CardSet], int, int]  # (leader, plays, winner, points)
 

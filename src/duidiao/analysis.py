@@ -34,6 +34,7 @@ from ._limits import INT_MAX
 from .bots import level_settings
 from .cards import Cards
 from .position import Move, Position
+from .sizes import HAND_CARDS
 
 __all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse", "expert_search"]
 
@@ -225,9 +226,9 @@ def analyse(
                                or not 1 <= worlds <= INT_MAX):
         raise ValueError(f"worlds must be a whole number from 1 to {INT_MAX}, not {worlds!r:.40}")
     if isinstance(solve_cards, bool) or not isinstance(solve_cards, int) or not (
-            0 <= solve_cards <= 25):
+            0 <= solve_cards <= HAND_CARDS):
         raise ValueError(
-            f"solve_cards must be a whole number from 0 to 25, not {solve_cards!r:.40}"
+            f"solve_cards must be a whole number from 0 to {HAND_CARDS}, not {solve_cards!r:.40}"
         )
     if worlds is None and not (isinstance(seconds, (int, float)) and math.isfinite(seconds)
                                and seconds > 0):

@@ -15,6 +15,7 @@ from .diagram import card_text, position_diagram
 from .position import Position
 from .progress import ProgressBar
 from .seats import TRICK_SEATS
+from .sizes import HAND_CARDS
 
 __all__ = ["add_parser", "run"]
 
@@ -41,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     expert = expert_search()
     p.add_argument(
-        "--solve-cards", type=int_in(0, 25), default=None, metavar="N",
+        "--solve-cards", type=int_in(0, HAND_CARDS), default=None, metavar="N",
         help="solve worlds exactly when the mover holds at most N cards (default "
         f"{expert['solve_cards']}, the expert bot's)",
     )

@@ -37,6 +37,7 @@ from .errors import IllegalMoveError
 from .notation import format_cards
 from .position import Move
 from .rules import DECLARE_KINDS
+from .sizes import KITTY_CARDS
 
 if TYPE_CHECKING:
     from .game import DeclareOption, Game, Observation
@@ -549,7 +550,7 @@ def options(obs: Observation) -> dict[str, Any] | None:
     if phase is Phase.DECLARE:
         return {"declare": [{"suit": o.suit, "kind": o.kind} for o in obs.declare_options()]}
     if phase is Phase.BURY:
-        return {"bury": int(_core.KITTY_CARDS)}
+        return {"bury": KITTY_CARDS}
     if phase is Phase.GRAB:
         return {"grab_offer": str(obs.grab_offer)}
     if phase is Phase.XIAOSA:

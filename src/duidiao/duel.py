@@ -44,6 +44,7 @@ from .players import CoreBot, make_bot, play_hand
 from .result import HandResult
 from .rules import Rules
 from .seats import TRICK_SEATS
+from .sizes import COPIES, FACES
 
 __all__ = ["duel", "DuelResult", "DuelHand", "DuelMergeError"]
 
@@ -386,7 +387,7 @@ def _draw_deal(seed: int, index: int) -> _Deal:
     rng = random.Random(f"duidiao-duel/{seed}/{index}")
     levels = (rng.randrange(13), rng.randrange(13))
     declarer = rng.randrange(4)
-    deck = [face for face in range(54) for _ in range(2)]
+    deck = [face for face in range(FACES) for _ in range(COPIES)]
     rng.shuffle(deck)
     seeds = (rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63))
     return _Deal(index, deck, levels, declarer, seeds)

@@ -37,6 +37,7 @@ from .position import CardChoice, Move, MoveLike, Position, Trick, _chosen_cards
 from .result import HandResult
 from .rules import PRESETS, Rules
 from .seats import TRICK_SEATS
+from .sizes import COPIES, DEALT_CARDS, DECK_CARDS, FACES
 
 __all__ = [
     "Game",
@@ -560,7 +561,7 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
             str(r.seat("declarations: seat", d.get("seat"))),
             r.choice("declarations: suit", d.get("suit"), TRUMP_LETTERS),
             r.choice("declarations: kind", d.get("kind"), DECLARE_KINDS),
-            r.number("declarations: drawn", d.get("drawn"), 0, 100),
+            r.number("declarations: drawn", d.get("drawn"), 0, DEALT_CARDS),
         )
         for d in r.items("declarations")
     )
@@ -591,7 +592,7 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
         grabs=grabs,
         xiaosas=xiaosas,
         first_drawer=r.seat("first_drawer", r.raw("first_drawer")),
-        drawn=r.number("drawn", r.raw("drawn"), 0, 100),
+        drawn=r.number("drawn", r.raw("drawn"), 0, DEALT_CARDS),
     )
     if phase in ("play", "over"):
         return _play_observation(cls, r, common, level, levels)
@@ -762,8 +763,8 @@ class Game:
             cards = [Card.parse(token) for token in deck.split(",")] if deck else []
         else:
             cards = [Card(c) for c in deck]
-        if len(cards) != 108:
-            raise ValueError(f"deck: 108 cards, not {len(cards)}")
+        if len(cards) != DECK_CARDS:
+            raise ValueError(f"deck: {DECK_CARDS} cards, not {len(cards)}")
         Cards(cards)  # at most two copies of each face
         self._rules = _rules_of(rules)
         self._deck = tuple(cards)
@@ -801,7 +802,7 @@ class Game:
         (§6.1: the declarer draws first), else to a seat drawn from the same generator."""
         rng = random.Random(seed)
         if deck is None:
-            faces = [face for face in range(54) for _ in range(2)]
+            faces = [face for face in range(FACES) for _ in range(COPIES)]
             rng.shuffle(faces)
             deck = [Card(face) for face in faces]
         if first_drawer is None:

@@ -28,6 +28,7 @@ from .cards import (
 from .errors import NotationError
 from .level import Level
 from .rules import ALL_PRESETS, PRESETS, Rules
+from .sizes import DECK_CARDS, HAND_CARDS, KITTY_CARDS
 
 __all__ = [
     "TrickRecord",
@@ -61,9 +62,6 @@ KEYS = (
     "turn",
 )
 REQUIRED = ("level", "trump", "declarer", "S", "E", "N", "W")
-HAND_SIZE = 25
-KITTY_SIZE = 8
-DECK_SIZE = 108
 
 _SYMBOLS = {"♥": "H", "♡": "H", "♦": "D", "♢": "D", "♠": "S", "♤": "S", "♣": "C", "♧": "C"}
 SUIT_NAMES = ("heart", "diamond", "spade", "club", "trump")
@@ -337,11 +335,11 @@ def parse_record(text: str) -> Record:
                 raise _err(
                     "kitty", f"{quote(values['kitty'])}: write the 8 cards or ?8, not a part"
                 )
-            if n != KITTY_SIZE:
-                raise _err("kitty", f"'?{n}': the kitty has {KITTY_SIZE} cards")
+            if n != KITTY_CARDS:
+                raise _err("kitty", f"'?{n}': the kitty has {KITTY_CARDS} cards")
         else:
-            if len(cards) != KITTY_SIZE:
-                raise _err("kitty", f"{len(cards)} cards, the kitty has {KITTY_SIZE}")
+            if len(cards) != KITTY_CARDS:
+                raise _err("kitty", f"{len(cards)} cards, the kitty has {KITTY_CARDS}")
             kitty = cards
 
     tricks: list[TrickRecord] = []
@@ -461,7 +459,7 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
     """The notation's message for a core refusal of the record's cards (its Detail: reason,
     field, token, suit), or None when the reason is not one of the record's."""
     if reason == "total":
-        return f"cards: {token} cards in all, a position has {DECK_SIZE}"
+        return f"cards: {token} cards in all, a position has {DECK_CARDS}"
     if reason == "copies" and token:
         face = parse_face(token)
         sources = _sources(record)
@@ -474,13 +472,14 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
                     "(every seat plays as many)")
         share = len(record.gone) // 4
         played = played_by_seat(record)
-        expected = HAND_SIZE - share
+        expected = HAND_CARDS - share
         for seat in range(4):
             held = len(record.hands[seat]) + record.unknown[seat]
             if held + played[seat] != expected:
-                gone_text = f" less {share} in gone" if share else ""
+                # "expected 25", or "expected 25 less 3 in gone = 22": no "25 = 25"
+                gone_text = f" less {share} in gone = {expected}" if share else ""
                 return (f"{SEATS[seat]}: {held} cards held and {played[seat]} played in tricks "
-                        f"make {held + played[seat]}, expected {HAND_SIZE}{gone_text} = {expected}")
+                        f"make {held + played[seat]}, expected {HAND_CARDS}{gone_text}")
         return None
     if reason == "not_dry" and token:
         return (f"dry: the kitty holds {face_name(parse_face(token))}, a card of the trump suit: "
@@ -532,7 +531,7 @@ def format_record(record: Record) -> str:
             f"{SEATS[seat]}={format_cards(record.hands[seat], lv, tr, record.unknown[seat])}"
         )
     if record.kitty is None:
-        parts.append(f"kitty=?{KITTY_SIZE}")
+        parts.append(f"kitty=?{KITTY_CARDS}")
     else:
         parts.append(f"kitty={format_cards(record.kitty, lv, tr)}")
     if record.tricks:

@@ -27,6 +27,7 @@ from .notation import TEAMS
 from .result import HandResult
 from .rules import Rules
 from .seats import TRICK_SEATS
+from .sizes import DECK_CARDS
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
 
@@ -162,8 +163,8 @@ class Record:
             rules = Rules.from_json(str(data["preset"]), data.get("options"))
             deck_text = str(data["deck"])
             deck = tuple(Card.parse(t) for t in deck_text.split(",")) if deck_text else ()
-            if len(deck) != 108:
-                raise RecordError(f"deck: 108 cards, not {len(deck)}")
+            if len(deck) != DECK_CARDS:
+                raise RecordError(f"deck: {DECK_CARDS} cards, not {len(deck)}")
             first = str(data["first_drawer"])
             if first not in SEATS:
                 raise RecordError(f"first_drawer: {first!r} is not a seat")

@@ -601,8 +601,8 @@ int keep_value(const Context& ctx, const CardSet& hand, Card c, bool kitty_count
 int HeuristicPlayer::declare(const Observation& obs, const std::vector<Declaration>& options) {
   const int level_card = obs.rules.level_rank(obs.level);
   const int held = std::max(1, obs.hand.size());
-  double need = P.declare_need + 0.25 * (25 - std::min(held, 25)) / 25.0;
-  if (obs.drawn >= 100) need = P.declare_need - 0.05;
+  double need = P.declare_need + 0.25 * (HAND_CARDS - std::min(held, HAND_CARDS)) / double(HAND_CARDS);
+  if (obs.drawn >= DEALT_CARDS) need = P.declare_need - 0.05;
   const Declaration* last = obs.declarations.empty() ? nullptr : &obs.declarations.back();
   int best = -1;
   double best_value = 0;
@@ -651,8 +651,8 @@ void bury_plans(const Observation& obs, bool kitty_counts, F&& plan) {
       voided = voided.plus(s);
       ++voids;
     }
-    if (same || voided.size() > 8) continue;
-    const CardSet out = voided.plus(cheapest(hand.minus(voided), 8 - voided.size(), keep));
+    if (same || voided.size() > KITTY_CARDS) continue;
+    const CardSet out = voided.plus(cheapest(hand.minus(voided), KITTY_CARDS - voided.size(), keep));
     int score = voids * void_bonus;
     for (uint64_t m = out.one; m; m &= m - 1) score -= keep(lowest_bit(m)) * out.count(lowest_bit(m));
     plan(out, score);

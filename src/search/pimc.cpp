@@ -217,7 +217,7 @@ struct PimcSearch::Worker {
 PimcSearch::PimcSearch(const PimcOptions& options) : options_(options) {
   if (options_.threads < 1) throw std::invalid_argument("threads must be at least 1");
   if (options_.worlds < 0) throw std::invalid_argument("worlds cannot be negative");
-  if (options_.solve_cards < 0 || options_.solve_cards > 25)
+  if (options_.solve_cards < 0 || options_.solve_cards > HAND_CARDS)
     throw std::invalid_argument("solve_cards must be from 0 to 25");
   if (options_.infer_pool < 1 || options_.infer_pool > 64)
     throw std::invalid_argument("infer_pool must be from 1 to 64");

@@ -208,6 +208,12 @@ def wait_until(predicate: Any, timeout: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def table_rules(preset: str) -> dict[str, Any]:
+    from duidiao.server.rooms import table_rules as of_preset
+
+    return of_preset(preset)
+
+
 def crafted_state(room: str, phase: str, hand: str, options: dict[str, Any] | None,
                   **fields: Any) -> dict[str, Any]:
     """A state as docs/server.md writes it, for South, to show the page decisions that a
@@ -232,5 +238,6 @@ def crafted_state(room: str, phase: str, hand: str, options: dict[str, Any] | No
         "trick_won": None, "result": None, "match_winner": None, "hands": None,
     }
     state["seats"]["S"] = {"player": "human", "claimed": True, "connected": True}
+    state["rules"] = table_rules(observation["preset"])  # as the room sends its preset's
     state.update(fields)
     return state

@@ -28,6 +28,7 @@ from duidiao.analysis import expert_search
 from duidiao.cards import TRUMP_LETTERS
 from duidiao.decisions import Decision, decide, step
 
+from ..sizes import HAND_CARDS
 from . import bots as botlib
 from .errors import ProtocolError, quote
 from .fields import (
@@ -643,7 +644,7 @@ _COMMAND_LIST = (
                 maximum=int(LIMITS["threads_max"])),
             Int("solve_cards", doc="solve worlds exactly from this many cards in hand "
                 "(default: the expert bot's)", default=_EXPERT["solve_cards"], minimum=0,
-                maximum=25),
+                maximum=HAND_CARDS),
             Int("infer", doc="inference from the play: weigh this many times the worlds and "
                 "search the likeliest (default: the expert bot's; 1: none)",
                 default=_EXPERT["infer_pool"], minimum=1, maximum=64),

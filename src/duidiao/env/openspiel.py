@@ -23,6 +23,7 @@ from ..game import Game
 from ..level import Level
 from ..players import make_bot, play_hand
 from ..rules import ALL_PRESETS, Rules
+from ..sizes import DECK_CARDS, HAND_CARDS
 from .encoding import DONE, FACES, NUM_ACTIONS, NUM_PLANES, PASS, Chooser, action_name
 from .resample import consistent_deck
 
@@ -31,8 +32,7 @@ __all__ = [
 ]
 
 GAME_NAME = "python_duidiao"
-DECK_CARDS = 108
-TRICKS = 25
+TRICKS = HAND_CARDS
 MAX_GAME_LENGTH = 700  # 108 draws, < 110 declaring chances, the kitty, < 260 play actions
 MAX_MARGIN = 60.0  # a hand score is at most 2 + 2 * 12 levels for one team, -22 for the other
 

@@ -17,11 +17,12 @@ import random
 
 from ..cards import SEATS, Card, Cards
 from ..game import Game
+from ..sizes import DEALT_CARDS
 from ..worlds import sample_worlds
 
 __all__ = ["consistent_deck"]
 
-DRAWS = 100
+DRAWS = DEALT_CARDS
 
 
 def _shuffled(cards: Cards, rng: random.Random) -> list[Card]:

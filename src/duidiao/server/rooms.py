@@ -32,6 +32,7 @@ from duidiao.cards import TRUMP_LETTERS
 from duidiao.decisions import Decision, ask, decide, options, seen_by_others
 from duidiao.level import Level
 from duidiao.seats import TRICK_SEATS
+from duidiao.sizes import HAND_CARDS, KITTY_CARDS
 
 from . import limits as L
 from .limits import ServerLimits
@@ -128,6 +129,17 @@ def _card_order(game: Game) -> tuple[Level, int] | None:
     if game.trump is None:
         return None
     return (game.level, TRUMP_LETTERS.index(game.trump))
+
+
+def table_rules(preset: str) -> dict[str, Any]:
+    """What the table shows of a preset's rules, so that no frontend restates them by preset
+    name: how declarations are named and which kinds there are, whether the kitty is buried
+    face down and its points counted, and the sizes of a hand and the kitty."""
+    rules = Rules.preset(preset)
+    return {"declaring": rules.declaring.value, "declare_kinds": list(rules.declare_kinds),
+            "kitty_burial": rules.kitty_burial.value, "kitty_points": rules.kitty_points.value,
+            "hand_cards": HAND_CARDS,
+            "kitty_cards": KITTY_CARDS}
 
 
 def _face_down(preset: str) -> bool:
@@ -776,6 +788,7 @@ class Room:
             "open": self.config["open"],
             "bot_delay_ms": self.config["bot_delay_ms"],
             "decision_seconds": self.config["decision_seconds"],
+            "rules": table_rules(self.config["preset"]),
             "observation": observation,
             "options": options,
             "deadline_seconds": deadline,

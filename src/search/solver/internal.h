@@ -11,7 +11,7 @@ namespace duidiao::solver_internal {
 // plus the kitty's points (at most 80 on eight cards) times 2^13 (rules §10.7 `power`, a
 // tractor of 12 pairs) — under 2^20. The table keeps 16-bit bounds (TranspositionTable::store).
 constexpr int INF = 1 << 24;
-constexpr int MAX_PLY = 25 * 4 + 2;
+constexpr int MAX_PLY = MAX_TRICKS * SEAT_NB + 2;
 
 inline uint64_t mix(uint64_t x) {
   x ^= x >> 33;

@@ -2,7 +2,7 @@
 // built by clicking cards), the ranked moves out (REST POST /api/analyse and /api/legal).
 
 import {
-  SEATS, SEAT_NAMES, cardElement, cardRow, cardsLabel, el, errorText, formatValue, parseCards,
+  HAND_CARDS, KITTY_CARDS, SEATS, SEAT_NAMES, cardElement, cardRow, cardsLabel, el, errorText, formatValue, parseCards,
   parsePosition, trumpBadge,
 } from "./cards.js";
 import { postJson } from "./net.js";
@@ -14,8 +14,6 @@ const EXAMPLE = "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
 const LEGAL_SHOWN = 200;
 const LEVELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
-const HAND_SIZE = 25;
-const KITTY_SIZE = 8;
 
 let busy = false;
 
@@ -68,7 +66,7 @@ function drawPosition(text, turn) {
     lines.push(el("div", { class: "line seat-line", "data-seat": seat },
       el("span", { class: "who", text: seat }), cards2));
   }
-  const kitty = parseCards(keys.kitty || "?8");
+  const kitty = parseCards(keys.kitty || `?${KITTY_CARDS}`);
   lines.push(el("div", { class: "line seat-line" }, el("span", { class: "who", text: "底" }),
     kitty.every((c) => c === "?") ? el("span", { class: "muted", text: "kitty hidden" }) : cardRow(kitty, "small")));
   if (keys.trick && keys.trick.includes(":")) {
@@ -192,15 +190,15 @@ function drawBuilder() {
   };
   drawList("hand", $("#b-hand"));
   drawList("kitty", $("#b-kitty"));
-  $("#b-hand-count").textContent = `${built.hand.length}/${HAND_SIZE}`;
-  $("#b-kitty-count").textContent = `${built.kitty.length}/${KITTY_SIZE} (optional: empty means hidden)`;
-  $("#b-write").disabled = built.hand.length !== HAND_SIZE
-    || (built.kitty.length !== 0 && built.kitty.length !== KITTY_SIZE);
+  $("#b-hand-count").textContent = `${built.hand.length}/${HAND_CARDS}`;
+  $("#b-kitty-count").textContent = `${built.kitty.length}/${KITTY_CARDS} (optional: empty means hidden)`;
+  $("#b-write").disabled = built.hand.length !== HAND_CARDS
+    || (built.kitty.length !== 0 && built.kitty.length !== KITTY_CARDS);
 }
 
 function addCard(card) {
   const target = $("#b-target").value;
-  const limit = target === "hand" ? HAND_SIZE : KITTY_SIZE;
+  const limit = target === "hand" ? HAND_CARDS : KITTY_CARDS;
   if (used(card) >= 2) {
     showError({ code: "bad_request", message: `both ${card} are used already` });
     return;
@@ -216,8 +214,8 @@ function addCard(card) {
 function writePosition() {
   const seat = $("#b-seat").value;
   const level = $("#b-level").value;
-  const hands = SEATS.map((s) => `${s}=${s === seat ? built.hand.join(",") : `?${HAND_SIZE}`}`);
-  const kitty = built.kitty.length ? built.kitty.join(",") : "?8";
+  const hands = SEATS.map((s) => `${s}=${s === seat ? built.hand.join(",") : `?${HAND_CARDS}`}`);
+  const kitty = built.kitty.length ? built.kitty.join(",") : `?${KITTY_CARDS}`;
   $("#position").value = `${$("#b-preset").value} level=${level} trump=${$("#b-trump").value} `
     + `declarer=${seat} ${hands.join(" ")} kitty=${kitty} trick=${seat}:`;
   drawPosition(positionText(), seat);

@@ -4,7 +4,8 @@
 
 import {
   OUTCOMES, PHASES, SEATS, SEAT_NAMES,
-  cardElement, cardRow, cardText, cardsLabel, declareNodes, el, isStandard, levelName, otherTeam,
+  cardElement, cardRow, cardText, cardsLabel, declareNodes, declaresByCards, el, kittyCards, kittyCounts,
+  kittyFaceDown, levelName, otherTeam,
   parseCards, parsePosition, teamOf, trumpBadge,
 } from "./cards.js";
 
@@ -150,7 +151,7 @@ export function renderTrick(trickNode, noteNode, state, viewer) {
 // everyone's at the end, when buried face down: rules §10.6), else how many lie face down.
 export function renderKitty(node, state, viewer) {
   const obs = state.observation || {};
-  const standard = isStandard(obs);
+  const faceDown = kittyFaceDown(state);
   const inPosition = obs.position ? parseCards(parsePosition(obs.position).keys.kitty) : [];
   // An open room's spectators have the full position, kitty included.
   const cards = obs.kitty ? parseCards(obs.kitty) : inPosition.filter((c) => c !== "?");
@@ -160,13 +161,14 @@ export function renderKitty(node, state, viewer) {
     const notes = [];
     if (obs.dry) notes.push("干巴锅: shown and left alone");
     if (obs.trump_from_kitty) notes.push("翻主: trumps from the kitty");
-    if (standard && state.phase === "over") notes.push("turned up: the hand is over");
-    else if (standard && viewer && viewer === obs.declarer) notes.push("buried face down: only you see it");
-    else if (standard) notes.push("buried face down: the players but the declarer do not see it");
+    if (faceDown && state.phase === "over") notes.push("turned up: the hand is over");
+    else if (faceDown && viewer && viewer === obs.declarer) notes.push("buried face down: only you see it");
+    else if (faceDown) notes.push("buried face down: the players but the declarer do not see it");
     if (notes.length) parts.push(el("p", { class: "muted kitty-note", text: notes.join("; ") }));
   } else if (obs.original_kitty && obs.declarer === viewer) {
-    const how = standard ? "bury any 8 of your hand face down" : "bury any 8 of your hand";
-    parts.push(el("p", { class: "muted", text: `you took these 8 cards; ${how}` }));
+    const n = kittyCards(state);
+    const how = faceDown ? `bury any ${n} of your hand face down` : `bury any ${n} of your hand`;
+    parts.push(el("p", { class: "muted", text: `you took these ${n} cards; ${how}` }));
     parts.push(cardRow(parseCards(obs.original_kitty), "small"));
   } else if (inPosition.length) {
     parts.push(el("div", { class: "backs", title: `${inPosition.length} hidden cards` },
@@ -201,7 +203,7 @@ export function renderDeclarations(node, state) {
   for (const d of obs.declarations || []) {
     lines.push(el("div", { class: "line", "data-kind": d.kind },
       el("span", { class: "who", text: d.seat }), " ",
-      ...declareNodes(d.kind, d.suit, obs.level, isStandard(obs)),
+      ...declareNodes(d.kind, d.suit, obs.level, declaresByCards(state)),
       el("span", { class: "muted", text: ` after ${d.drawn} cards` })));
   }
   for (const g of obs.grabs || []) {
@@ -216,15 +218,15 @@ export function renderDeclarations(node, state) {
   node.replaceChildren(...lines);
 }
 
-// One decision of the log ("last": its record dict, docs/records.md), in the hand of ``obs``.
-export function describeDecision(last, obs) {
+// One decision of the log ("last": its record dict, docs/records.md), in the room's ``state``.
+export function describeDecision(last, state) {
+  const obs = (state && state.observation) || {};
   const who = el("span", { class: "who", text: last.seat || "?" });
   const line = el("li", {}, who);
   if (last.play !== undefined) {
     line.append(" plays ", cardsLabel(parseCards(last.play)));
   } else if (last.declare !== undefined) {
-    const o = obs || {};
-    line.append(" ", ...declareNodes(last.kind, last.declare, o.level, isStandard(o)));
+    line.append(" ", ...declareNodes(last.kind, last.declare, obs.level, declaresByCards(state)));
   } else if (last.pass !== undefined) {
     line.append(` passes (${last.pass === "declare" ? "declaring" : last.pass})`);
   } else if (last.bury !== undefined && String(last.bury).startsWith("?")) {
@@ -279,7 +281,7 @@ export function renderResult(node, state, handlers) {
     const bonus = result.kitty_points * result.kitty_multiplier;
     rows.push(row("kitty bonus", el("span", { class: "kitty-bonus",
       text: `kitty ${result.kitty_points} ×${result.kitty_multiplier} = ${bonus} for the defenders` })));
-  } else if (isStandard(obs) && result.kitty_points) {
+  } else if (kittyCounts(state) && result.kitty_points) {
     rows.push(row("kitty bonus", `kitty ${result.kitty_points}: not counted (the declarers won the last trick)`));
   }
   if (obs.kitty) rows.push(row("kitty", cardRow(parseCards(obs.kitty), "small")));

@@ -29,12 +29,31 @@ export const DECLARE_KINDS = {
   small_jokers: "小王对", big_jokers: "大王对",
 };
 
-// The presets of the standard game (rules §10): their declarations are named as 80分 players
-// name them, and their kitty is buried face down.
-export const STANDARD_PRESETS = new Set(["tractor", "shanghai"]);
+// What the table needs of a room's rules comes with its state (state.rules, docs/server.md),
+// never from the preset's name.
+// Declarations named as 80分 players name them, by what they show (the standard game, §10.6).
+export function declaresByCards(state) {
+  return Boolean(state && state.rules && state.rules.declaring === "standard");
+}
 
-export function isStandard(obs) {
-  return Boolean(obs && STANDARD_PRESETS.has(obs.preset));
+// The kitty is buried face down: only the declarer sees it until the end (§10.6).
+export function kittyFaceDown(state) {
+  return Boolean(state && state.rules && state.rules.kitty_burial === "face_down");
+}
+
+// The defenders who win the last trick may count the kitty's points (§10.7).
+export function kittyCounts(state) {
+  return Boolean(state && state.rules && state.rules.kitty_points && state.rules.kitty_points !== "never");
+}
+
+// The two-deck game's sizes (duidiao.sizes; tests/server/test_table_rules.py keeps them equal),
+// for pages without a room; a room's own come in state.rules.
+export const HAND_CARDS = 25;
+export const KITTY_CARDS = 8;
+
+// The cards of the kitty (and of a bury).
+export function kittyCards(state) {
+  return (state && state.rules && state.rules.kitty_cards) || KITTY_CARDS;
 }
 
 // A level letter as players say it: "T" is 10.

@@ -4,7 +4,7 @@
 
 import {
   SEAT_NAMES, cardElement, cardsKey, cardsLabel, containsAll, declareNodes, el, errorText,
-  formatValue, isStandard, parseCards, suitOf,
+  declaresByCards, formatValue, kittyFaceDown, parseCards, suitOf,
 } from "./cards.js";
 import { Connection, getJson, socketUrl } from "./net.js";
 import {
@@ -237,7 +237,7 @@ function onState(state) {
   const previous = ui.state;
   ui.state = state;
   if (state.last && state.version !== ui.lastVersion) {
-    addLog(describeDecision(state.last, state.observation));
+    addLog(describeDecision(state.last, state));
     noticeFailedThrow(state.last);
   }
   ui.lastVersion = state.version;
@@ -438,7 +438,7 @@ function renderActions() {
           type: "button", class: "primary", "data-action": "declare", "data-suit": option.suit,
           "data-kind": option.kind, title: `${option.kind}: ${trumps}`,
           onclick: () => act({ action: "declare", suit: option.suit, kind: option.kind }),
-        }, ...declareNodes(option.kind, option.suit, obs.level, isStandard(obs))));
+        }, ...declareNodes(option.kind, option.suit, obs.level, declaresByCards(state))));
       }
       parts.push(button("Pass", "pass", pass));
     } else if (typeof options.bury === "number") {
@@ -503,7 +503,7 @@ function renderPrompt() {
     const chosen = selectedCards();
     if (options.declare) text = `Declare trumps or pass (${obs.drawn ?? "?"} cards drawn).`;
     else if (typeof options.bury === "number") {
-      const face = isStandard(obs) ? "face down: only you will see them" : "face up";
+      const face = kittyFaceDown(state) ? "face down: only you will see them" : "face up";
       text = `Pick ${options.bury} cards to bury ${face} (${chosen.length} picked).`;
     }
     else if (options.grab_offer) text = `抢牌: you may take the buried ${options.grab_offer}, putting a card of yours in its place.`;
