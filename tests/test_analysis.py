@@ -145,7 +145,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     "argv, message",
     [
         (["analyse", "chifeng nonsense"], "error"),
-        (["analyse", EXAMPLE, "--seconds", "-1"], "--seconds must be"),
+        (["analyse", EXAMPLE, "--seconds", "-1"], "argument --seconds: expected a number above 0"),
         (["analyse", EXAMPLE, "--worlds", "-3"], "--worlds: expected a whole number from 1"),
     ],
 )

@@ -87,7 +87,15 @@ def test_make_bot_refuses_seeds_past_uint64(seed: int) -> None:
     "argv, message",
     [
         (["analyse", EXAMPLE, "--worlds", "2147483648"], "--worlds: expected a whole number "
-         "from 1 to 2147483647, not '2147483648'"),
+         "from 1 to 1000000, not '2147483648'"),
+        # issue 27 (9): inside the old range, it failed naming an internal infer_pool
+        (["analyse", EXAMPLE, "--worlds", "2147483647"], "--worlds: expected a whole number "
+         "from 1 to 1000000"),
+        (["analyse", EXAMPLE, "--seconds", "1e9"], "--seconds: expected a number above 0 to "
+         "600 seconds"),
+        (["analyse", EXAMPLE, "--seconds", "-1"], "analyse: argument --seconds: expected"),
+        (["serve", "--port", "abc"], "serve: argument --port: expected a whole number from 0 "
+         "to 65535, not 'abc'"),
         (["analyse", EXAMPLE, "--solve-cards", "99999999999999999999"], "--solve-cards: "
          "expected a whole number from 0 to 25"),
         (["analyse", EXAMPLE, "--seed", str(2**64)], "--seed: expected a whole number from 0"),
@@ -283,7 +291,7 @@ def test_cli_quotes_a_huge_token_on_one_short_line(capsys: pytest.CaptureFixture
         (["duel", "--a", "random"], "--a and --b: name both bots"),
         (["selfplay", "--preset", "nowhere"], "selfplay: argument --preset: invalid choice"),
         (["show", EXAMPLE, "--no-such-flag"], "unrecognized arguments: --no-such-flag"),
-        (["analyse", EXAMPLE, "--seconds", "soon"], "analyse: argument --seconds: invalid"),
+        (["analyse", EXAMPLE, "--seconds", "soon"], "analyse: argument --seconds: expected"),
     ],
 )
 def test_argparse_errors_are_one_line(
@@ -338,3 +346,15 @@ def test_game_deal_names_the_declarer() -> None:
     with pytest.raises(ValueError, match="^first_drawer: 'Q' is not a seat"):
         duidiao.Game.deal(1, first_drawer="Q")
     assert duidiao.Game.deal(1, declarer="n").first_drawer == "N"
+
+
+def test_the_command_says_its_version_and_what_duel_needs(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27 (9): there was no --version, and duel's usage showed --a and --b as optional."""
+    import duidiao
+    from duidiao.cli import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"duidiao {duidiao.__version__}"
+    assert main(["duel", "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: duidiao duel --a BOT --b BOT")

@@ -150,7 +150,7 @@ class TestCards:
         [
             ("AH,1H", "'1H' is not a card (ranks are 2-9, T or 10, J, Q, K, A)"),
             ("AH,,KD", "empty card in 'AH,,KD'"),
-            ("5H,5H,5H", "holds 3 copies of 5H (a card exists twice)"),
+            ("5H,5H,5H", "3 copies of 5H: the pack has 2 of each card"),
             ("AH,?3", "'?3': unknown cards have no place in a card set"),
         ],
     )

@@ -110,7 +110,7 @@ class TestErrorsSection:
         text = EXAMPLE.replace("S=BJ,5H,5H,", "S=BJ,5H,5H,5H,")
         with pytest.raises(NotationError) as info:
             parse_record(text)
-        assert str(info.value) == "S: holds 3 copies of 5H (a card exists twice)"
+        assert str(info.value) == "S: 3 copies of 5H: the pack has 2 of each card"
 
     def test_play_size(self) -> None:
         tricks = (
@@ -209,7 +209,7 @@ BAD = [
     ),
     (
         EXAMPLE.replace("kitty=9D,9D,8S", "kitty=9D,9D,AS"),
-        "cards: 3 copies of AS (S, kitty), a card exists twice",
+        "cards: 3 copies of AS: the pack has 2 of each card (S, kitty)",
     ),
 ]
 

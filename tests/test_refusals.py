@@ -106,7 +106,7 @@ def test_notation_words_the_cores_refusals() -> None:
     cases = [
         (EXAMPLE.replace("E=?24", "E=?26"), "cards: 110 cards in all, a position has 108"),
         (EXAMPLE.replace("kitty=9D,9D,8S", "kitty=KS,KS,8S"),
-         "cards: 3 copies of KS (S, kitty), a card exists twice"),
+         "cards: 3 copies of KS: the pack has 2 of each card (S, kitty)"),
         (EXAMPLE + " voids=S:D", "voids: S is void in diamonds but holds KD,7D,7D,6D"),
         (EXAMPLE.replace("E=?24 N=?24", "E=?23 N=?25"),
          "E: 23 cards held and 1 played in tricks make 24, expected 25"),
@@ -126,7 +126,7 @@ def test_a_third_copy_between_a_hand_and_its_written_plays() -> None:
     text = EXAMPLE.replace("S=BJ,5H,5H,", "S=BJ,5H,5H,AC,AC,").replace("3S,3S,KD", "KD")
     with pytest.raises(NotationError) as info:
         Position(text)
-    assert str(info.value) == "cards: 3 copies of AC (S, tricks), a card exists twice"
+    assert str(info.value) == "cards: 3 copies of AC: the pack has 2 of each card (S, tricks)"
 
 
 def test_a_throw_the_hidden_cards_decide_has_its_reason() -> None:

@@ -8,6 +8,7 @@ uses the same ranges as argparse types.
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any, Callable
 
 __all__ = ["INT_MAX", "SEED_MAX", "COUNT_MAX", "check_int", "int_in", "quote"]
@@ -58,6 +59,34 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
     parse.__name__ = "whole number"  # what argparse names the type in its messages
     return parse
 
+
+def number_in(low: float, high: float, unit: str = "", *, above: bool = False
+              ) -> Callable[[str], float]:
+    """An argparse ``type``: a finite number from ``low`` (or ``above`` it) to ``high``, the
+    range and ``unit`` in the error."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        inside = (low < value if above else low <= value) and value <= high
+        if not (math.isfinite(value) and inside):
+            start = f"above {low:g}" if above else f"from {low:g}"
+            raise argparse.ArgumentTypeError(
+                f"expected a number {start} to {high:g}{unit}, not {_short(text)}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+SEARCH_WORLDS_MAX = 1_000_000
+"""The most sampled worlds one request or command asks for."""
+
+SEARCH_SECONDS_MAX = 600
+"""The longest search one request or command asks for (the engine's analyse and solve, the
+command line's analyse): one limit, said in their help."""
 
 QUOTE_MAX = 40
 """The most characters of a bad token an error message quotes."""

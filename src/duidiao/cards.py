@@ -15,6 +15,7 @@ from . import _core
 from ._limits import quote
 from .errors import NotationError
 from .level import Level, LevelLike
+from .sizes import COPIES
 
 __all__ = [
     "Card",
@@ -90,8 +91,20 @@ def parse_rank(text: str) -> int | None:
     return None
 
 
+def too_many(face: int, copies: int) -> str:
+    """The message for a card set holding ``copies`` of ``face``: more than the pack has."""
+    return f"{copies} copies of {face_name(face)}: the pack has {COPIES} of each card"
+
+
+def _copies_in(tokens: Iterable[str], face: int) -> int:
+    return sum(1 for t in tokens if t and not t.startswith("?") and parse_face(t) == face)
+
+
 def parse_face(token: str) -> int:
     """Parse one card token into a face id; raise :class:`NotationError` without a field."""
+    if token.strip() and len(token.split()) > 1:
+        raise NotationError(f"{quote(token)} is not a card: cards are separated by commas "
+                            f"({','.join(token.split())[:40]})")
     upper = token.upper()
     if upper == "BJ":
         return BIG_JOKER
@@ -323,12 +336,12 @@ class Cards:
             one, two = _parse_masks(cards)
         else:
             one = two = 0
+            cards = list(cards)
             for card in cards:
                 bit = 1 << _face_of(card)
                 if two & bit:
-                    raise ValueError(
-                        f"3 copies of {face_name(_face_of(card))} (a card exists twice)"
-                    )
+                    face = _face_of(card)
+                    raise ValueError(too_many(face, sum(_face_of(c) == face for c in cards)))
                 if one & bit:
                     two |= bit
                 else:
@@ -429,7 +442,7 @@ class Cards:
         over = (self._two & other._one) | (self._one & other._two)
         if over:
             face = _lowest_face(over)
-            raise ValueError(f"{face_name(face)} would have 3 copies (a card exists twice)")
+            raise ValueError(too_many(face, self.count(face) + other.count(face)))
         return Cards.from_masks(
             self._one | other._one, self._two | other._two | (self._one & other._one)
         )
@@ -517,7 +530,7 @@ def _parse_masks(text: str) -> tuple[int, int]:
         face = parse_face(token)
         bit = 1 << face
         if two & bit:
-            raise NotationError(f"holds 3 copies of {face_name(face)} (a card exists twice)")
+            raise NotationError(too_many(face, _copies_in(text.split(","), face)))
         if one & bit:
             two |= bit
         else:

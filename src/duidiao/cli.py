@@ -20,7 +20,7 @@ from collections.abc import Generator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import bots, cli_analyse, cli_engine, cli_serve
+from . import __version__, bots, cli_analyse, cli_engine, cli_serve
 from ._limits import COUNT_MAX, SEED_MAX, int_in
 from .errors import NotationError
 from .position import Position
@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="duidiao",
         description="Chifeng Duidiao (赤峰对调) engine: positions, legal moves, analysis, bots.",
     )
+    parser.add_argument("--version", action="version", version=f"duidiao {__version__}")
     parser.add_argument(
         "--bot", action="append", default=[], dest="registered", metavar="NAME=module:Class",
         help="before the command: register a bot written in Python (a duidiao Player) as NAME, "
@@ -150,7 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--json", action="store_true", help="machine-readable output")
 
     duel = sub.add_parser(
-        "duel", help="a duplicate duel: each deal played twice, the two bots swapping teams"
+        "duel", help="a duplicate duel: each deal played twice, the two bots swapping teams",
+        # --a and --b are needed unless parts are added up: the usage says so (argparse
+        # cannot require one of two groups)
+        usage="duidiao duel --a BOT --b BOT [--hands N] [--seed S] [--preset P] [--threads T]\n"
+        "                    [--first-deal D] [--ray [ADDRESS]] [--json]\n"
+        "       duidiao duel --merge PART [PART ...] [--json]",
     )
     duel.add_argument("--a", metavar="BOT", help=_bot_help("bot A"))
     duel.add_argument("--b", metavar="BOT", help=_bot_help("bot B"))

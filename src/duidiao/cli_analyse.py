@@ -9,7 +9,7 @@ import math
 import time
 from typing import TextIO
 
-from ._limits import INT_MAX, SEED_MAX, int_in
+from ._limits import INT_MAX, SEARCH_SECONDS_MAX, SEARCH_WORLDS_MAX, SEED_MAX, int_in, number_in
 from .analysis import Analysis, analyse, expert_search
 from .diagram import card_text, position_diagram
 from .position import Position
@@ -28,11 +28,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     p.add_argument("position", help="a position string (docs/notation.md), quoted; ?N hides cards")
     p.add_argument(
-        "--seconds", type=float, default=1.0, metavar="S", help="time budget (default 1)"
+        "--seconds", type=number_in(0, SEARCH_SECONDS_MAX, " seconds", above=True), default=1.0,
+        metavar="S", help=f"time budget, up to {SEARCH_SECONDS_MAX} (default 1)"
     )
     p.add_argument(
-        "--worlds", type=int_in(1, INT_MAX), default=None, metavar="N",
-        help="search exactly N sampled worlds instead of a time budget",
+        "--worlds", type=int_in(1, SEARCH_WORLDS_MAX), default=None, metavar="N",
+        help=f"search exactly N sampled worlds instead of a time budget (up to "
+        f"{SEARCH_WORLDS_MAX:,})",
     )
     p.add_argument(
         "--threads", type=int_in(1, 256), default=None, metavar="T", help="default: all cores"
@@ -146,8 +148,6 @@ def table(analysis: Analysis, top: int) -> str:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if args.worlds is None and not (math.isfinite(args.seconds) and args.seconds > 0):
-        raise ValueError(f"--seconds must be a positive number, not {args.seconds}")
     position = Position(args.position)
     clock = _Clock(None if args.worlds else args.seconds, args.worlds, err)
     try:

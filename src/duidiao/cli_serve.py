@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from ._limits import int_in, number_in
+
 __all__ = ["add_serve_command", "run", "main", "default_data_dir"]
 
 
@@ -32,18 +34,8 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _port(text: str) -> int:
-    value = int(text)
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{text}: a port from 0 to 65535")
-    return value
-
-
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not 0.1 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text}: from 0.1 to 3600 seconds")
-    return value
+_port = int_in(0, 65535)
+_seconds = number_in(0.1, 3600, " seconds")
 
 
 def _host_name(text: str) -> str:

@@ -20,10 +20,12 @@ from .cards import (
     SUITS,
     TRUMP_LETTERS,
     Cards,
+    _copies_in,
     _popcount,
     face_name,
     parse_face,
     parse_suit,
+    too_many,
 )
 from .errors import NotationError
 from .level import Level
@@ -167,7 +169,7 @@ def _card_list(text: str, field: str, allow_unknown: bool) -> tuple[Cards, int, 
             raise _err(field, str(exc)) from None
         bit = 1 << face
         if two & bit:
-            raise _err(field, f"holds 3 copies of {face_name(face)} (a card exists twice)")
+            raise _err(field, too_many(face, _copies_in(text.split(","), face)))
         if one & bit:
             two |= bit
         else:
@@ -465,7 +467,7 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
         sources = _sources(record)
         names = ", ".join(dict.fromkeys(name for name, c in sources if c.count(face)))
         copies = sum(c.count(face) for _, c in sources)
-        return f"cards: {copies} copies of {face_name(face)} ({names}), a card exists twice"
+        return f"cards: {too_many(face, copies)} ({names})"
     if reason == "sizes":
         if len(record.gone) % 4:
             return (f"gone: {len(record.gone)} cards, not a multiple of 4 "

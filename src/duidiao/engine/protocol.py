@@ -28,6 +28,7 @@ from duidiao.analysis import expert_search
 from duidiao.cards import TRUMP_LETTERS
 from duidiao.decisions import Decision, decide, step
 
+from .._limits import SEARCH_SECONDS_MAX, SEARCH_WORLDS_MAX
 from ..sizes import HAND_CARDS
 from . import bots as botlib
 from .errors import ProtocolError, quote
@@ -75,12 +76,12 @@ LIMITS: dict[str, int | float] = {
     "legal_list_max": 100000,
     "move_ms_max": 600_000,
     "move_worlds_max": 100_000,
-    "analyse_seconds_max": 600,
-    "analyse_worlds_max": 1_000_000,
+    "analyse_seconds_max": SEARCH_SECONDS_MAX,
+    "analyse_worlds_max": SEARCH_WORLDS_MAX,
     "threads_max": 64,
     "solve_cards_max": 12,
     "solve_seconds_default": 10,
-    "solve_seconds_max": 600,
+    "solve_seconds_max": SEARCH_SECONDS_MAX,
     "info_first_ms": 100,
     "info_every_ms": 250,
 }
