@@ -1,0 +1,101 @@
+"""Files written by duidiao 66b4eed (tests/fixtures/66b4eed, README there) load, resume, or are
+refused in one line naming their version: hand records, self-play data, a server's data folder
+killed mid-hand. A file of a newer version is refused, never half read."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from duidiao import Record, RecordError
+
+OLD = Path(__file__).resolve().parent / "fixtures" / "66b4eed"
+
+
+@pytest.mark.parametrize("preset", ["chifeng", "shanghai"])
+def test_a_hand_record_loads_and_replays_to_its_result(preset: str) -> None:
+    text = (OLD / f"records-{preset}" / "hand-000001.json").read_text(encoding="utf-8")
+    record = Record.from_json(text)
+    assert record.rules.name == preset
+    game = record.replay()
+    assert game.is_over and game.result() == record.result
+    assert json.loads(record.to_json())["version"] == json.loads(text)["version"]
+
+
+def test_a_newer_hand_record_is_refused_in_one_line() -> None:
+    data = json.loads((OLD / "records-chifeng" / "hand-000001.json").read_text(encoding="utf-8"))
+    data["version"] = 99
+    with pytest.raises(RecordError) as info:
+        Record.from_json(json.dumps(data))
+    assert "version" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_self_play_part_loads(tmp_path: Path) -> None:
+    from duidiao.data import load
+
+    data = load(OLD / "selfplay-part")
+    meta = json.loads((OLD / "selfplay-part" / "meta.json").read_text(encoding="utf-8"))
+    for table, rows in meta["rows"].items():
+        columns = getattr(data, table)
+        assert all(len(column) == rows for column in columns.values()), table
+    newer = tmp_path / "part"
+    shutil.copytree(OLD / "selfplay-part", newer)
+    (newer / "meta.json").write_text(json.dumps({**meta, "version": 99}), encoding="utf-8")
+    with pytest.raises(ValueError) as info:
+        load(newer)
+    assert "data version 99" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_server_data_folder_killed_mid_hand_resumes(tmp_path: Path) -> None:
+    """The room comes back where South left it (schema 1 migrated to the current one), and
+    the hand plays on to its end."""
+    pytest.importorskip("starlette")
+    import random
+
+    import httpx
+
+    from tests.server.helpers import Conn, ServerProcess, hand_over, play_seat
+
+    folder = tmp_path / "data"
+    shutil.copytree(OLD / "server-data", folder)
+    saved = json.loads((OLD / "server-data.json").read_text(encoding="utf-8"))
+    server = ServerProcess(folder).start()
+    try:
+        room = httpx.get(f"{server.url}/api/rooms/{saved['room']}", timeout=10).json()["room"]
+        assert room["phase"] == "play" and room["hand_number"] == 1
+        conn = Conn(server.ws_url)
+        joined = conn.request(type="join", room=saved["room"], seat="S", token=saved["token"])
+        assert joined["type"] == "joined", joined
+        state = conn.wait(lambda m: m.get("type") == "state")
+        for key in ("version", "hand_number", "phase", "to_act", "levels", "scores"):
+            assert state[key] == saved["state"][key], key
+        assert state["observation"]["hand"] == saved["state"]["hand"]
+        assert len(state["observation"]["tricks"]) == saved["state"]["tricks"]
+        # South plays; the hand reaches its end
+        conn.send(type="act", action="play", cards=state["options"]["moves"][0])
+        over = play_seat(conn, "S", hand_over, random.Random(3))
+        assert over["result"] is not None
+        conn.close()
+    finally:
+        server.stop()
+
+
+def test_a_newer_server_data_folder_is_refused_in_one_line(tmp_path: Path) -> None:
+    pytest.importorskip("starlette")
+    import sqlite3
+
+    from duidiao.server.store import FILENAME, Store, StoreError
+
+    folder = tmp_path / "data"
+    shutil.copytree(OLD / "server-data", folder)
+    db = sqlite3.connect(folder / FILENAME)
+    with db:
+        db.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    db.close()
+    with pytest.raises(StoreError) as info:
+        Store(folder)
+    assert "schema version 99 is newer" in str(info.value) and "\n" not in str(info.value)
+
