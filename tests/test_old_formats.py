@@ -99,3 +99,22 @@ def test_a_newer_server_data_folder_is_refused_in_one_line(tmp_path: Path) -> No
         Store(folder)
     assert "schema version 99 is newer" in str(info.value) and "\n" not in str(info.value)
 
+
+
+def test_the_formats_table_is_the_one_the_modules_use() -> None:
+    from duidiao import formats
+    from duidiao.data import DATA_VERSION
+    from duidiao.engine.protocol import PROTOCOL
+    from duidiao.record import VERSION
+
+    table = formats.versions()
+    assert (table["record"], table["data"], table["engine_protocol"]) == (
+        VERSION, DATA_VERSION, PROTOCOL)
+    pytest.importorskip("starlette")
+    from duidiao.server.app import PROTOCOL as SERVER
+    from duidiao.server.store import SCHEMA_VERSION
+
+    assert (table["server_protocol"], table["store"]) == (SERVER, SCHEMA_VERSION)
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "formats.md").read_text("utf-8")
+    for name, version in table.items():
+        assert f"| `{name}` | {version} |" in doc, name

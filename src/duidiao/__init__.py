@@ -32,7 +32,7 @@ from .rules import ALL_PRESETS, GAME_PRESETS, PRESETS, Rules
 from .solver import MoveValue, Solution, Solver, defenders_reach, solve
 from .worlds import sample_worlds
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Analysis",

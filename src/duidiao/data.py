@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from . import formats
 from .cards import SEATS
 from .env.encoding import NUM_ACTIONS, NUM_PLANES, Chooser, player_actions
 from .game import PHASES, Game
@@ -37,7 +38,7 @@ from .seats import TRICK_SEATS
 __all__ = ["FORMATS", "SelfPlayData", "DataWriter", "Rows", "load", "record_hand"]
 
 FORMATS = ("npz", "parquet")
-DATA_VERSION = 1
+DATA_VERSION = formats.DATA
 MASK_BYTES = (NUM_ACTIONS + 7) // 8
 _FACES = 54
 

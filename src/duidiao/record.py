@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import formats
 from .cards import NO_TRUMP, SEATS, SUITS, TRUMP_LETTERS, Card
 from .enums import Dig, Outcome
 from .game import Decision, Game
@@ -32,7 +33,7 @@ from .sizes import DECK_CARDS
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
 
 FORMAT = "duidiao-hand"
-VERSION = 1
+VERSION = formats.RECORD
 
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import duidiao
-from duidiao import Cards, Game, Observation, Position
+from duidiao import Cards, Game, Observation, Position, formats
 from duidiao.analysis import expert_search
 from duidiao.cards import TRUMP_LETTERS
 from duidiao.decisions import Decision, decide, step
@@ -61,7 +61,7 @@ __all__ = [
     "request_schema",
 ]
 
-PROTOCOL = 1
+PROTOCOL = formats.ENGINE_PROTOCOL
 """The protocol version ``hello`` reports."""
 
 _EXPERT = expert_search()  # the analysis's defaults: the expert bot's search
@@ -241,6 +241,7 @@ def _hello(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
         "engine": "duidiao",
         "version": duidiao.__version__,
         "protocol": PROTOCOL,
+        "formats": formats.versions(),
         "presets": list(duidiao.PRESETS),
         "game_presets": list(duidiao.GAME_PRESETS),
         "objectives": ["score", "points"],

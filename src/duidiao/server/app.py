@@ -35,6 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import duidiao
+from duidiao import formats
 
 from . import limits as L
 from .limits import ServerLimits
@@ -54,7 +55,7 @@ MAX_BODY = L.BODY_BYTES
 ENGINE_ROUTES = ("legal", "move", "analyse", "solve")
 SEARCHES = ("move", "analyse", "solve")
 LEVELS = {level: level for level in duidiao.BOT_LEVELS}  # the core's named strengths
-PROTOCOL = 1
+PROTOCOL = formats.SERVER_PROTOCOL
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
 STATUS = {"no_room": 404, "server_busy": 503, "too_many_rooms": 429, "timeout": 408,
@@ -472,7 +473,8 @@ class Server:
     def hello(self) -> dict[str, Any]:
         return {
             "type": "hello", "server": "duidiao", "version": duidiao.__version__,
-            "protocol": PROTOCOL, "presets": list(duidiao.GAME_PRESETS),
+            "protocol": PROTOCOL, "formats": formats.versions(),
+            "presets": list(duidiao.GAME_PRESETS),
             "bots": list(duidiao.bots.names(served=True)),
             "bot_settings": [f"pimc:{s['name']}={'N' if s['type'] == 'integer' else 'X'}"
                              for s in duidiao.bots.kinds()["pimc"].settings],
