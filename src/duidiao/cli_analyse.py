@@ -91,14 +91,23 @@ class _Clock:
         self.start = time.monotonic()
 
     def __call__(self, done: int) -> bool:
+        # analyse reports an AnalysisProgress: an int of worlds done, with the best move so far
+        worlds, best = int(done), getattr(done, "best", None)
+        lead = f"best {_move_text(str(best))}" if best is not None else ""
         if self.worlds:
-            self.bar.update(done)
+            self.bar.update(worlds, lead)
         else:
             elapsed = time.monotonic() - self.start
-            self.bar.update(int(elapsed * 1000 / (self.seconds or 1)), f"{done} worlds")
+            detail = f"{worlds} worlds" + (f", {lead}" if lead else "")
+            self.bar.update(int(elapsed * 1000 / (self.seconds or 1)), detail)
         return True
 
-    def close(self) -> None:
+    def close(self, worlds: int | None = None) -> None:
+        """End the bar, full when the search finished (``worlds`` it did): the last report
+        comes before the last worlds are in."""
+        if worlds is not None:
+            self.bar.update(worlds if self.worlds else self.bar.total,
+                            "" if self.worlds else f"{worlds} worlds")
         self.bar.close()
 
 
@@ -150,14 +159,16 @@ def table(analysis: Analysis, top: int) -> str:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     position = Position(args.position)
     clock = _Clock(None if args.worlds else args.seconds, args.worlds, err)
+    done: int | None = None
     try:
         result = analyse(
             position, seconds=args.seconds, worlds=args.worlds, threads=args.threads,
             seed=args.seed, solve_cards=args.solve_cards, infer_pool=args.infer,
             infer_miss=args.miss, progress=clock,
         )
+        done = result.worlds
     finally:
-        clock.close()
+        clock.close(done)
     if args.json:
         json.dump(result.to_dict(), out, ensure_ascii=False)
         out.write("\n")

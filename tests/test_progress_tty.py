@@ -1,0 +1,54 @@
+"""The progress bars as a person at a terminal sees them (stderr on a pseudo-terminal): issue 27
+(9) found `duidiao analyse` printing `AnalysisProgress(worlds=…)` in its bar, and a bar of a
+world count stopping short of it (2971/3000)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+pty = pytest.importorskip("pty")
+
+EXAMPLE = (
+    "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
+    "S=BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C "
+    "E=?24 N=?24 W=?24 kitty=9D,9D,8S,7S,6S,4S,3S,2S tricks=S:AC|4C|TC|6C trick=S:"
+)
+
+
+def _stderr_on_a_terminal(*args: str) -> str:
+    main, child = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "duidiao", *args], stdout=subprocess.PIPE,
+                              stderr=child, timeout=120, check=True)
+        os.close(child)
+        child = -1
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the terminal's other end is closed: all is read
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        assert done.stdout
+        return b"".join(chunks).decode("utf-8", "replace")
+    finally:
+        if child >= 0:
+            os.close(child)
+        os.close(main)
+
+
+@pytest.mark.parametrize("budget, full", [(["--worlds", "300"], "300/300"),
+                                          (["--seconds", "1"], "[" + "#" * 30 + "]")])
+def test_the_analysis_bar_shows_worlds_and_the_best_move_and_ends_full(
+        budget: list[str], full: str) -> None:
+    shown = _stderr_on_a_terminal("analyse", EXAMPLE, "--threads", "1", *budget)
+    assert "AnalysisProgress" not in shown
+    assert "best " in shown
+    last = shown.replace("\r\n", "\n").split("\r")[-1]
+    assert full in last, repr(last)
