@@ -358,3 +358,26 @@ def test_the_command_says_its_version_and_what_duel_needs(
     assert capsys.readouterr().out.strip() == f"duidiao {duidiao.__version__}"
     assert main(["duel", "--help"]) == 0
     assert capsys.readouterr().out.startswith("usage: duidiao duel --a BOT --b BOT")
+
+
+def test_a_server_that_cannot_start_says_why_and_leaves_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27 (9): a port in use exited 1 with the raw errno text, having made --data."""
+    pytest.importorskip("uvicorn")
+    import socket
+
+    from duidiao.cli import main
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        data = tmp_path / "data"
+        port = str(taken.getsockname()[1])
+        assert main(["serve", "--port", port, "--data", str(data)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "cannot listen on 127.0.0.1:" in err
+        assert "Errno" not in err and "address already in use" in err
+        assert not data.exists()
+    finally:
+        taken.close()

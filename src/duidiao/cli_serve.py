@@ -99,6 +99,12 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _reason(exc: OSError) -> str:
+    """An OS error in words, without its errno ("address already in use")."""
+    text = exc.strerror or str(exc)
+    return text[:1].lower() + text[1:]
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Serve until interrupted; returns the exit status."""
     try:
@@ -117,16 +123,20 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         level=args.log_level.upper(), stream=err, format="duidiao serve: %(levelname)s %(message)s"
     )
     data = Path(args.data) if args.data else default_data_dir()
-    try:
-        Store(data).close()  # a clear error now rather than a failed startup later
-    except (OSError, StoreError) as exc:
-        print(f"duidiao: error: --data {data}: {exc}", file=err)
-        return 1
+    # Listen first: a server that cannot start leaves nothing behind (no --data folder).
     try:
         sock = _bind(args.host, args.port)
     except OSError as exc:
-        print(f"duidiao: error: cannot listen on {args.host}:{args.port}: {exc}", file=err)
-        return 1
+        print(f"duidiao: error: serve: cannot listen on {args.host}:{args.port}: "
+              f"{_reason(exc)}", file=err)
+        return 2
+    try:
+        Store(data).close()  # a clear error now rather than a failed startup later
+    except (OSError, StoreError) as exc:
+        sock.close()
+        reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
+        print(f"duidiao: error: serve: --data {data}: {reason}", file=err)
+        return 2
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
 
