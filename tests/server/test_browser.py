@@ -186,6 +186,15 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
         assert plays >= 4 and dropped
         errors.check()
 
+        # A reload keeps the log (sessionStorage), as a reconnect does (issue 27, 9).
+        lines = "lines => lines.map(line => line.textContent)"
+        logged = page.eval_on_selector_all("#log li", lines)
+        assert logged
+        page.reload()
+        page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat === 'S'")
+        again = page.eval_on_selector_all("#log li", lines)
+        assert again[len(again) - len(logged):] == logged  # newest first: the old lines last
+
         # The seat's address opened in another tab moves the seat there; the first tab says so.
         other = context.new_page()
         other.goto(page.url)
@@ -305,7 +314,10 @@ def test_analysis_page_ranks_the_readme_position(
         page.fill("#position", README_POSITION.replace("kitty=9D", "kitty=1H"))
         page.click("#analyse")
         page.wait_for_selector("#errors .error")
-        assert "kitty" in page.inner_text("#errors .error")
+        shown = page.inner_text("#errors .error")
+        assert "kitty" in shown and "bad_request" not in shown  # words, not the code
+        # the last position's results are not left under the error (issue 27, 9)
+        assert page.is_hidden("#results-panel")
 
 
 def recording_table(browser: Any, live_server: ServerProcess) -> tuple[Any, PageErrors, str]:

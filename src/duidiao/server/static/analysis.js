@@ -108,6 +108,7 @@ async function analyse() {
     setBusy(false, "");
   } catch (err) {
     setBusy(false, "");
+    $("#results-panel").hidden = true;  // the last results are not this position's
     showError(err);
   }
 }
@@ -149,6 +150,7 @@ async function legal() {
     setBusy(false, "");
   } catch (err) {
     setBusy(false, "");
+    $("#legal-panel").hidden = true;
     showError(err);
   }
 }

@@ -4,7 +4,7 @@
 
 import {
   OUTCOMES, PHASES, SEATS, SEAT_NAMES,
-  cardElement, cardRow, cardText, cardsLabel, declareNodes, declaresByCards, el, kittyCards, kittyCounts,
+  cardElement, cardRow, cardText, cardsLabel, declareNodes, declaresByCards, el, plural, kittyCards, kittyCounts,
   kittyFaceDown, levelName, otherTeam,
   parseCards, parsePosition, teamOf, trumpBadge,
 } from "./cards.js";
@@ -204,7 +204,7 @@ export function renderDeclarations(node, state) {
     lines.push(el("div", { class: "line", "data-kind": d.kind },
       el("span", { class: "who", text: d.seat }), " ",
       ...declareNodes(d.kind, d.suit, obs.level, declaresByCards(state)),
-      el("span", { class: "muted", text: ` after ${d.drawn} cards` })));
+      el("span", { class: "muted", text: ` after ${plural(d.drawn, "card")}` })));
   }
   for (const g of obs.grabs || []) {
     lines.push(el("div", { class: "line" }, el("span", { class: "who", text: g.seat }),

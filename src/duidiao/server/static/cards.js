@@ -254,11 +254,17 @@ export function el(tag, attrs, ...children) {
 }
 
 // A server or network error as one line: "illegal_move: 3D cannot be played: ...".
+// An error as a person reads it: the server's message (its code stays in data-code for
+// scripts), else the code in words.
 export function errorText(error) {
   if (!error) return "unknown error";
-  const code = error.code || "error";
-  const message = error.message || "";
-  return message ? `${code}: ${message}` : code;
+  if (error.message) return error.message;
+  return String(error.code || "error").replace(/_/g, " ");
+}
+
+// "1 card", "2 cards": a count with its noun.
+export function plural(count, noun, nouns) {
+  return `${count} ${count === 1 ? noun : (nouns || `${noun}s`)}`;
 }
 
 // An analysed move's value (Analysis.to_dict()): "+1.25 ± 0.40 · makes 62%".

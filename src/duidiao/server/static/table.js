@@ -4,7 +4,7 @@
 
 import {
   SEAT_NAMES, cardElement, cardsKey, cardsLabel, containsAll, declareNodes, el, errorText,
-  declaresByCards, formatValue, kittyFaceDown, parseCards, suitOf,
+  declaresByCards, formatValue, kittyFaceDown, parseCards, plural, suitOf,
 } from "./cards.js";
 import { Connection, getJson, socketUrl } from "./net.js";
 import {
@@ -34,6 +34,8 @@ const ui = {
   deadlineAt: null,
   resultClosed: false,
   lastVersion: null,
+  logRoom: null,  // the room whose log #log shows
+  logEntries: [],
   sentPlay: null,
 };
 window.duidiaoTable = ui; // for the browser tests and the curious
@@ -233,12 +235,50 @@ function receive(msg) {
   }
 }
 
+// A room's log survives a reload of the tab (sessionStorage), as it survives a reconnect:
+// each line is kept with what describeDecision needs of its state.
+function logKey(room) {
+  return `duidiao-log/${room}`;
+}
+
+function loadLog(room) {
+  try {
+    const entries = JSON.parse(sessionStorage.getItem(logKey(room)) || "[]");
+    return Array.isArray(entries) ? entries : [];
+  } catch (e) {
+    return [];  // storage switched off, or a damaged entry: start a new log
+  }
+}
+
+function saveLog(room, entries) {
+  try {
+    sessionStorage.setItem(logKey(room), JSON.stringify(entries.slice(-LOG_LINES)));
+  } catch (e) {
+    // storage switched off or full: the log lasts as long as the page
+  }
+}
+
+function restoreLog(room) {
+  ui.logRoom = room;
+  ui.logEntries = loadLog(room);
+  $("#log").replaceChildren(...ui.logEntries.slice().reverse()
+    .map((entry) => describeDecision(entry.last, entry.state)));
+  if (ui.logEntries.length) ui.lastVersion = ui.logEntries[ui.logEntries.length - 1].version;
+}
+
 function onState(state) {
   const previous = ui.state;
   ui.state = state;
+  if (state.room && ui.logRoom !== state.room) restoreLog(state.room);
   if (state.last && state.version !== ui.lastVersion) {
     addLog(describeDecision(state.last, state));
     noticeFailedThrow(state.last);
+    if (state.room) {
+      const level = (state.observation || {}).level;
+      ui.logEntries.push({ version: state.version, last: state.last,
+        state: { rules: state.rules, observation: { level } } });
+      saveLog(state.room, ui.logEntries);
+    }
   }
   ui.lastVersion = state.version;
   const obs = state.observation || {};
@@ -516,7 +556,7 @@ function renderPrompt() {
       text = leading ? "Your lead." : "Your turn to follow.";
       if (chosen.length && !valid) text += " This selection is not a legal play yet.";
       if (chosen.length && valid) text += " Press Play (or Enter).";
-      text += ` ${state.options.count ?? state.options.moves.length} legal plays.`;
+      text += ` ${plural(state.options.count ?? state.options.moves.length, "legal play")}.`;
     } else text = "Your decision.";
   } else if (state.phase === "waiting") {
     const free = Object.entries(seats).filter(([, info]) => info.player === "human" && !info.claimed)
