@@ -381,3 +381,23 @@ def test_a_server_that_cannot_start_says_why_and_leaves_nothing(
         assert not data.exists()
     finally:
         taken.close()
+
+
+def test_a_bad_bot_setting_names_its_range_in_digits() -> None:
+    """Issue 27 (9): `pimc:worlds=abc` said `from 1 to 1e+06`."""
+    import duidiao
+
+    with pytest.raises(ValueError, match=r"worlds needs a whole number from 1 to 1000000, "
+                                         r"not 'abc'"):
+        duidiao.make_bot("pimc:worlds=abc")
+    with pytest.raises(ValueError, match=r"miss needs a number from 0.001 to 1, not '2'"):
+        duidiao.make_bot("pimc:miss=2")
+
+
+def test_help_gives_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27 (9): --help showed no defaults."""
+    from duidiao.cli import main
+
+    assert main(["selfplay", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "(default: 100)" in text and "(default: 0)" in text and "(default: chifeng)" in text

@@ -43,9 +43,26 @@ def _write_json(out: TextIO, data: Any) -> None:
     out.write("\n")
 
 
+class _Help(argparse.HelpFormatter):
+    """Help that gives each option's default, unless its text already says it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        # (by identity: a default of 0 is worth saying, False and None are not)
+        if (action.option_strings and "default" not in text and default != []
+                and not any(default is v for v in (None, False, True, argparse.SUPPRESS))):
+            text += " (default: %(default)s)"
+        return text
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, ``duidiao: error: ...`` (docs/cli.md),
-    with the command named, instead of a usage block."""
+    with the command named, instead of a usage block; its help gives the defaults."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.partition(" ")[2]

@@ -61,8 +61,12 @@ double checked_value(const std::string& bot, const BotSetting& s, const std::str
   }
   if (used != value.size() || value.empty() || !(v >= s.low && v <= s.high) ||
       (s.whole && v != double(int64_t(v)))) {
+    // Whole ranges in digits ("1 to 1000000", not "1e+06"); others as short as they go.
     char range[64];
-    std::snprintf(range, sizeof range, "%g to %g", s.low, s.high);
+    if (s.whole)
+      std::snprintf(range, sizeof range, "%.0f to %.0f", s.low, s.high);
+    else
+      std::snprintf(range, sizeof range, "%g to %g", s.low, s.high);
     throw std::invalid_argument("bot '" + bot + "': " + s.key + " needs " +
                                 (s.whole ? "a whole number" : "a number") + " from " + range +
                                 ", not '" + value + "'");
