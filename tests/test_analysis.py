@@ -169,7 +169,7 @@ def test_pimc_bot_plays_whole_hands() -> None:
     [
         ("pimc:", "no setting"),
         ("pimc:worlds", "key=value"),
-        ("pimc:worlds=0", "worlds needs a whole number from 1 to 1e"),
+        ("pimc:worlds=0", "worlds needs a whole number from 1 to 1000000"),
         ("pimc:worlds=x", "whole number"),
         ("pimc:worlds=2.5", "whole number"),
         ("pimc:margin=-1", "margin needs a number from 0 to 100"),
