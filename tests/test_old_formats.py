@@ -76,9 +76,11 @@ def test_a_server_data_folder_killed_mid_hand_resumes(tmp_path: Path) -> None:
         assert len(state["observation"]["tricks"]) == saved["state"]["tricks"]
         # South plays; the hand reaches its end
         conn.send(type="act", action="play", cards=state["options"]["moves"][0])
-        over = play_seat(conn, "S", hand_over, random.Random(3))
+        over = play_seat(conn, "S", hand_over, random.Random(3), timeout=120)
         assert over["result"] is not None
         conn.close()
+    except BaseException as exc:  # once seen failing in a full run, not since: keep the log
+        raise AssertionError(f"{exc!r}\nthe server's log:\n{server.log()[-4000:]}") from exc
     finally:
         server.stop()
 
