@@ -336,7 +336,8 @@ class Cards:
             one, two = _parse_masks(cards)
         else:
             one = two = 0
-            cards = list(cards)
+            if not isinstance(cards, (list, tuple)):
+                cards = list(cards)  # a one-pass iterable: kept to count a face's copies
             for card in cards:
                 bit = 1 << _face_of(card)
                 if two & bit:
