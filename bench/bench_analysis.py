@@ -21,7 +21,7 @@ def _views(core, cards_left: int, n: int = 4) -> list[tuple[object, int, int, ob
     """n play-phase views (a core Hand seen by the seat to move, with more than one legal move)
     where the mover holds `cards_left` cards, with the teams' levels and the observation."""
     import duidiao
-    from duidiao.players import core_bot_step
+    from duidiao.search.players import core_bot_step
 
     views = []
     seed = 0
@@ -119,7 +119,7 @@ def _bury(core, observations, spec: str) -> list[tuple[int, int]]:
 def test_bury_decision(benchmark, core, spec):
     """One bury, by the heuristic and by search over 64 sampled deals (issue 13)."""
     import duidiao
-    from duidiao.players import core_bot_step
+    from duidiao.search.players import core_bot_step
 
     benchmark.group = "a bury: the heuristic's, searched"
     observations = []

@@ -38,7 +38,7 @@ def _random_hands(raw_env, preset: str) -> int:
 def test_env_random_steps(benchmark, preset):
     benchmark.group = "environment"
     _need("pettingzoo")
-    from duidiao.env import raw_env
+    from duidiao.research.env import raw_env
 
     expected = _random_hands(raw_env, preset)
     steps = benchmark.pedantic(

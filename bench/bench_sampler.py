@@ -32,7 +32,7 @@ def _record(benchmark: Any, n: int) -> None:
 def mid_hand_view(core: Any) -> tuple[Any, int]:
     """(view, seat): <= 12 cards a hand, the others' hidden, >= 2 voids, a throw in the tricks."""
     from duidiao import Game
-    from duidiao.players import core_bot_step
+    from duidiao.search.players import core_bot_step
 
     for seed in range(SEED, SEED + 200):
         game = Game.deal(seed=seed, declarer="SENW"[seed % 4])
@@ -85,7 +85,7 @@ def test_sample_worlds_positions(benchmark: Any, core: Any, worlds: int) -> None
     benchmark.group = "world sampler"
     game = duidiao.Game.deal(seed=SEED, declarer="S")
     bots = [core.Bot("heuristic", SEED + s) for s in range(4)]
-    from duidiao.players import core_bot_step
+    from duidiao.search.players import core_bot_step
 
     while int(game._core.phase) != PLAY or _size(game._core.held(int(game._core.to_act))) > 12:
         core_bot_step(game._core, bots)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import duidiao
-from duidiao.players import core_bot_step, make_bot
+from duidiao.search.players import core_bot_step, make_bot
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")
 OUT = Path(__file__).resolve().parents[1] / "src" / "duidiao" / "solver_positions"

@@ -17,7 +17,7 @@ import math
 import sys
 import time
 
-from duidiao.env.openspiel import ismcts_hand
+from duidiao.research.env.openspiel import ismcts_hand
 
 
 def main() -> None:

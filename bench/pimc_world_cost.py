@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 import duidiao
-from duidiao.decisions import step as play_step
+from duidiao.play.decisions import step as play_step
 
 
 def position(where: str) -> duidiao.Position:

@@ -18,7 +18,7 @@ import time
 
 import duidiao
 from duidiao import _core
-from duidiao.cards import SEATS
+from duidiao.play.cards import SEATS
 
 README_EXAMPLE = (
     "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 S=BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,"

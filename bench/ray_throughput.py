@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from duidiao import duel
-from duidiao.cluster import duel_on_ray, ray_init, selfplay_on_ray
-from duidiao.data import DataWriter
-from duidiao.selfplay import SelfPlayPart, SelfPlayStats, play_hands
+from duidiao.research.cluster import duel_on_ray, ray_init, selfplay_on_ray
+from duidiao.research.data import DataWriter
+from duidiao.research.selfplay import SelfPlayPart, SelfPlayStats, play_hands
 
 
 def _take(parts: Iterable[SelfPlayPart], out: Path | None) -> dict[str, Any]:

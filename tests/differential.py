@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import duidiao.reference as ref
-from duidiao.enums import Ladder
+from duidiao.play.enums import Ladder
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10", "tractor", "shanghai")
 SUITS = "HDSC"

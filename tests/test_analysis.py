@@ -191,7 +191,7 @@ def test_only_the_oracle_sees_everything() -> None:
 
 def test_an_oracle_observation_shows_every_hand_and_others_do_not() -> None:
     from duidiao import _core
-    from duidiao.players import core_bot_step
+    from duidiao.search.players import core_bot_step
 
     game = duidiao.Game.deal(seed=4, declarer="S", levels={"NS": "2", "EW": "2"}).core
     bots = [_core.Bot("heuristic", s) for s in range(4)]

@@ -15,9 +15,9 @@ pytest.importorskip("duidiao._core")
 import duidiao  # noqa: E402
 from duidiao import _core  # noqa: E402
 from duidiao.cli import main  # noqa: E402
-from duidiao.selfplay import Sums, quantile  # noqa: E402
+from duidiao.research.selfplay import Sums, quantile  # noqa: E402
 
-duel_module = importlib.import_module("duidiao.duel")  # duidiao.duel is the function
+duel_module = importlib.import_module("duidiao.research.duel")  # duidiao.duel is the function
 
 EXAMPLE = (
     "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "

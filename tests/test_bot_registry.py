@@ -105,7 +105,7 @@ def _engine(requests: list[dict[str, object]]) -> list[dict[str, object]]:
 def test_the_engine_offers_and_plays_a_registered_bot(thrifty: str) -> None:
     position = duidiao.Game.deal(seed=5, declarer="S")
     while position.phase != "play":
-        duidiao.decisions.step(position, duidiao.make_bot("heuristic", 1))
+        duidiao.play.decisions.step(position, duidiao.make_bot("heuristic", 1))
     view = str(position.observe(position.to_act).position)
     hello, move, named_module, path = _engine([
         {"cmd": "hello", "id": 1},

@@ -18,8 +18,8 @@ pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
 from duidiao import Game  # noqa: E402
-from duidiao.decisions import step as play_step  # noqa: E402
 from duidiao.engine.bots import search_bots  # noqa: E402
+from duidiao.play.decisions import step as play_step  # noqa: E402
 
 # The sanitizer build runs every instruction several times slower.
 SANITIZED = "asan" in os.environ.get("LD_PRELOAD", "")

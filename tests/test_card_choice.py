@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 from duidiao import Card, Cards, Game, HiddenCardsError, Position, make_bot  # noqa: E402
-from duidiao.decisions import step as play_step  # noqa: E402
+from duidiao.play.decisions import step as play_step  # noqa: E402
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10", "tractor", "shanghai")
 SEATS = "SENW"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from duidiao.rules import OPTION_FIELDS, PRESETS
+from duidiao.play.rules import OPTION_FIELDS, PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "docs" / "rules.md"

@@ -1,4 +1,4 @@
-"""Duels and self-play on Ray (duidiao.cluster, ``duidiao duel --ray``, ``duidiao selfplay
+"""Duels and self-play on Ray (duidiao.research.cluster, ``duidiao duel --ray``, ``duidiao selfplay
 --ray``; docs/cluster.md): the same result as the thread pool, or as one run here, for the same
 seed, and the same again when a worker is killed mid-run. Every test runs on a local Ray cluster
 of this machine (loopback only), bounded in time."""
@@ -19,9 +19,9 @@ ray = pytest.importorskip("ray")
 
 from duidiao import duel  # noqa: E402
 from duidiao.cli import main  # noqa: E402
-from duidiao.cluster import duel_on_ray, ray_init, selfplay_on_ray  # noqa: E402
-from duidiao.data import load  # noqa: E402
-from duidiao.selfplay import SelfPlayStats, play_hands  # noqa: E402
+from duidiao.research.cluster import duel_on_ray, ray_init, selfplay_on_ray  # noqa: E402
+from duidiao.research.data import load  # noqa: E402
+from duidiao.research.selfplay import SelfPlayStats, play_hands  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,10 @@ MODULES = sorted(
 
 
 # Modules of an extra need its packages: skipped where the extra is not installed.
-EXTRAS = {"duidiao.env.pettingzoo": "pettingzoo", "duidiao.env.openspiel": "pyspiel"}
+EXTRAS = {
+    "duidiao.research.env.pettingzoo": "pettingzoo",
+    "duidiao.research.env.openspiel": "pyspiel",
+}
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -12,8 +12,8 @@ pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
 from duidiao.cli import main  # noqa: E402
-from duidiao.duel import DuelResult, _draw_deal, duel  # noqa: E402
-from duidiao.progress import ProgressBar  # noqa: E402
+from duidiao.cli.progress import ProgressBar  # noqa: E402
+from duidiao.research.duel import DuelResult, _draw_deal, duel  # noqa: E402
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -255,7 +255,7 @@ def test_a_duel_in_parts_merges_into_one_run(tmp_path) -> None:
     import subprocess
     import sys
 
-    from duidiao.duel import DuelMergeError, DuelResult
+    from duidiao.research.duel import DuelMergeError, DuelResult
 
     whole = duel("heuristic", "random", 40, seed=3, threads=1, records=False).to_json()
     one = duel("heuristic", "random", 14, seed=3, threads=2).to_json()
@@ -296,7 +296,7 @@ def test_a_duel_in_parts_merges_into_one_run(tmp_path) -> None:
 
 
 def test_a_merge_names_a_bad_part() -> None:
-    from duidiao.duel import DuelMergeError, DuelResult
+    from duidiao.research.duel import DuelMergeError, DuelResult
 
     part = duel("heuristic", "random", 4, seed=3, threads=1).to_json()
     for spans in ([[5, 2]], [["a", 2]], [[1]]):

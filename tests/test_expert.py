@@ -9,9 +9,9 @@ import pytest
 
 import duidiao
 from duidiao import _core, analyse
-from duidiao.analysis import expert_search
-from duidiao.bots import level_settings
-from duidiao.players import core_bot_step
+from duidiao.search.analysis import expert_search
+from duidiao.search.bots import level_settings
+from duidiao.search.players import core_bot_step
 
 PLAY, OVER = 4, 5
 SEATS = "SENW"

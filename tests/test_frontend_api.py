@@ -12,9 +12,9 @@ import pytest
 
 import duidiao
 from duidiao import Cards, Game, HiddenCardsError, IllegalMoveError, Observation, Position
-from duidiao.cards import SEATS
-from duidiao.decisions import step as play_step
-from duidiao.solver import bench_suite
+from duidiao.play.cards import SEATS
+from duidiao.play.decisions import step as play_step
+from duidiao.search.solver import bench_suite
 
 EXAMPLE = (
     "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 from duidiao import Card, Cards, Game, IllegalMoveError, Position  # noqa: E402
-from duidiao.game import PHASES  # noqa: E402
+from duidiao.play.game import PHASES  # noqa: E402
 
 FULL = Cards.deck()
 

@@ -12,7 +12,7 @@ pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
 from duidiao import Game  # noqa: E402
-from duidiao.decisions import step as play_step  # noqa: E402
+from duidiao.play.decisions import step as play_step  # noqa: E402
 
 MOST_MOVES = 3000  # a ply with more (a trump-rich lead of the standard game) is compared by count
 

@@ -15,7 +15,7 @@ import pytest
 _core = pytest.importorskip("duidiao._core")
 
 from duidiao import Game, Record, make_bot, play_hand  # noqa: E402
-from duidiao.players import core_bot_step  # noqa: E402
+from duidiao.search.players import core_bot_step  # noqa: E402
 
 HANDS = 2000
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10")

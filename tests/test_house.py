@@ -1,6 +1,6 @@
 """The house rules of the package's code, checked on its source:
 
-- a decision's phases are told apart in one module only, ``duidiao.decisions`` (the one way a
+- a decision's phases are told apart in one module only, ``duidiao.play.decisions`` (the one way a
   player is asked and a choice applied): anywhere else, a function whose branches compare a
   value with two or more of the phases (``if phase == "bury": … elif phase == "grab": …``,
   ``if phase == "declare": return …`` then ``if phase == "bury": …``, or
@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "duidiao"
 PHASES = {"declare", "bury", "grab", "xiaosa", "play"}
 PHASE_MEMBERS = {p.upper() for p in PHASES}
 MATCH_CASE = getattr(ast, "match_case", ())  # Python 3.9 has no ``match``
-THE_ONE_MODULE = PACKAGE / "decisions.py"
+THE_ONE_MODULE = PACKAGE / "play" / "decisions.py"
 
 
 def _phases_named(node: ast.AST) -> set[str]:
@@ -91,6 +91,6 @@ def test_the_check_finds_a_dispatch(tmp_path: Path) -> None:
                          ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_phase_dispatch_outside_the_decisions_module(path: Path) -> None:
     assert phase_dispatches(path) == [], (
-        "a decision's phases are told apart in duidiao/decisions.py only (its ask, decide, "
+        "a decision's phases are told apart in duidiao/play/decisions.py only (its ask, decide, "
         "apply, options): move the branch there, or ask the module"
     )

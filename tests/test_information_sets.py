@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 from duidiao import Card, Cards, Game, Observation, make_bot  # noqa: E402
-from duidiao.decisions import step as play_step  # noqa: E402
+from duidiao.play.decisions import step as play_step  # noqa: E402
 
 SEATS = "SENW"
 

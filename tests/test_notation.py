@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from duidiao import Card, Cards, NotationError, Position
-from duidiao.cards import SEATS
-from duidiao.notation import format_record, parse_record
+from duidiao.play.cards import SEATS
+from duidiao.play.notation import format_record, parse_record
 
 EXAMPLE = (
     "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "

@@ -16,8 +16,8 @@ pytest.importorskip("duidiao._core")
 
 import duidiao  # noqa: E402
 from duidiao import Game, Observation  # noqa: E402
-from duidiao.decisions import step as play_step  # noqa: E402
 from duidiao.engine.protocol import run_command  # noqa: E402
+from duidiao.play.decisions import step as play_step  # noqa: E402
 
 
 def observations(preset: str, seed: int, bots: str = "random") -> Iterator[tuple[Game, dict]]:

@@ -34,7 +34,7 @@ def test_a_newer_hand_record_is_refused_in_one_line() -> None:
 
 
 def test_a_self_play_part_loads(tmp_path: Path) -> None:
-    from duidiao.data import load
+    from duidiao.research.data import load
 
     data = load(OLD / "selfplay-part")
     meta = json.loads((OLD / "selfplay-part" / "meta.json").read_text(encoding="utf-8"))
@@ -104,10 +104,10 @@ def test_a_newer_server_data_folder_is_refused_in_one_line(tmp_path: Path) -> No
 
 
 def test_the_formats_table_is_the_one_the_modules_use() -> None:
-    from duidiao import formats
-    from duidiao.data import DATA_VERSION
     from duidiao.engine.protocol import PROTOCOL
-    from duidiao.record import VERSION
+    from duidiao.play import formats
+    from duidiao.play.record import VERSION
+    from duidiao.research.data import DATA_VERSION
 
     table = formats.versions()
     assert (table["record"], table["data"], table["engine_protocol"]) == (

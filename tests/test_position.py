@@ -19,7 +19,7 @@ from duidiao import (
     NotationError,
     Rules,
 )
-from duidiao.cards import LEVELS, SEATS, SUITS
+from duidiao.play.cards import LEVELS, SEATS, SUITS
 
 core = pytest.importorskip("duidiao._core")
 

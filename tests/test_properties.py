@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from duidiao import Cards, NotationError
-from duidiao.cards import LEVELS, SEATS, SUITS
-from duidiao.notation import format_record, parse_record
+from duidiao.play.cards import LEVELS, SEATS, SUITS
+from duidiao.play.notation import format_record, parse_record
 
 pytest.importorskip("duidiao._core")
 

@@ -11,8 +11,8 @@ import pytest
 import duidiao
 import duidiao.reference as ref
 from duidiao import IllegalMoveError, NotationError, Position
-from duidiao.cards import SUITS, context_order, effective_suit, face_name
-from duidiao.level import Level
+from duidiao.play.cards import SUITS, context_order, effective_suit, face_name
+from duidiao.play.level import Level
 
 LEVELS = "A23456789TJQK"
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from duidiao import ALL_PRESETS, GAME_PRESETS, PRESETS, Game, Rules, _core
-from duidiao.rules import OPTION_FIELDS
+from duidiao.play.rules import OPTION_FIELDS
 
 
 def test_s9_every_preset_is_defined() -> None:

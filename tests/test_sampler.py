@@ -27,11 +27,11 @@ from duidiao import (  # noqa: E402
     _core,
     sample_worlds,
 )
-from duidiao.cards import RANKS, suit_mask  # noqa: E402
-from duidiao.level import Level  # noqa: E402
-from duidiao.notation import parse_record  # noqa: E402
-from duidiao.players import core_bot_step  # noqa: E402
-from duidiao.position import _build  # noqa: E402
+from duidiao.play.cards import RANKS, suit_mask  # noqa: E402
+from duidiao.play.level import Level  # noqa: E402
+from duidiao.play.notation import parse_record  # noqa: E402
+from duidiao.play.position import _build  # noqa: E402
+from duidiao.search.players import core_bot_step  # noqa: E402
 
 SEATS = "SENW"
 PLAY, OVER = 4, 5
@@ -533,7 +533,7 @@ def test_shown_copies_already_known_count_towards_the_shown_ones() -> None:
     """§10.6: the declarer W showed 2H and still shows a known 2H: the other, hidden 2H may be
     anywhere (it goes where there is room); shown twice with one known, the hidden one is W's
     or the kitty's. A view written with the known copy is consistent either way."""
-    from duidiao.cards import Cards as C
+    from duidiao.play.cards import Cards as C
 
     def gone_of(*held: str) -> str:
         return str(C.deck() - sum((C(h) for h in held), C()))

@@ -59,7 +59,7 @@ def test_point_bands_follow_the_result_rows(scoring: str) -> None:
     `scoring=bands`): every T in exactly one, and a new band where the outcome changes (below
     200, where the bands of §10.7 go on by 40)."""
     from duidiao import reference as ref
-    from duidiao.selfplay import BANDS
+    from duidiao.research.selfplay import BANDS
 
     rules = dataclasses.replace(ref.RefRules.preset("chifeng"), scoring=scoring)
     ctx = ref.Context(rules, "5", "H")
@@ -135,7 +135,7 @@ def test_heuristic_against_random(capsys: pytest.CaptureFixture[str]) -> None:
 def test_progress_bar_on_a_terminal() -> None:
     import io
 
-    from duidiao.progress import ProgressBar
+    from duidiao.cli.progress import ProgressBar
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:

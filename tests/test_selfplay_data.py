@@ -1,4 +1,4 @@
-"""Self-play data (``duidiao selfplay --out``, ``duidiao.data``, docs/data.md): the tables say
+"""Self-play data (``selfplay --out``, ``duidiao.research.data``, docs/data.md): the tables say
 what happened — replaying their actions gives the same hands, observations, masks and results —
 in npz and parquet alike, in parts of fixed size."""
 
@@ -13,11 +13,11 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 from duidiao import Game, make_bot  # noqa: E402
-from duidiao.cards import SEATS  # noqa: E402
 from duidiao.cli import main  # noqa: E402
-from duidiao.data import DataWriter, load, record_hand  # noqa: E402
-from duidiao.env.encoding import Chooser  # noqa: E402
-from duidiao.game import PHASES  # noqa: E402
+from duidiao.play.cards import SEATS  # noqa: E402
+from duidiao.play.game import PHASES  # noqa: E402
+from duidiao.research.data import DataWriter, load, record_hand  # noqa: E402
+from duidiao.research.encoding import Chooser  # noqa: E402
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -146,8 +146,8 @@ def test_bad_data_folders_and_choices_are_named(tmp_path: Path) -> None:
 def test_parts_played_apart_add_up_to_one_run(tmp_path: Path) -> None:
     """Hand i depends on (seed, i) only: parts of a run, their rows added in turn (across part
     boundaries of the files) and their statistics merged, give the run played at once."""
-    from duidiao.data import Rows
-    from duidiao.selfplay import SelfPlayStats, draw_hand, play_hands
+    from duidiao.research.data import Rows
+    from duidiao.research.selfplay import SelfPlayStats, draw_hand, play_hands
 
     assert draw_hand(3, 4) == draw_hand(3, 4) and draw_hand(3, 4) != draw_hand(3, 5)
     whole = play_hands("heuristic", "random", 0, 9, seed=3, preset="shanghai", rows=True)

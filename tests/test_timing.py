@@ -1,4 +1,4 @@
-"""Decision times (duidiao.timing, ``duidiao timing``): every decision of whole hands timed."""
+"""Decision times (duidiao.research.timing, ``duidiao timing``): every decision of hands timed."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("duidiao._core")
 
 from duidiao.cli import main  # noqa: E402
-from duidiao.timing import PhaseTimes, decision_times  # noqa: E402
+from duidiao.research.timing import PhaseTimes, decision_times  # noqa: E402
 
 
 def test_every_decision_is_counted() -> None:

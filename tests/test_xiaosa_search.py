@@ -7,7 +7,7 @@ import pytest
 
 import duidiao
 from duidiao import _core
-from duidiao.players import core_bot_step
+from duidiao.search.players import core_bot_step
 
 XIAOSA = 3
 

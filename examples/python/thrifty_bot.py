@@ -15,7 +15,7 @@ or, in a package of your own, an entry point (docs/players.md)::
 from __future__ import annotations
 
 from duidiao import Cards, Observation
-from duidiao.decisions import Decision, options
+from duidiao.play.decisions import Decision, options
 
 
 class ThriftyBot:

@@ -7,15 +7,19 @@ Cards('AH,AH,TD')
 
 from __future__ import annotations
 
-from . import bots as bots
-from .analysis import Analysis, AnalysisProgress, MoveAnalysis, analyse
-from .cards import Card, Cards
-from .duel import DuelHand, DuelResult, duel
-from .errors import HiddenCardsError, IllegalMoveError, NotationError, SearchStopped
-from .game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
-from .level import Level
-from .match import Match, MatchResult, play_match
-from .players import (
+from duidiao.play.cards import Card, Cards
+from duidiao.play.errors import HiddenCardsError, IllegalMoveError, NotationError, SearchStopped
+from duidiao.play.game import Decision, Declaration, DeclareOption, Game, Grab, Observation, Xiaosa
+from duidiao.play.level import Level
+from duidiao.play.position import CardChoice, Move, Position, Trick
+from duidiao.play.record import Record, RecordError
+from duidiao.play.result import HandResult
+from duidiao.play.rules import ALL_PRESETS, GAME_PRESETS, PRESETS, Rules
+from duidiao.research.duel import DuelHand, DuelResult, duel
+from duidiao.search import bots as bots
+from duidiao.search.analysis import Analysis, AnalysisProgress, MoveAnalysis, analyse
+from duidiao.search.match import Match, MatchResult, play_match
+from duidiao.search.players import (
     BOT_LEVELS,
     CoreBot,
     HeuristicBot,
@@ -25,12 +29,8 @@ from .players import (
     make_bot,
     play_hand,
 )
-from .position import CardChoice, Move, Position, Trick
-from .record import Record, RecordError
-from .result import HandResult
-from .rules import ALL_PRESETS, GAME_PRESETS, PRESETS, Rules
-from .solver import MoveValue, Solution, Solver, defenders_reach, solve
-from .worlds import sample_worlds
+from duidiao.search.solver import MoveValue, Solution, Solver, defenders_reach, solve
+from duidiao.search.worlds import sample_worlds
 
 __version__ = "0.2.0"
 

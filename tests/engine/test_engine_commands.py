@@ -11,10 +11,10 @@ import pytest
 
 import duidiao
 from duidiao import Cards, Game, Position
-from duidiao.decisions import step as play_step
 from duidiao.engine import COMMANDS, ERROR_CODES, LIMITS, request_schema, run_command
 from duidiao.engine.bots import with_budget
-from duidiao.engine.errors import ProtocolError
+from duidiao.play.decisions import step as play_step
+from duidiao.wire.errors import ProtocolError
 
 from .conftest import ONE_CARD, README, TWELVE
 

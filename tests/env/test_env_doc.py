@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from duidiao.env.encoding import DECLARE, DONE, ENCODING_VERSION, NUM_ACTIONS, PASS, PLANES
+from duidiao.research.encoding import DECLARE, DONE, ENCODING_VERSION, NUM_ACTIONS, PASS, PLANES
 
 PAGE = (Path(__file__).resolve().parents[2] / "docs" / "env.md").read_text(encoding="utf-8")
 

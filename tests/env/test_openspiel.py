@@ -12,7 +12,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import duidiao.env.openspiel as duidiao_spiel  # noqa: E402
+import duidiao.research.env.openspiel as duidiao_spiel  # noqa: E402
 
 
 def load(**params: str):

@@ -13,9 +13,9 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from duidiao import Cards, Game, make_bot  # noqa: E402
-from duidiao.decisions import step as play_step  # noqa: E402
-from duidiao.env import env, raw_env  # noqa: E402
-from duidiao.env.encoding import (  # noqa: E402
+from duidiao.play.decisions import step as play_step  # noqa: E402
+from duidiao.play.rules import ALL_PRESETS  # noqa: E402
+from duidiao.research.encoding import (  # noqa: E402
     DONE,
     NUM_ACTIONS,
     PASS,
@@ -24,7 +24,7 @@ from duidiao.env.encoding import (  # noqa: E402
     observation_planes,
     player_actions,
 )
-from duidiao.rules import ALL_PRESETS  # noqa: E402
+from duidiao.research.env import env, raw_env  # noqa: E402
 
 SEATS = "SENW"
 

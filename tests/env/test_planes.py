@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from duidiao import Cards, Game, make_bot
-from duidiao.cards import RANKS, SEATS, TRUMP_LETTERS, _suit_number, suit_mask
-from duidiao.decisions import step as play_step
-from duidiao.env.encoding import NUM_PLANES, PLANES, card_counts, observation_planes
-from duidiao.game import DECLARE_KINDS, PHASES, Observation
-from duidiao.rules import ALL_PRESETS
+from duidiao.play.cards import RANKS, SEATS, TRUMP_LETTERS, _suit_number, suit_mask
+from duidiao.play.decisions import step as play_step
+from duidiao.play.game import DECLARE_KINDS, PHASES, Observation
+from duidiao.play.rules import ALL_PRESETS
+from duidiao.research.encoding import NUM_PLANES, PLANES, card_counts, observation_planes
 
 
 def python_planes(obs: Observation, chosen: Cards) -> np.ndarray:

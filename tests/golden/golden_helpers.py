@@ -180,8 +180,8 @@ def position_under(text: str, rules):
     position string's preset cannot name yet."""
     import dataclasses
 
-    from duidiao.notation import parse_record
-    from duidiao.position import Position, _build, _position_from_record
+    from duidiao.play.notation import parse_record
+    from duidiao.play.position import Position, _build, _position_from_record
 
     record = parse_record(complete(text))
     static, _ = _position_from_record(record)

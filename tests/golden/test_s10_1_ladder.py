@@ -8,9 +8,9 @@ import pytest
 from golden_helpers import complete
 
 from duidiao import Cards, HandResult, Rules
-from duidiao.cards import RANKS
-from duidiao.notation import parse_record
-from duidiao.position import _build
+from duidiao.play.cards import RANKS
+from duidiao.play.notation import parse_record
+from duidiao.play.position import _build
 
 # The last trick: South (declaring) leads the trump ace, nobody can beat it, no points out.
 LAST = (

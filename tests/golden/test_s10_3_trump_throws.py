@@ -12,8 +12,8 @@ import pytest
 from golden_helpers import complete, multiset
 
 from duidiao import Cards, Rules
-from duidiao.notation import parse_record
-from duidiao.position import _build
+from duidiao.play.notation import parse_record
+from duidiao.play.position import _build
 
 TRUMP_THROWS = {"throws_in_trumps": True}
 

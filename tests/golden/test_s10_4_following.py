@@ -14,8 +14,8 @@ import pytest
 from golden_helpers import canon, complete, moves, multiset
 
 from duidiao import IllegalMoveError, NotationError, Position, Rules
-from duidiao.notation import parse_record
-from duidiao.position import _build, _position_from_record
+from duidiao.play.notation import parse_record
+from duidiao.play.position import _build, _position_from_record
 
 
 def duty_position(text: str, **options: object) -> Position:

@@ -13,8 +13,8 @@ import pytest
 from golden_helpers import complete
 
 from duidiao import Cards, Rules
-from duidiao.notation import parse_record
-from duidiao.position import _build
+from duidiao.play.notation import parse_record
+from duidiao.play.position import _build
 
 LOW_DIAMONDS = ["2D", "4D", "6D", "7D", "8D", "9D"]
 

@@ -24,7 +24,7 @@ from flow_helpers import (
 from golden_helpers import FACES
 
 from duidiao import Game, _core
-from duidiao.players import make_bot, play_hand
+from duidiao.search.players import make_bot, play_hand
 
 S, E, N, W = range(4)
 HEARTS, DIAMONDS, SPADES, CLUBS, NT = range(5)
@@ -214,7 +214,7 @@ def test_s10_6_the_sampler_puts_shown_cards_in_the_declarers_hand_or_the_kitty()
 def test_s10_6_whole_hands_are_played_recorded_and_replayed():
     """Every phase of a standard hand through the Python API, by the heuristic bot: a record
     that replays to the same result, a face-down kitty in every view but the declarer's."""
-    from duidiao.record import Record
+    from duidiao.play.record import Record
 
     for preset in ("tractor", "shanghai"):
         for seed in range(4):

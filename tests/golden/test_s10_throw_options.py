@@ -12,8 +12,8 @@ import pytest
 from golden_helpers import complete, multiset
 
 from duidiao import Cards, Rules
-from duidiao.notation import parse_record
-from duidiao.position import _build
+from duidiao.play.notation import parse_record
+from duidiao.play.position import _build
 
 THROW = "9S,8S,8S,4S,4S"
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import duidiao
-from duidiao.decisions import seen_by_others
+from duidiao.play.decisions import seen_by_others
 
 from .helpers import Conn, ServerProcess, hand_over, play_seat
 

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 import duidiao
-from duidiao.enums import Outcome
+from duidiao.play.enums import Outcome
 
 from .helpers import Conn, ServerProcess, hand_over
 from .test_server_rooms import check_no_hidden_cards, create, join
@@ -116,7 +116,7 @@ def test_bots_only_room_plays_hands_to_the_end(live_server: ServerProcess, prese
                     break
         for end in ends:
             obs, result = end["observation"], end["result"]
-            assert obs["preset"] == preset and obs["trump"] in duidiao.cards.TRUMP_LETTERS
+            assert obs["preset"] == preset and obs["trump"] in duidiao.play.cards.TRUMP_LETTERS
             assert len(duidiao.Cards(obs["kitty"])) == 8  # shown to everyone at the end
             assert result["outcome"] in {o.value for o in Outcome}
             assert set(result["levels"].values()) <= set(ladder)
@@ -193,7 +193,7 @@ def test_declarations_are_checked_against_the_preset(live_server: ServerProcess)
         asked = player.wait(lambda m: m.get("type") == "state" and m["to_act"] == "S"
                             and m["phase"] == "declare")
         open_now = {(o["suit"], o["kind"]) for o in asked["options"]["declare"]}
-        closed = next((s, k) for s in duidiao.cards.TRUMP_LETTERS
+        closed = next((s, k) for s in duidiao.play.cards.TRUMP_LETTERS
                       for k in ("pair", "small_jokers", "big_jokers") if (s, k) not in open_now)
         message = refused("illegal_move", suit=closed[0].lower(), kind=closed[1])
         assert f"{closed[1]} {closed[0]} is not open" in message

@@ -1,6 +1,6 @@
 """The table reads a room's rules from its state (state.rules), never from a preset's name, and
 its sizes are the core's: no JS module restates which presets declare 80分 style or bury face
-down, and cards.js's fallback sizes are duidiao.sizes'."""
+down, and cards.js's fallback sizes are duidiao.play.sizes'."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import duidiao
-from duidiao.sizes import HAND_CARDS, KITTY_CARDS
+from duidiao.play.sizes import HAND_CARDS, KITTY_CARDS
 
 pytest.importorskip("starlette")
 

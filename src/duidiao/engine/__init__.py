@@ -9,10 +9,10 @@
 
 from __future__ import annotations
 
-from .client import EngineClient, EngineError
-from .errors import ERROR_CODES, ProtocolError
-from .loop import serve
-from .protocol import COMMANDS, LIMITS, PROTOCOL, request_schema, run_command
+from duidiao.engine.client import EngineClient, EngineError
+from duidiao.engine.loop import serve
+from duidiao.engine.protocol import COMMANDS, LIMITS, PROTOCOL, request_schema, run_command
+from duidiao.wire.errors import ERROR_CODES, ProtocolError
 
 __all__ = [
     "COMMANDS",

@@ -3,6 +3,6 @@ engine``)."""
 
 import sys
 
-from .loop import serve
+from duidiao.engine.loop import serve
 
 sys.exit(serve())

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import duidiao
-
-from .. import bots
-from .errors import ProtocolError, quote
+from duidiao.search import bots
+from duidiao.wire.errors import ProtocolError, quote
 
 __all__ = ["bot_table", "search_bots", "with_budget", "check_budget", "make_bot"]
 

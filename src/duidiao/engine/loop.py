@@ -19,8 +19,7 @@ import sys
 import threading
 from typing import IO, Any
 
-from .errors import ProtocolError
-from .protocol import (
+from duidiao.engine.protocol import (
     LIMITS,
     Checked,
     check_request,
@@ -30,7 +29,8 @@ from .protocol import (
     run_checked,
     run_command,
 )
-from .strict_json import JsonError, loads
+from duidiao.wire.errors import ProtocolError
+from duidiao.wire.strict_json import JsonError, loads
 
 __all__ = ["Engine", "serve", "decode_line"]
 

@@ -23,16 +23,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import duidiao
-from duidiao import Cards, Game, Observation, Position, formats
-from duidiao.analysis import expert_search
-from duidiao.cards import TRUMP_LETTERS
-from duidiao.decisions import Decision, decide, step
-
-from .._limits import SEARCH_SECONDS_MAX, SEARCH_WORLDS_MAX
-from ..sizes import HAND_CARDS
-from . import bots as botlib
-from .errors import ProtocolError, quote
-from .fields import (
+from duidiao import Cards, Game, Observation, Position
+from duidiao.engine import bots as botlib
+from duidiao.engine.views import exposed_text, seat_views, still_held
+from duidiao.play import formats
+from duidiao.play._limits import SEARCH_SECONDS_MAX, SEARCH_WORLDS_MAX
+from duidiao.play.cards import TRUMP_LETTERS
+from duidiao.play.decisions import Decision, decide, step
+from duidiao.play.sizes import HAND_CARDS
+from duidiao.search.analysis import expert_search
+from duidiao.wire.errors import ProtocolError, quote
+from duidiao.wire.fields import (
     MISSING,
     SEATS,
     Choice,
@@ -46,7 +47,6 @@ from .fields import (
     check_fields,
     fields_schema,
 )
-from .views import exposed_text, seat_views, still_held
 
 __all__ = [
     "PROTOCOL",

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from duidiao import Cards, Position
-
-from .fields import SEATS
+from duidiao.wire.fields import SEATS
 
 __all__ = ["seat_views", "still_held", "exposed_text"]
 

@@ -5,7 +5,7 @@ It is the oracle of the differential tests and the baseline of the benchmarks. I
 from docs/rules.md alone and never uses ``duidiao._core`` or any other duidiao module.
 """
 
-from .cards import (
+from duidiao.reference.cards import (
     LADDERS,
     LEVELS,
     NO_TRUMP,
@@ -16,9 +16,15 @@ from .cards import (
     card_points,
     full_deck,
 )
-from .combinations import Component, as_tractor, decompose, lead_format, single_component
-from .playout import deal, random_playout
-from .plays import (
+from duidiao.reference.combinations import (
+    Component,
+    as_tractor,
+    decompose,
+    lead_format,
+    single_component,
+)
+from duidiao.reference.playout import deal, random_playout
+from duidiao.reference.plays import (
     count_legal_follows,
     count_legal_leads,
     is_legal_follow,
@@ -32,7 +38,7 @@ from .plays import (
     trick_points,
     trick_winner,
 )
-from .result import RefResult, climb, hand_result, kitty_multiplier
+from duidiao.reference.result import RefResult, climb, hand_result, kitty_multiplier
 
 __all__ = [
     "LADDERS",

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
-from .cards import Context, notation_index
+from duidiao.reference.cards import Context, notation_index
 
 
 @dataclass(frozen=True)

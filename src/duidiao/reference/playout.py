@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import NO_TRUMP, SUITS, Context, RefRules, full_deck
-from .plays import legal_follows, simple_leads, trick_points, trick_winner
+from duidiao.reference.cards import NO_TRUMP, SUITS, Context, RefRules, full_deck
+from duidiao.reference.plays import legal_follows, simple_leads, trick_points, trick_winner
 
 
 def deal(rng: random.Random) -> tuple[list[list[str]], list[str]]:

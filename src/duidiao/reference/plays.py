@@ -11,8 +11,8 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
-from .cards import Context, card_points, notation_index
-from .combinations import (
+from duidiao.reference.cards import Context, card_points, notation_index
+from duidiao.reference.combinations import (
     Component,
     counts,
     decompose,

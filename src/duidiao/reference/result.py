@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Context, card_points
-from .combinations import decompose
+from duidiao.reference.cards import Context, card_points
+from duidiao.reference.combinations import decompose
 
 
 @dataclass(frozen=True)

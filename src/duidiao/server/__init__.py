@@ -13,6 +13,6 @@ __all__ = ["create_app"]
 def create_app(data: str | Path, **options: Any) -> Any:
     """The ASGI app (:func:`duidiao.server.app.create_app`), imported on first use so that
     ``import duidiao.server`` works without the extra installed."""
-    from .app import create_app as make
+    from duidiao.server.app import create_app as make
 
     return make(data, **options)

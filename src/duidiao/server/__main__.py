@@ -2,6 +2,6 @@
 
 import sys
 
-from ..cli_serve import main
+from duidiao.cli.serve import main
 
 sys.exit(main())

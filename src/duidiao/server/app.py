@@ -35,15 +35,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import duidiao
-from duidiao import formats
-
-from . import limits as L
-from .limits import ServerLimits
-from .messages import MAX_FRAME, ClientError, parse_frame, parse_json_object, quote
-from .openapi import openapi_document
-from .rooms import Client, Rooms
-from .store import Store
-from .think import Cancelled, NoSlot, Thinker
+from duidiao.play import formats
+from duidiao.server import limits as L
+from duidiao.server.limits import ServerLimits
+from duidiao.server.messages import MAX_FRAME, ClientError, parse_frame, parse_json_object, quote
+from duidiao.server.openapi import openapi_document
+from duidiao.server.rooms import Client, Rooms
+from duidiao.server.store import Store
+from duidiao.server.think import Cancelled, NoSlot, Thinker
 
 __all__ = ["create_app", "MAX_BODY", "LEVELS", "STATIC", "Hosts"]
 
@@ -359,8 +358,8 @@ class Server:
         """Refuse a REST search over the server's limits (the protocol's own are wider: an
         engine on one's own machine may think for ten minutes on every core)."""
         from duidiao.engine import bots as botlib
-        from duidiao.engine.errors import ProtocolError
         from duidiao.engine.protocol import LIMITS as ENGINE_LIMITS
+        from duidiao.wire.errors import ProtocolError
 
         most = self.limits.request_seconds
         flag = "--request-seconds"
@@ -402,7 +401,7 @@ class Server:
         if cmd not in SEARCHES:
             reply = await self.thinker.run(run_checked, checked)
             return JSONResponse(reply, status_code=200 if reply.get("ok") else 400)
-        from duidiao.engine.errors import ProtocolError
+        from duidiao.wire.errors import ProtocolError
 
         try:
             self._within_limits(cmd, body, checked.args)

@@ -17,7 +17,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from . import limits as L
+from duidiao.server import limits as L
 
 __all__ = ["GuardedH11Protocol"]
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.strict_json import JsonError, loads, type_name
-from ..rules import GAME_PRESETS
+from duidiao.play.rules import GAME_PRESETS
+from duidiao.wire.strict_json import JsonError, loads, type_name
 
 __all__ = [
     "ClientError",
@@ -237,7 +237,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def parse_json_object(text: str) -> dict[str, Any]:
-    """``text`` as one JSON object (strict JSON: ``duidiao.engine.strict_json``);
+    """``text`` as one JSON object (strict JSON: ``duidiao.wire.strict_json``);
     :class:`ClientError` ``bad_json`` (``bad_request`` for a number past the bound)."""
     try:
         data = loads(text)

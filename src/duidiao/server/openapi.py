@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import duidiao
-
-from .messages import ROOM_FIELDS, fields_schema
+from duidiao.server.messages import ROOM_FIELDS, fields_schema
 
 __all__ = ["openapi_document"]
 

@@ -28,18 +28,17 @@ from typing import Any
 
 import duidiao
 from duidiao import Game, IllegalMoveError, Rules
-from duidiao.cards import TRUMP_LETTERS
-from duidiao.decisions import Decision, ask, decide, options, seen_by_others
-from duidiao.level import Level
-from duidiao.seats import TRICK_SEATS
-from duidiao.sizes import HAND_CARDS, KITTY_CARDS
-
-from . import limits as L
-from .limits import ServerLimits
-from .messages import ROOM_FIELDS, ClientError, check_fields, quote
-from .store import Store, StoredEvent, StoredHand, StoredRoom
-from .think import Cancelled, Job, NoSlot, Thinker
-from .views import everything_dict, hands_dict, public_dict
+from duidiao.play.cards import TRUMP_LETTERS
+from duidiao.play.decisions import Decision, ask, decide, options, seen_by_others
+from duidiao.play.level import Level
+from duidiao.play.seats import TRICK_SEATS
+from duidiao.play.sizes import HAND_CARDS, KITTY_CARDS
+from duidiao.server import limits as L
+from duidiao.server.limits import ServerLimits
+from duidiao.server.messages import ROOM_FIELDS, ClientError, check_fields, quote
+from duidiao.server.store import Store, StoredEvent, StoredHand, StoredRoom
+from duidiao.server.think import Cancelled, Job, NoSlot, Thinker
+from duidiao.server.views import everything_dict, hands_dict, public_dict
 
 __all__ = ["Client", "Room", "Rooms"]
 
@@ -291,7 +290,7 @@ class Room:
     def history(self) -> list[dict[str, Any]]:
         """Every decision of the room, those of the hand in play as the seats see each other's
         (anyone may read the history: it is public): no pass of declaring or 潇洒, a face-down
-        bury written ``?8`` (duidiao.decisions.seen_by_others). A finished hand's in full."""
+        bury written ``?8`` (duidiao.play.decisions.seen_by_others). A finished hand's in full."""
         out = []
         for h in self.hands:
             if h["result"] is None:

@@ -46,7 +46,7 @@ export function kittyCounts(state) {
   return Boolean(state && state.rules && state.rules.kitty_points && state.rules.kitty_points !== "never");
 }
 
-// The two-deck game's sizes (duidiao.sizes; tests/server/test_table_rules.py keeps them equal),
+// The two-deck game's sizes (duidiao.play.sizes; tests/server/test_table_rules.py keeps them equal),
 // for pages without a room; a room's own come in state.rules.
 export const HAND_CARDS = 25;
 export const KITTY_CARDS = 8;

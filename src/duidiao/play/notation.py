@@ -1,0 +1,555 @@
+"""Position strings (docs/notation.md): tokens to a :class:`Record` and back.
+
+:func:`parse_record` checks the syntax and each field (cards, levels, suits, seats);
+:class:`duidiao.Position` then builds the hand on the C++ core, which checks the cards against
+the rules (counts, copies, voids, 干巴锅: :func:`refusal_message` words its refusals), checks
+who leads and whose turn it is (:func:`check_record`), and replays the written tricks.
+:func:`format_record` prints the canonical form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from duidiao.play._limits import QUOTE_MAX, quote
+from duidiao.play.cards import (
+    EFFECTIVE_SUITS,
+    NO_TRUMP,
+    SEATS,
+    SUITS,
+    TRUMP_LETTERS,
+    Cards,
+    _copies_in,
+    _popcount,
+    face_name,
+    parse_face,
+    parse_suit,
+    too_many,
+)
+from duidiao.play.errors import NotationError
+from duidiao.play.level import Level
+from duidiao.play.rules import ALL_PRESETS, PRESETS, Rules
+from duidiao.play.sizes import DECK_CARDS, HAND_CARDS, KITTY_CARDS
+
+__all__ = [
+    "TrickRecord",
+    "Record",
+    "parse_record",
+    "format_record",
+    "format_cards",
+    "parse_seat",
+    "parse_level",
+    "TEAMS",
+    "KEYS",
+]
+
+TEAMS = ("NS", "EW")
+KEYS = (
+    "level",
+    "trump",
+    "declarer",
+    "levels",
+    "S",
+    "E",
+    "N",
+    "W",
+    "kitty",
+    "tricks",
+    "trick",
+    "gone",
+    "points",
+    "voids",
+    "dry",
+    "turn",
+)
+REQUIRED = ("level", "trump", "declarer", "S", "E", "N", "W")
+
+_SYMBOLS = {"♥": "H", "♡": "H", "♦": "D", "♢": "D", "♠": "S", "♤": "S", "♣": "C", "♧": "C"}
+SUIT_NAMES = ("heart", "diamond", "spade", "club", "trump")
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A written trick: the leader's seat number and the plays in playing order."""
+
+    leader: int
+    plays: tuple[Cards, ...]
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything a position string says: levels as :class:`Level`, the rest as numbers
+    (docs/internals.md encodings)."""
+
+    preset: str
+    level: Level
+    trump: int
+    declarer: int
+    levels: tuple[Level, Level]
+    hands: tuple[Cards, Cards, Cards, Cards]
+    unknown: tuple[int, int, int, int]
+    kitty: Cards | None
+    tricks: tuple[TrickRecord, ...] = ()
+    trick: TrickRecord | None = None
+    gone: Cards = Cards()
+    points: int | None = None
+    voids: tuple[int, int, int, int] = (0, 0, 0, 0)
+    # per seat, bit e: known to hold no pair in effective suit e (rules §10.4, `voids=E:!S`)
+    no_pairs: tuple[int, int, int, int] = (0, 0, 0, 0)
+    dry: bool = False
+    turn: int | None = None
+
+
+def _preset_refusal(token: str) -> str:
+    """Why a preset token is refused: not a preset, or one the engine does not play yet."""
+    if token in ALL_PRESETS:
+        try:
+            Rules.preset(token).check_supported()
+        except ValueError as exc:
+            return f"{quote(token)} is not playable yet ({exc})"
+    return f"{quote(token)} is not a preset ({', '.join(PRESETS)})"
+
+
+def _err(field: str, message: str) -> NotationError:
+    return NotationError(f"{field}: {message}")
+
+
+def parse_seat(text: str, field: str) -> int:
+    upper = text.upper()
+    if len(upper) == 1 and upper in SEATS:
+        return SEATS.index(upper)
+    raise _err(field, f"{quote(text)} is not a seat (S, E, N, W)")
+
+
+def parse_level(text: str, field: str) -> Level:
+    try:
+        return Level(text)
+    except ValueError as exc:
+        raise _err(field, str(exc)) from None
+
+
+def _parse_trump(text: str) -> int:
+    if text.upper() == "NT":  # no trump suit (rules §10.1); the core says which rules allow it
+        return NO_TRUMP
+    suit = parse_suit(text)
+    if suit is None:
+        raise _err("trump", f"{quote(text)} is not a suit (H, D, S, C) or NT (no trump)")
+    return suit
+
+
+def _card_list(text: str, field: str, allow_unknown: bool) -> tuple[Cards, int, bool]:
+    """Parse a card list; returns (cards, unknown count, whether a ?N was written)."""
+    if text == "":
+        raise _err(field, "no cards written (write - for none)")
+    if text == "-":
+        return Cards(), 0, False
+    one = two = 0
+    unknown = 0
+    has_unknown = False
+    for token in text.split(","):
+        if not token:
+            raise _err(field, f"empty card in {quote(text)}")
+        if token.startswith("?"):
+            if not allow_unknown:
+                raise _err(
+                    field, f"{quote(token)}: unknown cards are written only in hands and kitty"
+                )
+            digits = token[1:]
+            if not digits.isdigit() or not digits.isascii() or len(digits) > 3:
+                raise _err(field, f"{quote(token)} is not ?N (N unknown cards)")
+            if has_unknown:
+                raise _err(field, f"{quote(token)}: ?N is written once in a card list")
+            has_unknown = True
+            unknown = int(digits)
+            continue
+        try:
+            face = parse_face(token)
+        except NotationError as exc:
+            raise _err(field, str(exc)) from None
+        bit = 1 << face
+        if two & bit:
+            raise _err(field, too_many(face, _copies_in(text.split(","), face)))
+        if one & bit:
+            two |= bit
+        else:
+            one |= bit
+    return Cards.from_masks(one, two), unknown, has_unknown
+
+
+def _parse_trick(text: str, field: str, complete: bool) -> TrickRecord:
+    if ":" not in text:
+        raise _err(field, f"{quote(text)} has no leader (write SEAT:plays, e.g. S:AH|3H|5H|KH)")
+    seat_text, plays_text = text.split(":", 1)
+    leader = parse_seat(seat_text, field)
+    plays: list[Cards] = []
+    if plays_text:
+        for i, play_text in enumerate(plays_text.split("|")):
+            seat = SEATS[(leader + i) % 4]
+            if play_text in ("", "-"):
+                raise _err(field, f"{seat} plays no card (a play is a card list)")
+            cards, _, _ = _card_list(play_text, field, allow_unknown=False)
+            plays.append(cards)
+    if complete and len(plays) != 4:
+        raise _err(field, f"{len(plays)} plays, a completed trick has 4")
+    if not complete and len(plays) > 3:
+        raise _err(
+            field, f"{len(plays)} plays, a trick in progress has at most 3 (write it in tricks)"
+        )
+    lead_size = len(plays[0]) if plays else 0
+    for i, play in enumerate(plays[1:], 1):
+        if len(play) != lead_size:
+            seat = SEATS[(leader + i) % 4]
+            raise _err(field, f"{seat} plays {len(play)} cards, the lead was {lead_size}")
+    return TrickRecord(leader, tuple(plays))
+
+
+def _suit_letters(item: str, text: str, trump: int, seen_mask: int) -> int:
+    """The effective suits of a void item's letters (``T`` for trumps) as a mask."""
+    mask = 0
+    for ch in text:
+        letter = _SYMBOLS.get(ch, ch.upper())
+        if len(letter) != 1 or letter not in EFFECTIVE_SUITS:
+            raise _err("voids", f"{quote(item)}: {ch!r} is not a suit (T, H, D, S, C)")
+        e = EFFECTIVE_SUITS.index(letter)
+        if e == trump and trump != NO_TRUMP:  # the trump suit's cards are trumps, written T
+            raise _err(
+                "voids",
+                f"{quote(item)} names the trump suit {SUITS[trump]} (trumps are written T)",
+            )
+        if (mask | seen_mask) >> e & 1:
+            raise _err("voids", f"{quote(item)} names {letter} twice")
+        mask |= 1 << e
+    return mask
+
+
+def _parse_voids(
+    text: str, trump: int
+) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """``voids=E:HS,W:T!S``: per seat the suits it is void in, and after ``!`` those it holds
+    no pair of (rules §10.4)."""
+    voids = [0, 0, 0, 0]
+    no_pairs = [0, 0, 0, 0]
+    if not text:
+        return (0, 0, 0, 0), (0, 0, 0, 0)
+    seen: set[int] = set()
+    for item in text.split(","):
+        if ":" not in item:
+            raise _err("voids", f"{quote(item)} is not SEAT:SUITS (e.g. E:HS, or E:H!S)")
+        seat_text, suits_text = item.split(":", 1)
+        seat = parse_seat(seat_text, "voids")
+        if seat in seen:
+            raise _err("voids", f"{quote(item)}: {SEATS[seat]} is given twice")
+        seen.add(seat)
+        void_text, bang, pair_text = suits_text.partition("!")
+        if not void_text and not pair_text:
+            raise _err("voids", f"{quote(item)} names no suit (T, H, D, S, C)")
+        if bang and not pair_text:
+            raise _err("voids", f"{quote(item)}: no suit after ! (the suits with no pair left)")
+        voids[seat] = _suit_letters(item, void_text, trump, 0)
+        no_pairs[seat] = _suit_letters(item, pair_text, trump, voids[seat])
+    return (voids[0], voids[1], voids[2], voids[3]), (
+        no_pairs[0], no_pairs[1], no_pairs[2], no_pairs[3])
+
+
+def _parse_levels(text: str) -> dict[int, Level]:
+    levels: dict[int, Level] = {}
+    for item in text.split(","):
+        if ":" not in item:
+            raise _err("levels", f"{quote(item)} is not TEAM:LEVEL (e.g. NS:5,EW:8)")
+        team_text, level_text = item.split(":", 1)
+        team_upper = team_text.upper()
+        if team_upper not in TEAMS:
+            raise _err("levels", f"{quote(team_text)} is not a team (NS, EW)")
+        team = TEAMS.index(team_upper)
+        if team in levels:
+            raise _err("levels", f"{team_upper} is given twice")
+        levels[team] = parse_level(level_text, "levels")
+    for team, name in enumerate(TEAMS):
+        if team not in levels:
+            raise _err("levels", f"no level for {name} (write NS:…,EW:…)")
+    return levels
+
+
+def format_cards(cards: Cards, level: Level, trump: int, unknown: int = 0) -> str:
+    """A card list in notation order, ``?N`` last, ``-`` when empty."""
+    parts = [str(card) for card in cards.ordered(level, trump)]
+    if unknown:
+        parts.append(f"?{unknown}")
+    return ",".join(parts) or "-"
+
+
+def parse_record(text: str) -> Record:
+    """Parse a position string and check what can be checked without playing the tricks."""
+    if not isinstance(text, str):
+        raise TypeError(f"a position string is a str, not {type(text).__name__}")
+    tokens = text.split()
+    preset = "chifeng"
+    values: dict[str, str] = {}
+    for i, token in enumerate(tokens):
+        if "=" not in token:
+            if i == 0:
+                if token not in PRESETS:
+                    raise _err("preset", _preset_refusal(token))
+                preset = token
+                continue
+            raise _err("position", f"{quote(token)} is not key=value (a preset comes first)")
+        key, value = token.split("=", 1)
+        if key not in KEYS:
+            field = key if key and len(key) <= QUOTE_MAX else "position"  # a bounded message
+            raise _err(field, f"{quote(token)}: unknown key (keys are {', '.join(KEYS)})")
+        if key in values:
+            raise _err(key, "given twice")
+        values[key] = value
+    for key in REQUIRED:
+        if key not in values:
+            raise _err(key, "missing (required)")
+
+    level = parse_level(values["level"], "level")
+    trump = _parse_trump(values["trump"])
+    declarer = parse_seat(values["declarer"], "declarer")
+
+    team = declarer % 2
+    if "levels" in values:
+        levels_map = _parse_levels(values["levels"])
+        if levels_map[team] != level:
+            raise _err(
+                "levels",
+                f"{TEAMS[team]} is at {levels_map[team]} but the hand is played at "
+                f"level {level} with {SEATS[declarer]} declaring",
+            )
+        levels = (levels_map[0], levels_map[1])
+    else:
+        levels = (level, level)
+
+    hands: list[Cards] = []
+    unknown: list[int] = []
+    for seat in SEATS:
+        cards, n, _ = _card_list(values[seat], seat, allow_unknown=True)
+        hands.append(cards)
+        unknown.append(n)
+
+    kitty: Cards | None = None
+    if "kitty" in values:
+        cards, n, has_unknown = _card_list(values["kitty"], "kitty", allow_unknown=True)
+        if has_unknown:
+            if cards:
+                raise _err(
+                    "kitty", f"{quote(values['kitty'])}: write the 8 cards or ?8, not a part"
+                )
+            if n != KITTY_CARDS:
+                raise _err("kitty", f"'?{n}': the kitty has {KITTY_CARDS} cards")
+        else:
+            if len(cards) != KITTY_CARDS:
+                raise _err("kitty", f"{len(cards)} cards, the kitty has {KITTY_CARDS}")
+            kitty = cards
+
+    tricks: list[TrickRecord] = []
+    if "tricks" in values:
+        if values["tricks"] == "":
+            raise _err("tricks", "no trick written (leave the key out)")
+        for i, trick_text in enumerate(values["tricks"].split("/"), 1):
+            tricks.append(_parse_trick(trick_text, f"tricks: trick {i}", complete=True))
+    trick: TrickRecord | None = None
+    if "trick" in values:
+        trick = _parse_trick(values["trick"], "trick", complete=False)
+
+    gone = Cards()
+    if "gone" in values:
+        gone, _, _ = _card_list(values["gone"], "gone", allow_unknown=False)
+
+    points: int | None = None
+    if "points" in values:
+        ptext = values["points"]
+        if not ptext.isdigit() or not ptext.isascii() or len(ptext) > 3:
+            raise _err("points", f"{quote(ptext)} is not a number of points")
+        points = int(ptext)
+        if points % 5 or points > 200:
+            raise _err("points", f"{quote(ptext)}: points are a multiple of 5 from 0 to 200")
+    if gone.points and points is None:
+        raise _err("points", f"required when gone holds point cards (gone holds {gone.points})")
+
+    voids, no_pairs = _parse_voids(values.get("voids", ""), trump)
+
+    dry = False
+    if "dry" in values:
+        if values["dry"] not in ("yes", "no"):
+            raise _err("dry", f"{quote(values['dry'])} is not yes or no")
+        dry = values["dry"] == "yes"
+
+    turn: int | None = None
+    if "turn" in values:
+        turn = parse_seat(values["turn"], "turn")
+
+    record = Record(
+        preset=preset,
+        level=level,
+        trump=trump,
+        declarer=declarer,
+        levels=levels,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        unknown=(unknown[0], unknown[1], unknown[2], unknown[3]),
+        kitty=kitty,
+        tricks=tuple(tricks),
+        trick=trick,
+        gone=gone,
+        points=points,
+        voids=voids,
+        no_pairs=no_pairs,
+        dry=dry,
+        turn=turn,
+    )
+    return record
+
+
+def _sources(record: Record) -> list[tuple[str, Cards]]:
+    sources: list[tuple[str, Cards]] = [(SEATS[s], record.hands[s]) for s in range(4)]
+    if record.kitty is not None:
+        sources.append(("kitty", record.kitty))
+    for trick in record.tricks:
+        sources.extend(("tricks", play) for play in trick.plays)
+    if record.trick is not None:
+        sources.extend(("trick", play) for play in record.trick.plays)
+    sources.append(("gone", record.gone))
+    return sources
+
+
+def played_by_seat(record: Record) -> list[int]:
+    """How many cards each seat played in ``tricks`` and ``trick``."""
+    played = [0, 0, 0, 0]
+    for trick in record.tricks + ((record.trick,) if record.trick is not None else ()):
+        for i, play in enumerate(trick.plays):
+            played[(trick.leader + i) % 4] += len(play)
+    return played
+
+
+def check_record(record: Record) -> None:
+    """The checks of the record's own fields (docs/notation.md: who leads, whose turn), made
+    once the core has accepted its cards (counts, copies, voids, 干巴锅: the rules' checks,
+    worded by :func:`refusal_message`) and before the written tricks are replayed."""
+    if not record.gone:
+        first = record.tricks[0] if record.tricks else record.trick
+        if first is not None and first.leader != record.declarer:
+            first_field = "tricks: trick 1" if record.tricks else "trick"
+            raise _err(
+                first_field,
+                f"led by {SEATS[first.leader]}, but the declarer "
+                f"{SEATS[record.declarer]} leads the first trick",
+            )
+
+    if record.turn is not None:
+        if record.trick is not None:
+            derived = (record.trick.leader + len(record.trick.plays)) % 4
+            if derived != record.turn:
+                raise _err(
+                    "turn",
+                    f"given {SEATS[record.turn]}, but the trick in progress says "
+                    f"{SEATS[derived]} is to play",
+                )
+        elif not record.tricks and not record.gone and record.turn != record.declarer:
+            raise _err(
+                "turn",
+                f"given {SEATS[record.turn]}, but the declarer "
+                f"{SEATS[record.declarer]} leads the first trick",
+            )
+    elif record.gone and not record.tricks and record.trick is None:
+        raise _err("turn", "required when gone is given without tricks or trick")
+
+
+def refusal_message(record: Record, reason: str | None, field: str | None, token: str | None,
+                    suit: int | None) -> str | None:
+    """The notation's message for a core refusal of the record's cards (its Detail: reason,
+    field, token, suit), or None when the reason is not one of the record's."""
+    if reason == "total":
+        return f"cards: {token} cards in all, a position has {DECK_CARDS}"
+    if reason == "copies" and token:
+        face = parse_face(token)
+        sources = _sources(record)
+        names = ", ".join(dict.fromkeys(name for name, c in sources if c.count(face)))
+        copies = sum(c.count(face) for _, c in sources)
+        return f"cards: {too_many(face, copies)} ({names})"
+    if reason == "sizes":
+        if len(record.gone) % 4:
+            return (f"gone: {len(record.gone)} cards, not a multiple of 4 "
+                    "(every seat plays as many)")
+        share = len(record.gone) // 4
+        played = played_by_seat(record)
+        expected = HAND_CARDS - share
+        for seat in range(4):
+            held = len(record.hands[seat]) + record.unknown[seat]
+            if held + played[seat] != expected:
+                # "expected 25", or "expected 25 less 3 in gone = 22": no "25 = 25"
+                gone_text = f" less {share} in gone = {expected}" if share else ""
+                return (f"{SEATS[seat]}: {held} cards held and {played[seat]} played in tricks "
+                        f"make {held + played[seat]}, expected {HAND_CARDS}{gone_text}")
+        return None
+    if reason == "not_dry" and token:
+        return (f"dry: the kitty holds {face_name(parse_face(token))}, a card of the trump suit: "
+                "it was not 干巴锅")
+    if reason == "no_trump":
+        return (f"trump: NT (no trump suit) is not in the {record.preset} rules "
+                "(rules §10.1: hands without trumps come from the standard declaring)")
+    if reason == "dry_not_in_rules":
+        return (f"dry: 干巴锅 is not in the {record.preset} rules: the kitty is buried face "
+                "down (rules §10.6)")
+    if reason == "pair_held" and suit is not None:
+        return f"voids: {field} has no pair left in {SUIT_NAMES[suit]}s but holds {token}"
+    if reason == "void_held" and suit is not None:
+        return f"voids: {field} is void in {SUIT_NAMES[suit]}s but holds {token}"
+    return None
+
+
+def _void_text(voids: Sequence[int], no_pairs: Sequence[int] = (0, 0, 0, 0)) -> str:
+    def letters(mask: int) -> str:
+        return "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if mask >> e & 1)
+
+    items = []
+    for seat in range(4):
+        text = letters(voids[seat]) + ("!" + letters(no_pairs[seat]) if no_pairs[seat] else "")
+        if text:
+            items.append(f"{SEATS[seat]}:{text}")
+    return ",".join(items)
+
+
+def format_trick(trick: TrickRecord, level: Level, trump: int) -> str:
+    plays = "|".join(format_cards(play, level, trump) for play in trick.plays)
+    return f"{SEATS[trick.leader]}:{plays}"
+
+
+def format_record(record: Record) -> str:
+    """The canonical form (docs/notation.md): preset, level, trump, declarer, levels, hands,
+    kitty, tricks, trick, gone with points, voids, dry. ``turn`` is never written; ``trick``
+    is written when ``record.trick`` is not None."""
+    lv, tr = record.level, record.trump
+    parts = [
+        record.preset,
+        f"level={lv}",
+        f"trump={TRUMP_LETTERS[tr]}",
+        f"declarer={SEATS[record.declarer]}",
+        f"levels=NS:{record.levels[0]},EW:{record.levels[1]}",
+    ]
+    for seat in range(4):
+        parts.append(
+            f"{SEATS[seat]}={format_cards(record.hands[seat], lv, tr, record.unknown[seat])}"
+        )
+    if record.kitty is None:
+        parts.append(f"kitty=?{KITTY_CARDS}")
+    else:
+        parts.append(f"kitty={format_cards(record.kitty, lv, tr)}")
+    if record.tricks:
+        parts.append("tricks=" + "/".join(format_trick(t, lv, tr) for t in record.tricks))
+    if record.trick is not None:
+        parts.append("trick=" + format_trick(record.trick, lv, tr))
+    if record.gone:
+        parts.append(f"gone={format_cards(record.gone, lv, tr)}")
+        parts.append(f"points={record.points or 0}")
+    void_text = _void_text(record.voids, record.no_pairs)
+    if void_text:
+        parts.append(f"voids={void_text}")
+    if record.dry:
+        parts.append("dry=yes")
+    return " ".join(parts)
+
+
+def count_bits(mask: int) -> int:
+    return _popcount(mask)

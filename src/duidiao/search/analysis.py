@@ -1,0 +1,289 @@
+"""Analysis of a position from one player's point of view: "what should I play here?"
+
+>>> import duidiao
+>>> pos = duidiao.Position(
+...     "chifeng level=2 trump=S declarer=S levels=NS:2,EW:2 S=AH,3C E=?2 N=?2 W=?2 "
+...     "kitty=7D,7D,6D,6D,4D,4D,3D,3D gone=" + str(duidiao.Cards.deck() - duidiao.Cards(
+...     "AH,3C,KH,QH,JH,9C,8C,7C,7D,7D,6D,6D,4D,4D,3D,3D")) + " points=90 turn=S")
+>>> a = duidiao.analyse(pos, worlds=200, seed=1, threads=1)
+>>> str(a.best.move), a.method, a.worlds
+('AH', 'solver', 200)
+
+The hidden cards are sampled (``duidiao.sample_worlds``: uniform over the deals consistent with
+what the seat to move knows); in each world every legal move is valued — exactly by the
+double-dummy solver when the seat to move holds at most ``solve_cards`` cards, otherwise by
+playing the hand out with the ``heuristic`` bot for every seat — and the values are averaged.
+Values are hand score differences (rules §7.2) from the team of the seat to move, so higher
+is better for it. The search runs in C++ with the GIL released, on ``threads`` threads.
+
+With a fixed number of ``worlds`` and a ``seed`` the analysis is the same on every run, whatever
+the number of threads (world *i* is drawn from the seed and *i* alone).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Union
+
+from duidiao.play._limits import INT_MAX
+from duidiao.play.cards import Cards
+from duidiao.play.position import Move, Position
+from duidiao.play.sizes import HAND_CARDS
+from duidiao.search.bots import level_settings
+
+__all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse", "expert_search"]
+
+PositionLike = Union[Position, str]
+
+
+class AnalysisProgress(int):
+    """A progress report of :func:`analyse`: the number of worlds done (it *is* that int, so a
+    callback that counts worlds needs nothing else), with the search's current best move by
+    mean value (``best``, a :class:`Move`), its ``mean`` and the ``seconds`` since the start."""
+
+    best: Move
+    mean: float
+    seconds: float
+
+    def __new__(cls, worlds: int, best: Move, mean: float, seconds: float) -> AnalysisProgress:
+        report = super().__new__(cls, worlds)
+        report.best, report.mean, report.seconds = best, mean, seconds
+        return report
+
+    @property
+    def worlds(self) -> int:
+        return int(self)
+
+    def __repr__(self) -> str:
+        return (f"AnalysisProgress(worlds={int(self)}, best={self.best!r}, "
+                f"mean={self.mean:.3f}, seconds={self.seconds:.3f})")
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One legal move of the analysed position.
+
+    ``mean``: the mean hand score difference (§7.2) for the mover's team over the worlds
+    searched; ``stderr``: its standard error; ``make``: the share of worlds in which the
+    declaring team makes the hand (stays declarer) after this move; ``worlds``: how many worlds.
+    ``gain`` and ``gain_stderr``: the mean difference from the ``heuristic`` bot's choice in the
+    same worlds and its standard error (paired, so far more precise than ``stderr`` for comparing
+    two moves); ``heuristic``: this move is that choice.
+    """
+
+    move: Move
+    mean: float
+    stderr: float
+    make: float
+    worlds: int
+    gain: float = 0.0
+    gain_stderr: float = 0.0
+    heuristic: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": str(self.move),
+            "mean": round(self.mean, 4),
+            "stderr": round(self.stderr, 4),
+            "make": round(self.make, 4),
+            "worlds": self.worlds,
+            "gain": round(self.gain, 4),
+            "gain_stderr": round(self.gain_stderr, 4),
+            "heuristic": self.heuristic,
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysed position: every move weighed, best first (by mean value).
+
+    ``method`` is ``"solver"`` (every world solved exactly) or ``"playouts"`` (heuristic
+    playouts); ``worlds`` and ``seconds`` say how much was searched; ``seed`` repeats it.
+    ``legal`` counts the legal moves: above 2,000 of them (long throws, rules §5.2, §10.3) the
+    search weighs candidates only — every single, pair and tractor, each suit's throws from its
+    top components down, the heuristic's choice; for a follow, 256 drawn at random and the
+    heuristic's — so ``moves`` may be fewer (:attr:`pruned`). With inference (``infer_pool``
+    above 1), ``pool`` worlds were weighed and ``worlds`` drawn from them by weight;
+    ``effective_pool`` is what the weights are worth in equally weighted worlds, and
+    ``independent_worlds`` what the worlds searched are worth as independent ones (a world drawn
+    twice counts twice in the means, but as less than two in the standard errors).
+    """
+
+    position: str
+    turn: str
+    moves: tuple[MoveAnalysis, ...]
+    worlds: int
+    seconds: float
+    method: str
+    seed: int
+    threads: int
+    solver_nodes: int
+    legal: int = 0
+    pool: int = 0
+    effective_pool: float = 0.0
+    independent_worlds: float = 0.0
+
+    @property
+    def pruned(self) -> bool:
+        """Whether only candidates were weighed (``legal`` is more than ``len(moves)``)."""
+        return self.legal > len(self.moves)
+
+    @property
+    def best(self) -> MoveAnalysis:
+        """The move with the best mean value."""
+        return self.moves[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the keys of ``duidiao analyse --json``)."""
+        return {
+            "position": self.position,
+            "turn": self.turn,
+            "method": self.method,
+            "worlds": self.worlds,
+            "seconds": round(self.seconds, 4),
+            "seed": self.seed,
+            "threads": self.threads,
+            "solver_nodes": self.solver_nodes,
+            "legal": self.legal,
+            **({"pool": self.pool, "effective_pool": round(self.effective_pool, 2),
+                "independent_worlds": round(self.independent_worlds, 2)}
+               if self.pool else {}),
+            "moves": [m.to_dict() for m in self.moves],
+        }
+
+
+def expert_search() -> dict[str, Any]:
+    """The ``expert`` bot's search settings, the defaults of :func:`analyse`: ``solve_cards``,
+    ``infer_pool``, ``infer_miss`` and the ``worlds`` it searches per decision.
+
+    >>> expert_search()
+    {'worlds': 256, 'solve_cards': 5, 'infer_pool': 4, 'infer_miss': 0.5}
+    """
+    own = level_settings("expert")
+    return {
+        "worlds": int(own["worlds"]),
+        "solve_cards": int(own["solve"]),
+        "infer_pool": int(own["infer"]),
+        "infer_miss": float(own["miss"]),
+    }
+
+
+def analyse(
+    position: PositionLike,
+    seconds: float = 1.0,
+    worlds: int | None = None,
+    threads: int | None = None,
+    seed: int | None = None,
+    *,
+    solve_cards: int | None = None,
+    tt_mb: float = 16.0,
+    infer_pool: int | None = None,
+    infer_miss: float | None = None,
+    progress: Callable[[AnalysisProgress], bool | None] | None = None,
+    stop: threading.Event | None = None,
+) -> Analysis:
+    """Rank the legal moves of the seat to move by their expected hand score.
+
+    - ``seconds``: the time budget (used when ``worlds`` is None); at least one world is
+      always searched.
+    - ``worlds``: search exactly this many sampled worlds instead (the budget does not apply).
+    - ``threads``: worker threads (default: every core).
+    - ``seed``: the worlds' seed (default: a random one, reported in ``Analysis.seed``).
+    - ``solve_cards``: solve worlds exactly when the mover holds at most this many cards.
+    - ``tt_mb``: the solver's table per thread, in MiB.
+    - ``infer_pool``, ``infer_miss``: inference from the play (docs/analysis.md):
+      ``infer_pool`` times the worlds are drawn, each weighed by ``infer_miss`` to the power of
+      the other seats' past plays that the heuristic would not have made in it, and ``worlds``
+      of them are drawn by weight (under a time budget, in rounds of 256 worlds).
+      ``infer_pool=1``: none.
+
+    ``solve_cards``, ``infer_pool`` and ``infer_miss`` default to the ``expert`` bot's own
+    (:func:`expert_search`), so that the analysis searches as the strongest bot does.
+    - ``progress``: called after each world of the first thread with an
+      :class:`AnalysisProgress` (the worlds done, and the current best move); returning False
+      stops the search early.
+    - ``stop``: a :class:`threading.Event`; when another thread sets it, the search ends at
+      once with the worlds finished so far. (With none finished, every move has 0 worlds and
+      the heuristic bot's choice comes first.)
+
+    Raises :class:`HiddenCardsError` when the mover's hand is not known or the hand is over,
+    and ValueError for a bad argument.
+    """
+    from duidiao import _core
+
+    expert = expert_search()
+    solve_cards = expert["solve_cards"] if solve_cards is None else solve_cards
+    infer_pool = expert["infer_pool"] if infer_pool is None else infer_pool
+    infer_miss = expert["infer_miss"] if infer_miss is None else infer_miss
+    pos = position if isinstance(position, Position) else Position(position)
+    turn = pos.seat_to_choose("analysis is")
+    if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int)
+                               or not 1 <= worlds <= INT_MAX):
+        raise ValueError(f"worlds must be a whole number from 1 to {INT_MAX}, not {worlds!r:.40}")
+    if isinstance(solve_cards, bool) or not isinstance(solve_cards, int) or not (
+            0 <= solve_cards <= HAND_CARDS):
+        raise ValueError(
+            f"solve_cards must be a whole number from 0 to {HAND_CARDS}, not {solve_cards!r:.40}"
+        )
+    if worlds is None and not (isinstance(seconds, (int, float)) and math.isfinite(seconds)
+                               and seconds > 0):
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+    if isinstance(infer_pool, bool) or not isinstance(infer_pool, int) or not (
+            1 <= infer_pool <= 64):
+        raise ValueError(f"infer_pool must be a whole number from 1 to 64, not {infer_pool!r:.40}")
+    if isinstance(infer_miss, bool) or not isinstance(infer_miss, (int, float)) or not (
+            0 < infer_miss <= 1):
+        raise ValueError(
+            f"infer_miss must be a number above 0 and at most 1, not {infer_miss!r:.40}"
+        )
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+        raise ValueError(f"threads must be from 1 to 256, not {threads!r}")
+    if seed is None:
+        seed = secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+
+    search = _core.PimcSearch(
+        int(worlds or 0), 0.0 if worlds else float(seconds), int(threads), int(seed),
+        int(solve_cards), float(tt_mb), int(infer_pool), float(infer_miss),
+    )
+
+    def report(done: int, best: tuple[int, int], mean: float, elapsed: float) -> bool:
+        assert progress is not None
+        move = pos.parse_move(Cards.from_masks(*best))
+        return progress(AnalysisProgress(done, move, mean, elapsed)) is not False
+
+    raw = search.analyse(
+        pos.core, *pos.core_levels(),
+        report if progress is not None else None, stop,
+    )
+    moves = tuple(
+        MoveAnalysis(
+            pos.parse_move(Cards.from_masks(one, two)), mean, stderr, make, n, gain, gain_se,
+            bool(heuristic),
+        )
+        for (one, two), mean, stderr, make, n, gain, gain_se, heuristic in raw["moves"]
+    )
+    return Analysis(
+        position=str(pos),
+        turn=turn,
+        moves=moves,
+        worlds=int(raw["worlds"]),
+        seconds=float(raw["seconds"]),
+        method="solver" if raw["exact"] else "playouts",
+        seed=int(seed),
+        threads=int(threads),
+        solver_nodes=int(raw["solver_nodes"]),
+        legal=int(raw["legal"]),
+        pool=int(raw["pool"]),
+        effective_pool=float(raw["effective_pool"]),
+        independent_worlds=float(raw["independent_worlds"]),
+    )
+

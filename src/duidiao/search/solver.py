@@ -1,0 +1,517 @@
+"""The double-dummy solver: the exact value of a position when every hand is known.
+
+>>> import duidiao
+>>> gone = duidiao.Cards.deck() - duidiao.Cards("AH,KH,QH,JH,7D,7D,6D,6D,4D,4D,3D,3D")
+>>> pos = duidiao.Position(
+...     "chifeng level=2 trump=S declarer=S levels=NS:2,EW:2 S=AH E=KH N=QH W=JH "
+...     f"kitty=7D,7D,6D,6D,4D,4D,3D,3D gone={gone} points=100 turn=S")
+>>> solution = duidiao.solve(pos, objective="points")
+>>> solution.value, str(solution.best)
+(100, 'AH')
+>>> duidiao.defenders_reach(pos, 100), duidiao.defenders_reach(pos, 105)
+(True, False)
+
+Two objectives (docs/solver.md):
+
+- ``"points"``: the defenders' points at the end of the hand (banked points included; with
+  rules that count the kitty's points, rules §10.7, *T*: the kitty's bonus too). The
+  defenders maximise, the declaring team minimises, whoever is to move.
+- ``"score"``: the hand score difference of rules §7.2 (the side to move's team's hand score
+  minus the other team's), computed with the position's ``levels``. The side to move maximises.
+
+The search runs in C++ (``duidiao._core.Solver``) with the GIL released, so separate
+:class:`Solver` objects may solve in parallel threads.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal, Union
+
+from duidiao.play._limits import INT_MAX, check_int
+from duidiao.play.cards import Cards
+from duidiao.play.errors import HiddenCardsError, SearchStopped
+from duidiao.play.position import Move, Position
+
+__all__ = [
+    "Objective",
+    "OBJECTIVES",
+    "MoveValue",
+    "Solution",
+    "Solver",
+    "solve",
+    "defenders_reach",
+    "BenchPosition",
+    "BenchResult",
+    "bench_suite",
+    "run_bench",
+]
+
+Objective = Literal["points", "score"]
+OBJECTIVES: tuple[str, ...] = ("points", "score")
+"""The objectives a position can be solved for."""
+
+PositionLike = Union[Position, str]
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move of the root with its exact value.
+
+    ``move`` is the move as chosen, ``played`` what it comes to (a throw that fails is its
+    forced component, §5.2; otherwise ``played == move``), ``value`` the value of the position
+    after it, in the solution's objective and point of view.
+    """
+
+    move: Move
+    played: Move
+    value: int
+
+    @property
+    def fails(self) -> bool:
+        """The move is a throw that fails (``played`` is its forced component)."""
+        return self.played.cards != self.move.cards
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": str(self.move), "played": str(self.played), "value": self.value}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solved position.
+
+    - ``value``: the exact value of the position (``"points"``: the defenders' final points;
+      ``"score"``: the side to move's team's hand score minus the other team's, §7.2).
+    - ``moves``: every legal move with its value, best first for the side to move (moves of
+      equal value keep the order of the legal move list).
+    - ``pv``: a principal variation, the plays of best play from the position to the end of
+      the hand (what each play comes to).
+    - ``nodes``: positions searched; ``seconds``: wall time of the solve;
+      ``tt_probes`` / ``tt_hits`` / ``tt_stores``: transposition-table traffic of this solve.
+    - ``complete``: False when a ``stop`` event or time limit ended the solve early: then
+      ``moves`` holds only the moves valued so far (exactly), ``value`` is the best of them
+      and ``pv`` is that move alone.
+    """
+
+    source: Position = field(repr=False, compare=False)
+    objective: str
+    turn: str
+    value: int
+    moves: tuple[MoveValue, ...]
+    pv: tuple[Move, ...]
+    nodes: int
+    seconds: float
+    tt_probes: int
+    tt_hits: int
+    tt_stores: int
+    complete: bool = True
+
+    @cached_property
+    def position(self) -> str:
+        """The canonical position string of what was solved (made when first asked for)."""
+        return str(self.source)
+
+    @property
+    def best(self) -> Move:
+        """The first best move."""
+        return self.moves[0].move
+
+    @property
+    def best_moves(self) -> list[Move]:
+        """Every move that reaches the value."""
+        return [m.move for m in self.moves if m.value == self.value]
+
+    @property
+    def hit_rate(self) -> float:
+        """``tt_hits / tt_probes`` (0 when nothing was probed)."""
+        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+
+    @property
+    def nps(self) -> float:
+        """Nodes per second."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def value_of(self, move: Move | Cards | str) -> int:
+        """The value of one legal move (a Move, Cards or card list string)."""
+        cards = move.cards if isinstance(move, Move) else Cards(move)
+        for m in self.moves:
+            if m.move.cards == cards:
+                return m.value
+        raise ValueError(f"solve: {move} is not a legal move of the position")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the keys of ``duidiao solve --json``)."""
+        return {
+            "position": self.position,
+            "objective": self.objective,
+            "turn": self.turn,
+            "value": self.value,
+            "moves": [m.to_dict() for m in self.moves],
+            "pv": [str(m) for m in self.pv],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "tt_probes": self.tt_probes,
+            "tt_hits": self.tt_hits,
+            "tt_stores": self.tt_stores,
+            "hit_rate": round(self.hit_rate, 4),
+            "complete": self.complete,
+        }
+
+
+def _core_module() -> Any:
+    try:
+        from duidiao import _core
+    except ImportError as exc:  # pragma: no cover - depends on the build
+        raise ImportError(
+            "duidiao._core is not built: the solver needs the C++ extension "
+            "(pip install -e . or python setup.py build_ext --inplace)"
+        ) from exc
+    return _core
+
+
+def _position_of(position: PositionLike) -> Position:
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, str):
+        return Position(position)
+    raise TypeError(f"solve: a position is a Position or a str, not {type(position).__name__}")
+
+
+def _objective_of(objective: str) -> str:
+    if objective not in OBJECTIVES:
+        raise ValueError(f"solve: objective must be 'points' or 'score', not {objective!r}")
+    return objective
+
+
+def check_solvable(position: Position, objective: str = "score", what: str = "solve") -> None:
+    """Raise :class:`HiddenCardsError` unless the solver can take ``position``: every hand
+    known, the kitty known for the score objective (and for the points objective when the
+    kitty's points count, rules §10.7), and the hand not over."""
+    for seat, n in position.unknown.items():
+        if n:
+            held = len(position.hands[seat])
+            hand = "hand is not known" if not held else "hand is not fully known"
+            raise HiddenCardsError(
+                f"{what}: {seat}'s {hand} ({n} hidden card{'s' if n != 1 else ''}); "
+                "the solver needs every hand"
+            )
+    if objective == "score" and position.kitty is None:
+        raise HiddenCardsError(
+            f"{what}: the kitty is not known (kitty=?8); the score objective needs it "
+            "(its cards and jokers count in the result)"
+        )
+    if position.kitty is None and position.rules.kitty_points != "never":
+        raise HiddenCardsError(
+            f"{what}: the kitty is not known (kitty=?8); the points objective needs it when "
+            f"its points count for the defenders (kitty_points={position.rules.kitty_points})"
+        )
+    if position.is_over:
+        raise ValueError(f"{what}: the hand is over; there is nothing to solve")
+
+
+def _levels(position: Position) -> tuple[int, int]:
+    return position.core_levels()
+
+
+class Solver:
+    """A reusable solver. Its transposition table (``tt_mb`` MiB) is kept between calls, so
+    solving positions of the same hand one after another reuses earlier work. ``merge=False``
+    turns off the merging of equivalent cards (for testing; values are the same).
+
+    One object solves one position at a time (calls from several threads wait for each
+    other); use one Solver per thread to solve in parallel.
+    """
+
+    def __init__(self, tt_mb: float = 16, *, merge: bool = True) -> None:
+        core = _core_module()
+        if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)):
+            raise TypeError(f"tt_mb must be a number, not {type(tt_mb).__name__}")
+        if not 0 < tt_mb <= 65536:
+            raise ValueError(f"tt_mb must be in (0, 65536], not {tt_mb}")
+        self._core = core.Solver(float(tt_mb), bool(merge))
+        self._lock = threading.Lock()
+        self._probes = 0
+        self._hits = 0
+        self._stores = 0
+        self.tt_mb = tt_mb
+        self.merge = bool(merge)
+
+    def __repr__(self) -> str:
+        return f"Solver(tt_mb={self.tt_mb!r}, merge={self.merge!r})"
+
+    @property
+    def tt_bytes(self) -> int:
+        """The size of the transposition table in bytes (at most ``tt_mb`` MiB)."""
+        return int(self._core.tt_bytes)
+
+    @property
+    def core(self) -> Any:
+        """The underlying ``_core.Solver``."""
+        return self._core
+
+    def _delta(self, probes: int, hits: int, stores: int) -> tuple[int, int, int]:
+        # The core's table counters may run over the table's life: report this call's share.
+        if probes >= self._probes and hits >= self._hits and stores >= self._stores:
+            out = (probes - self._probes, hits - self._hits, stores - self._stores)
+        else:
+            out = (probes, hits, stores)
+        self._probes, self._hits, self._stores = probes, hits, stores
+        return out
+
+    def solve(
+        self,
+        position: PositionLike,
+        objective: str = "score",
+        *,
+        stop: threading.Event | None = None,
+        seconds: float | None = None,
+    ) -> Solution:
+        """Every legal move of ``position`` with its exact value (see :class:`Solution`).
+
+        ``stop`` (a :class:`threading.Event`, set from another thread) and ``seconds`` (a time
+        limit) end the solve early, from any thread: the solution then has ``complete`` False
+        and the moves valued so far; :class:`~duidiao.SearchStopped` when there are none yet.
+
+        Raises :class:`HiddenCardsError` when a hand (or, for ``"score"``, the kitty) is not
+        known, :class:`~duidiao.NotationError` for a bad position string, and ``ValueError``
+        for a finished hand, an unknown objective or a bad time limit.
+        """
+        pos = _position_of(position)
+        obj = _objective_of(objective)
+        check_solvable(pos, obj)
+        limit = _time_limit(seconds)
+        ns, ew = _levels(pos)
+        hand = pos.core
+        with self._lock:
+            start = time.perf_counter()
+            raw = _stoppable(lambda: self._core.solve(hand, obj, ns, ew, stop, limit))
+            elapsed = time.perf_counter() - start
+            probes, hits, stores = self._delta(
+                int(raw["tt_probes"]), int(raw["tt_hits"]), int(raw["tt_stores"])
+            )
+
+        made: dict[tuple[int, int], Move] = {}
+
+        def move(masks: tuple[int, int]) -> Move:
+            found = made.get(masks)
+            if found is None:
+                found = made[masks] = pos.parse_move(Cards.from_masks(*masks))
+            return found
+
+        moves = tuple(MoveValue(move(m), move(p), int(v)) for m, p, v in raw["moves"])
+        turn = pos.turn
+        assert turn is not None
+        return Solution(
+            source=pos,
+            objective=obj,
+            turn=turn,
+            value=int(raw["value"]),
+            moves=moves,
+            pv=tuple(move(p) for p in raw["pv"]),
+            nodes=int(raw["nodes"]),
+            seconds=elapsed,
+            tt_probes=probes,
+            tt_hits=hits,
+            tt_stores=stores,
+            complete=bool(raw["complete"]),
+        )
+
+    def value(
+        self,
+        position: PositionLike,
+        objective: str = "score",
+        *,
+        stop: threading.Event | None = None,
+        seconds: float | None = None,
+    ) -> int:
+        """The value of ``position`` alone (faster than :meth:`solve`: one search, not one
+        per move). ``stop`` / ``seconds`` as for :meth:`solve`: stopped, it raises
+        :class:`~duidiao.SearchStopped`."""
+        pos = _position_of(position)
+        obj = _objective_of(objective)
+        check_solvable(pos, obj)
+        limit = _time_limit(seconds)
+        ns, ew = _levels(pos)
+        hand = pos.core
+        with self._lock:
+            return int(_stoppable(lambda: self._core.value(hand, obj, ns, ew, stop, limit)))
+
+    def defenders_reach(
+        self,
+        position: PositionLike,
+        target: int,
+        *,
+        stop: threading.Event | None = None,
+        seconds: float | None = None,
+    ) -> bool:
+        """Can the defenders end the hand with at least ``target`` points against any defence?
+        One null-window search (the kitty need not be known). ``stop`` / ``seconds`` as for
+        :meth:`value`."""
+        target = check_int("target", target, -INT_MAX - 1, INT_MAX)
+        pos = _position_of(position)
+        check_solvable(pos, "points", "defenders_reach")
+        limit = _time_limit(seconds)
+        hand = pos.core
+        with self._lock:
+            return bool(
+                _stoppable(lambda: self._core.defenders_reach(hand, target, stop, limit))
+            )
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by the last call."""
+        return int(self._core.nodes)
+
+
+def _time_limit(seconds: float | None) -> float:
+    """A solve's time limit for the core (0: none)."""
+    if seconds is None:
+        return 0.0
+    if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+            or not math.isfinite(seconds) or seconds <= 0):
+        raise ValueError(f"seconds must be a positive number of seconds, not {seconds!r}")
+    return float(seconds)
+
+
+def _stoppable(run: Any) -> Any:
+    """Runs a core search, turning the core's SearchStopped into the public one."""
+    try:
+        return run()
+    except _core_module().SearchStopped:
+        raise SearchStopped("the search was stopped before it valued any move") from None
+
+
+def solve(
+    position: PositionLike,
+    objective: str = "score",
+    tt_mb: float = 16,
+    merge: bool = True,
+    *,
+    stop: threading.Event | None = None,
+    seconds: float | None = None,
+) -> Solution:
+    """Solve ``position`` (a :class:`Position` or a position string) with a new
+    :class:`Solver`: every legal move with its exact value, best first.
+
+    ``objective`` is ``"score"`` (the side to move's team's hand score minus the other team's,
+    §7.2, at the position's ``levels``) or ``"points"`` (the defenders' final points).
+    ``stop`` and ``seconds`` end it early (see :meth:`Solver.solve`).
+    """
+    return Solver(tt_mb, merge=merge).solve(position, objective, stop=stop, seconds=seconds)
+
+
+def defenders_reach(position: PositionLike, target: int, tt_mb: float = 16) -> bool:
+    """Can the defenders reach at least ``target`` points with best play on both sides?"""
+    return Solver(tt_mb).defenders_reach(position, target)
+
+
+# -- the bench: a node-count signature of the search ----------------------------------------
+
+BENCH_CARDS: tuple[int, ...] = (4, 6)
+"""The suites ``duidiao bench`` solves by default (the fast part of the bench set)."""
+BENCH_TT_MB = 16
+"""The table size of the bench (node counts depend on it)."""
+
+
+@dataclass(frozen=True)
+class BenchPosition:
+    """One line of a bench suite: a position and its checked-in values."""
+
+    position: str
+    score: int
+    points: int
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """What ``run_bench`` measured: per suite, and in total."""
+
+    suites: tuple[tuple[int, int, int, float], ...]  # (cards, positions, nodes, seconds)
+    nodes: int
+    seconds: float
+    mismatches: tuple[str, ...]
+
+    @property
+    def positions(self) -> int:
+        return sum(s[1] for s in self.suites)
+
+
+def bench_directory() -> Path:
+    """Where the bench suites are: ``$DUIDIAO_BENCH_DIR``, else the ``solver_positions`` folder of
+    the package."""
+    env = os.environ.get("DUIDIAO_BENCH_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "solver_positions"
+
+
+def bench_suite(cards: int, directory: Path | str | None = None) -> list[BenchPosition]:
+    """The checked-in suite of positions with ``cards`` cards in every hand
+    (``cards-NN.txt``: ``score<TAB>points<TAB>position`` lines, ``#`` comments)."""
+    path = Path(directory or bench_directory()) / f"cards-{cards:02d}.txt"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"bench: no suite for {cards} cards ({exc})") from None
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 3:
+            raise ValueError(f"bench: {path.name} line {number}: expected 3 tab-separated fields")
+        out.append(BenchPosition(fields[2], int(fields[0]), int(fields[1])))
+    return out
+
+
+def bench_solve(
+    entries: Sequence[BenchPosition], solver: Solver | None = None
+) -> list[tuple[Solution, Solution]]:
+    """Solve bench positions in order, each for both objectives (score, then points), with
+    one solver (a new ``Solver(BENCH_TT_MB)`` by default), as Stockfish's ``bench`` keeps its
+    table from one position to the next: the node counts depend on the order, which is fixed."""
+    if solver is None:
+        solver = Solver(BENCH_TT_MB)
+    out = []
+    for entry in entries:
+        position = Position(entry.position)
+        out.append((solver.solve(position, "score"), solver.solve(position, "points")))
+    return out
+
+
+def run_bench(
+    cards: Sequence[int] = BENCH_CARDS,
+    tt_mb: float = BENCH_TT_MB,
+    directory: Path | str | None = None,
+) -> BenchResult:
+    """Solve the bench suites (both objectives; one solver per suite, its table kept from one
+    solve to the next) and check every value against the checked-in one. ``nodes`` is the
+    node-count signature of the search."""
+    suites = []
+    mismatches = []
+    for n in cards:
+        entries = bench_suite(n, directory)
+        nodes, seconds = 0, 0.0
+        solved = bench_solve(entries, Solver(tt_mb))
+        for i, (entry, (score, points)) in enumerate(zip(entries, solved), 1):
+            nodes += score.nodes + points.nodes
+            seconds += score.seconds + points.seconds
+            if (score.value, points.value) != (entry.score, entry.points):
+                mismatches.append(
+                    f"cards-{n:02d} position {i}: score {score.value} points {points.value}, "
+                    f"expected score {entry.score} points {entry.points}"
+                )
+        suites.append((n, len(entries), nodes, seconds))
+    return BenchResult(
+        suites=tuple(suites),
+        nodes=sum(s[2] for s in suites),
+        seconds=sum(s[3] for s in suites),
+        mismatches=tuple(mismatches),
+    )
