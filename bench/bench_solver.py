@@ -39,7 +39,8 @@ def _suite_param(cards: int) -> object:
 
 @pytest.mark.parametrize("cards", [_suite_param(n) for n in FAST + SLOW])
 def test_solver_suite(benchmark, core, cards):
-    from duidiao.search.solver import BENCH_TT_MB, Solver, bench_solve, bench_suite
+    from duidiao.search.solver import Solver
+    from duidiao.search.solver_bench import BENCH_TT_MB, bench_solve, bench_suite
 
     benchmark.group = "solver"
     entries = bench_suite(cards, SUITES)

@@ -14,7 +14,7 @@ import duidiao
 from duidiao import Cards, Game, HiddenCardsError, IllegalMoveError, Observation, Position
 from duidiao.play.cards import SEATS
 from duidiao.play.decisions import step as play_step
-from duidiao.search.solver import bench_suite
+from duidiao.search.solver_bench import bench_suite
 
 EXAMPLE = (
     "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "

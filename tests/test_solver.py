@@ -28,7 +28,7 @@ import duidiao
 from duidiao import Card, Cards, HiddenCardsError, Position, Solver, solve
 from duidiao.cli import main
 from duidiao.search.players import core_bot_step, make_bot
-from duidiao.search.solver import BENCH_CARDS, bench_suite, run_bench
+from duidiao.search.solver_bench import BENCH_CARDS, bench_suite, run_bench
 
 pytest.importorskip("duidiao._core")
 from duidiao import _core  # noqa: E402
@@ -464,7 +464,7 @@ def test_table_size() -> None:
 MEMORY_SCRIPT = """
 import os, resource, sys
 import duidiao
-from duidiao.search.solver import bench_suite
+from duidiao.search.solver_bench import bench_suite
 
 def rss():  # KiB: the resident set now (Linux), else the high-water mark
     try:

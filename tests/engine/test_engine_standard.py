@@ -11,7 +11,7 @@ import pytest
 
 from duidiao import Cards, Game, Position
 from duidiao.engine import run_command
-from duidiao.play.game import DECLARE_KINDS
+from duidiao.play.rules import DECLARE_KINDS
 
 NT_SEED = 1  # shanghai and tractor: West declares a pair of big jokers, no trump
 PAIR_SEED = 5  # shanghai: a single, then East's pair of hearts

@@ -704,7 +704,8 @@ def _pv_text(position: Position, pv: Sequence[Any]) -> str:
 
 
 def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
-    from duidiao.search.solver import BENCH_TT_MB, Solver
+    from duidiao.search.solver import Solver
+    from duidiao.search.solver_bench import BENCH_TT_MB
 
     if args.bench:
         if args.position is not None:
@@ -749,7 +750,7 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    from duidiao.search.solver import BENCH_CARDS, BENCH_TT_MB, run_bench
+    from duidiao.search.solver_bench import BENCH_CARDS, BENCH_TT_MB, run_bench
 
     cards: tuple[int, ...] = BENCH_CARDS
     if args.cards is not None:

@@ -48,7 +48,6 @@ __all__ = [
     "Player",
     "PhasePlayer",
     "ACTIONS",
-    "DECLARE_KINDS",
     "DECLINABLE",
     "decide",
     "ask",

@@ -64,6 +64,10 @@ class Phase(_Named):
     OVER = "over"
 
 
+PHASES = tuple(Phase)
+"""The phases in the order of a hand (each a :class:`Phase`, equal to its name)."""
+
+
 class Outcome(_Named):
     """How a hand ends (rules §7; §10.7's bands: ``guangpai`` at 0, ``xiaoguang`` 5–35,
     ``dacheng`` 40–75, ``dapo`` 80–115, ``dapo_climb`` 120 or more)."""

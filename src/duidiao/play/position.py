@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
+from duidiao import _core
 from duidiao.play._limits import quote
 from duidiao.play.cards import (
     EFFECTIVE_SUITS,
@@ -34,21 +35,9 @@ from duidiao.play.notation import (
 from duidiao.play.result import HandResult
 from duidiao.play.rules import Rules
 
-if TYPE_CHECKING:
-    from duidiao import _core
-
 __all__ = ["Position", "Move", "Trick", "MoveLike", "CardChoice"]
 
 
-def _core_module() -> Any:
-    try:
-        from duidiao import _core
-    except ImportError as exc:  # pragma: no cover - depends on the build
-        raise ImportError(
-            "duidiao._core is not built: positions need the C++ extension "
-            "(pip install -e . or python setup.py build_ext --inplace)"
-        ) from exc
-    return _core
 
 
 def _chosen_cards(chosen: Cards | str | Iterable[CardLike] | None) -> Cards:
@@ -211,7 +200,6 @@ def _format_not_followed(
 
 def _build(record: Record, rules: Rules, gone_points: int) -> Any:
     """A core hand at the start of the written tricks, with every written play replayed."""
-    core = _core_module()
     written: list[tuple[str, TrickRecord]] = [
         (f"tricks: trick {i}", t) for i, t in enumerate(record.tricks, 1)
     ]
@@ -241,7 +229,7 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
     voids = [record.voids[s] & ~plays_suits[s] for s in range(4)]
     kitty = record.kitty.masks if record.kitty is not None else (0, 0)
     try:
-        hand = core.Hand(
+        hand = _core.Hand(
             rules.to_core(),
             rules.position(record.level),
             record.trump,

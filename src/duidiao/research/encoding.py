@@ -8,7 +8,7 @@ Every decision of a hand is a short run of actions from one fixed set of ``NUM_A
   grabbed card's place, 潇洒's jokers and taken cards, a play);
 - ``PASS`` (55): decline (a declaration, a grab, 潇洒);
 - ``DECLARE + 7 * suit + kind - 1`` (56..90): a declaration, ``suit`` 0..3 (H, D, S, C) or 4
-  (no trump, the joker pairs), ``kind`` 1..7 as :data:`duidiao.play.game.DECLARE_KINDS` numbers
+  (no trump, the joker pairs), ``kind`` 1..7 as :data:`duidiao.play.rules.DECLARE_KINDS` numbers
   them.
 
 The action mask holds the faces that can still join the cards chosen on the way to a legal
@@ -26,8 +26,11 @@ from typing import Any
 import numpy as np
 
 from duidiao.play.cards import TRUMP_LETTERS, Cards
-from duidiao.play.decisions import DECLARE_KINDS, DECLINABLE, Decision, ask
-from duidiao.play.game import PLANE_NAMES, PLANES_VERSION, DeclareOption, Game, Observation
+from duidiao.play.decisions import DECLINABLE, Decision, ask
+from duidiao.play.declarations import DeclareOption
+from duidiao.play.game import Game
+from duidiao.play.observation import PLANE_NAMES, PLANES_VERSION, Observation
+from duidiao.play.rules import DECLARE_KINDS
 
 __all__ = [
     "ENCODING_VERSION",

@@ -22,10 +22,11 @@ from typing import Any, Union
 
 from duidiao.play._limits import SEED_MAX, check_int
 from duidiao.play.cards import SEATS, TRUMP_LETTERS, Card, Cards
-from duidiao.play.decisions import DECLARE_KINDS, Decision, PhasePlayer, Player, decide, step
+from duidiao.play.decisions import Decision, PhasePlayer, Player, decide, step
 from duidiao.play.game import DeclareOption, Game, Observation
 from duidiao.play.position import Move, Position
 from duidiao.play.result import HandResult
+from duidiao.play.rules import DECLARE_KINDS
 from duidiao.search import bots
 from duidiao.search.analysis import MoveAnalysis
 
