@@ -281,7 +281,7 @@ class PhasePlayer(Protocol):
         ...
 
 
-def _core_bot(player: Any) -> Any:
+def _core_bot(player: Any) -> _core.Bot | None:
     """The ``_core.Bot`` of a built-in bot (answering in the core), else None."""
     bot = getattr(player, "core", None)
     return bot if isinstance(bot, _core.Bot) else None
@@ -392,9 +392,7 @@ def decide(player: Any, obs: Observation) -> Decision:
         raise IllegalMoveError(f"nobody decides in this observation ({obs.phase})")
     bot = _core_bot(player)
     if bot is not None:
-        if obs.core is None:
-            raise ValueError("a built-in bot is asked with a seat's own observation")
-        return _at(_from_raw(bot.decide(obs.core)), obs.drawn, obs.grab_offer)
+        return _at(_from_raw(bot.decide(obs.core_view())), obs.drawn, obs.grab_offer)
     if hasattr(player, "decide"):
         answer = player.decide(obs)
         if not isinstance(answer, Decision):

@@ -11,6 +11,8 @@ and CHANGELOG.md says how to move. The engine's and the server's ``hello`` repor
 
 from __future__ import annotations
 
+from duidiao import _core
+
 __all__ = ["NOTATION", "RECORD", "DATA", "ENGINE_PROTOCOL", "SERVER_PROTOCOL", "STORE",
            "versions"]
 
@@ -32,8 +34,6 @@ files up to it and refuses newer ones."""
 def versions() -> dict[str, int]:
     """Each format's version, the environments' encoding (the core's observation planes)
     included."""
-    from duidiao import _core
-
     return {"notation": NOTATION, "record": RECORD, "data": DATA,
             "encoding": int(_core.OBSERVATION_PLANES_VERSION),
             "engine_protocol": ENGINE_PROTOCOL, "server_protocol": SERVER_PROTOCOL,

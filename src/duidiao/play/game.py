@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Union
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar, Union
 
 import numpy as np
 
@@ -50,6 +50,8 @@ __all__ = [
 ]
 
 _IN_PLAY = (Phase.PLAY, Phase.OVER)
+
+_T = TypeVar("_T")
 
 LevelsLike = Union[Mapping[str, LevelLike], Sequence[LevelLike], None]
 
@@ -336,7 +338,7 @@ class Game:
         return sum(1 for d in self._history if d.action == "play")
 
     @property
-    def core(self) -> Any:
+    def core(self) -> _core.Game:
         """A copy of the underlying ``_core.Game``."""
         return self._core.copy()
 
@@ -371,13 +373,12 @@ class Game:
             raise self._refuse(what, "the hand is over")
         return seat
 
-    def _apply(self, what: str, fn: Any, *args: Any) -> Any:
-        core = _core
+    def _apply(self, what: str, fn: Callable[..., _T], *args: Any) -> _T:
         try:
             return fn(*args)
-        except core.IllegalMoveError as exc:
+        except _core.IllegalMoveError as exc:
             raise self._refuse(what, str(exc)) from None
-        except core.CoreError as exc:
+        except _core.CoreError as exc:
             raise self._refuse(what, str(exc)) from None
 
     def declare_options(self) -> list[DeclareOption]:
@@ -513,7 +514,7 @@ class Game:
         cards = _chosen_cards(chosen)
         core = _core
         observation = self._core.observe(_seat_number(seat), False)
-        return core.observation_planes(observation, cards.one, cards.two)  # type: ignore[no-any-return]
+        return core.observation_planes(observation, cards.one, cards.two)
 
     def observe_public(self) -> Observation:
         """What a spectator may know now: the public events, the exposed cards and hand sizes,

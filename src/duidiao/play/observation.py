@@ -127,10 +127,10 @@ class Observation:
     trick: Trick | None
     points: int
     declarer_or_kitty: Cards = field(default_factory=Cards)
-    core: Any = field(default=None, compare=False, repr=False, hash=False)
+    core: _core.Observation | None = field(default=None, compare=False, repr=False, hash=False)
 
     @classmethod
-    def from_core(cls, obs: Any, rules: Rules | None = None) -> Observation:
+    def from_core(cls, obs: _core.Observation, rules: Rules | None = None) -> Observation:
         """Convert a ``_core.Observation``."""
         phase = Phase.of_core(obs.phase)
         trump = int(obs.trump)
@@ -219,6 +219,13 @@ class Observation:
             return Position._make(position._static, self.core.view.copy())
         return position
 
+    def core_view(self) -> _core.Observation:
+        """The core's observation this one was built from, which built-in bots decide on; a
+        spectator's observation has none (ValueError)."""
+        if self.core is None:
+            raise ValueError("a built-in bot is asked with a seat's own observation")
+        return self.core
+
     def planes(self, chosen: Cards | str | None = None) -> np.ndarray:
         """This observation as numbers for learning: a float32 array ``(27, 54)``, planes over
         the 54 faces built from this observation alone (docs/env.md lists them; their names
@@ -227,7 +234,7 @@ class Observation:
         if self.core is None:
             raise ValueError("a spectator's observation has no planes (they are a seat's)")
         cards = _chosen_cards(chosen)
-        return _core.observation_planes(self.core, cards.one, cards.two)  # type: ignore[no-any-return]
+        return _core.observation_planes(self.core, cards.one, cards.two)
 
     # -- the options of a decision, from what the seat knows -------------------------------
     def declare_options(self) -> list[DeclareOption]:
@@ -487,7 +494,9 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
     return cls(**common)
 
 
-def _checked_core(fields: Mapping[str, Any], view: Any = None) -> Any:
+def _checked_core(
+    fields: Mapping[str, Any], view: _core.Hand | None = None
+) -> _core.Observation:
     """The ``_core.Observation`` of an observation's fields, checked whole by the core (every
     field in range and agreeing with the others, the rules and, in the play, the position's
     ``view``): ValueError "observation: FIELD: why" names the first that does not."""

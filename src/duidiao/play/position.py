@@ -198,7 +198,7 @@ def _format_not_followed(
     )
 
 
-def _build(record: Record, rules: Rules, gone_points: int) -> Any:
+def _build(record: Record, rules: Rules, gone_points: int) -> _core.Hand:
     """A core hand at the start of the written tricks, with every written play replayed."""
     written: list[tuple[str, TrickRecord]] = [
         (f"tricks: trick {i}", t) for i, t in enumerate(record.tricks, 1)
@@ -292,7 +292,7 @@ def _build(record: Record, rules: Rules, gone_points: int) -> Any:
     return hand
 
 
-def _position_from_record(record: Record) -> tuple[_Static, Any]:
+def _position_from_record(record: Record) -> tuple[_Static, _core.Hand]:
     try:
         rules = Rules.preset(record.preset)
     except ValueError as exc:  # pragma: no cover - presets are checked by the parser
@@ -349,7 +349,7 @@ class Position:
 
     __slots__ = ("_static", "_hand", "_text")
     _static: _Static
-    _hand: Any
+    _hand: _core.Hand
     _text: str | None
 
     def __init__(self, text: str) -> None:
@@ -363,7 +363,7 @@ class Position:
         return cls(text)
 
     @classmethod
-    def _make(cls, static: _Static, hand: Any) -> Position:
+    def _make(cls, static: _Static, hand: _core.Hand) -> Position:
         position = object.__new__(cls)
         position._static = static
         position._hand = hand
@@ -741,4 +741,4 @@ class Position:
     @property
     def core(self) -> _core.Hand:
         """A copy of the underlying ``_core.Hand`` (for the search and tests)."""
-        return self._hand.copy()  # type: ignore[no-any-return]
+        return self._hand.copy()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from duidiao import _core
 from duidiao.play.cards import SEATS
 from duidiao.play.enums import Dig, Outcome
 from duidiao.play.level import Level
@@ -51,7 +52,7 @@ class HandResult:
     kitty_multiplier: int = 0
 
     @classmethod
-    def from_core(cls, core: Any, rules: Rules) -> HandResult:
+    def from_core(cls, core: _core.HandResult, rules: Rules) -> HandResult:
         """Convert a ``_core.HandResult`` of a hand under ``rules`` (the core numbers levels
         by their place on the rules' ladder)."""
         dig = core.dig.name

@@ -232,7 +232,7 @@ class Rules:
         return True
 
     @classmethod
-    def from_core(cls, core: Any) -> Rules:
+    def from_core(cls, core: _core.Rules) -> Rules:
         """Copy a ``_core.Rules``."""
         values = {field: getattr(core, field) for field in _FIELDS}
         values["must_play_levels"] = tuple(int(x) for x in values["must_play_levels"])
@@ -240,7 +240,7 @@ class Rules:
             values[field] = enum.of_core(values[field])
         return cls(**values)
 
-    def to_core(self) -> Any:
+    def to_core(self) -> _core.Rules:
         """A ``_core.Rules`` with these options."""
         core = _core.Rules.preset(self.name) if self.name in ALL_PRESETS else _core.Rules()
         for field in _FIELDS:

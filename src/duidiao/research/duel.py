@@ -36,6 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from duidiao import _core
 from duidiao.play._limits import COUNT_MAX
 from duidiao.play.cards import SEATS
 from duidiao.play.game import Game
@@ -393,15 +394,15 @@ def _draw_deal(seed: int, index: int) -> _Deal:
     return _Deal(index, deck, levels, declarer, seeds)
 
 
-def _play(core: Any, rules: Any, deal: _Deal, a: str, b: str, a_team: str) -> DuelHand:
+def _play(rules: _core.Rules, deal: _Deal, a: str, b: str, a_team: str) -> DuelHand:
     """One game of ``deal`` with A's bots on ``a_team``."""
     names = [a if _team(s) == a_team else b for s in range(4)]
     bots = [make_bot(names[s], deal.bot_seeds[s]) for s in range(4)]
     ladder = Rules.from_core(rules)  # the deal's levels are places on the rules' ladder
     if all(isinstance(bot, CoreBot) for bot in bots):
-        game = core.Game(rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
+        game = _core.Game(rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
         # the GIL is released while the hand is played
-        core.play_game(game, [bot.core for bot in bots if isinstance(bot, CoreBot)])
+        _core.play_game(game, [bot.core for bot in bots if isinstance(bot, CoreBot)])
     else:  # a bot written in Python: the same deal, asked through duidiao.play.decisions
         hand = deal.game(ladder)
         play_hand(hand, bots)
@@ -424,14 +425,14 @@ def _play(core: Any, rules: Any, deal: _Deal, a: str, b: str, a_team: str) -> Du
 
 
 def _play_deals(
-    core: Any, rules: Any, seed: int, a: str, b: str, first: int, stop: int
+    rules: _core.Rules, seed: int, a: str, b: str, first: int, stop: int
 ) -> list[DuelHand]:
     """Both games of deals ``first`` to ``stop - 1``."""
     out: list[DuelHand] = []
     for index in range(first, stop):
         deal = _draw_deal(seed, index)
-        out.append(_play(core, rules, deal, a, b, "NS"))
-        out.append(_play(core, rules, deal, a, b, "EW"))
+        out.append(_play(rules, deal, a, b, "NS"))
+        out.append(_play(rules, deal, a, b, "EW"))
     return out
 
 
@@ -472,8 +473,6 @@ def duel(
         raise ValueError(f"threads: a positive number, not {threads!r}")
     for name in (a, b):
         make_bot(name, 0)  # an unknown bot fails here, before any game
-    from duidiao import _core
-
     rules = preset if isinstance(preset, Rules) else Rules.preset(preset)
     core_rules = rules.to_core()
     deals = hands // 2
@@ -501,7 +500,7 @@ def duel(
 
     if threads == 1:
         for first, stop in spans:
-            collect(first, _play_deals(_core, core_rules, seed, a, b, first, stop))
+            collect(first, _play_deals(core_rules, seed, a, b, first, stop))
     else:
         # A bounded window of chunks in flight (not every chunk submitted up front): memory
         # stays flat for any number of hands, and the workers are never short of work.
@@ -512,7 +511,7 @@ def duel(
 
             def submit() -> None:
                 for first, stop in itertools.islice(spans, window - len(pending)):
-                    future = pool.submit(_play_deals, _core, core_rules, seed, a, b, first, stop)
+                    future = pool.submit(_play_deals, core_rules, seed, a, b, first, stop)
                     pending[future] = first
 
             submit()

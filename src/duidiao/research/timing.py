@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from duidiao import _core
 from duidiao.play.cards import SEATS
 from duidiao.play.decisions import apply, decide
 from duidiao.play.enums import Phase
@@ -80,8 +81,6 @@ class DecisionTimes:
 def _time_core_hand(core_rules: Any, deal: Any, bots: list[Any],
                     times: dict[str, list[float]]) -> None:
     """A hand of built-in bots, each decision made in the core (``Player::decide``)."""
-    from duidiao import _core
-
     game = _core.Game(core_rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
     clock = time.perf_counter
     while int(game.phase) != int(_core.Phase.over):

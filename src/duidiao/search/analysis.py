@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Union
 
+from duidiao import _core
 from duidiao.play._limits import INT_MAX
 from duidiao.play.cards import Cards
 from duidiao.play.position import Move, Position
@@ -214,8 +215,6 @@ def analyse(
     Raises :class:`HiddenCardsError` when the mover's hand is not known or the hand is over,
     and ValueError for a bad argument.
     """
-    from duidiao import _core
-
     expert = expert_search()
     solve_cards = expert["solve_cards"] if solve_cards is None else solve_cards
     infer_pool = expert["infer_pool"] if infer_pool is None else infer_pool

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from duidiao import _core
 from duidiao.play.decisions import Player, decide
 from duidiao.play.position import Move, Position
 
@@ -99,8 +100,6 @@ def _number(kind: str, value: float | str) -> int | float | None:
 
 @cache
 def _builtin() -> dict[str, BotKind]:
-    from duidiao import _core
-
     out: dict[str, BotKind] = {}
     for row in _core.bot_table():
         own = dict(item.split("=", 1) for item in row["defaults"].split(",") if item)
@@ -212,8 +211,6 @@ def levels() -> tuple[str, ...]:
 
 def level_settings(level: str) -> Mapping[str, str]:
     """A level's own settings, key to value as in a bot name (``"worlds": "256"``)."""
-    from duidiao import _core
-
     for row in _core.bot_table():
         if row["name"] == level and row["level"]:
             return dict(item.split("=", 1) for item in row["defaults"].split(",") if item)
@@ -251,7 +248,6 @@ def play_position(bot: Player, position: Position | str) -> Move:
     """``bot``'s play in ``position`` from the view of the seat to move (every card the
     position shows is seen: give each seat its own view). A built-in bot plays it in the
     core; any other is asked :meth:`~duidiao.play.decisions.Player.decide` on that view."""
-    from duidiao import _core
     from duidiao.play.game import Observation
     from duidiao.search.players import CoreBot
 

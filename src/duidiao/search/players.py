@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
+from duidiao import _core
 from duidiao.play._limits import SEED_MAX, check_int
 from duidiao.play.cards import SEATS, TRUMP_LETTERS, Card, Cards
 from duidiao.play.decisions import Decision, PhasePlayer, Player, decide, step
@@ -59,8 +60,6 @@ class CoreBot:
     observation was built from, and sees only that."""
 
     def __init__(self, name: str, seed: int = 0) -> None:
-        from duidiao import _core
-
         seed = check_int("seed", seed, 0, SEED_MAX)
         try:
             self._bot = _core.Bot(name, seed)
@@ -70,7 +69,7 @@ class CoreBot:
         self.seed = seed
 
     @property
-    def core(self) -> Any:
+    def core(self) -> _core.Bot:
         """The ``_core.Bot``."""
         return self._bot
 
@@ -83,32 +82,30 @@ class CoreBot:
 
     def declare(self, obs: Observation, options: list[DeclareOption]) -> DeclareOption | None:
         raw = [(TRUMP_LETTERS.index(o.suit), DECLARE_KINDS.index(o.kind) + 1) for o in options]
-        index = int(self._bot.declare(obs.core, raw))
+        index = int(self._bot.declare(obs.core_view(), raw))
         return None if index < 0 else options[index]
 
     def bury(self, obs: Observation) -> Cards:
-        return Cards.from_masks(*self._bot.bury(obs.core))
+        return Cards.from_masks(*self._bot.bury(obs.core_view()))
 
     def grab(self, obs: Observation) -> Card | None:
-        card = int(self._bot.grab(obs.core))
+        card = int(self._bot.grab(obs.core_view()))
         return None if card < 0 else Card(card)
 
     def xiaosa(self, obs: Observation, takeable: Cards) -> tuple[Cards, Cards] | None:
-        jokers, taken = self._bot.xiaosa(obs.core, takeable.masks)
+        jokers, taken = self._bot.xiaosa(obs.core_view(), takeable.masks)
         if not jokers[0]:
             return None
         return Cards.from_masks(*jokers), Cards.from_masks(*taken)
 
     def play(self, obs: Observation, moves: list[Move]) -> Move:
-        return Move(Cards.from_masks(*self._bot.play(obs.core)))
+        return Move(Cards.from_masks(*self._bot.play(obs.core_view())))
 
     def play_position(self, position: Position | str) -> Move:
         """The bot's play in ``position`` (a :class:`Position` or a position string), from the
         view of the seat to move: give each seat its own view, since the bot uses every card
         the position shows. Raises :class:`HiddenCardsError` when the mover's hand is not
         known or the hand is over."""
-        from duidiao import _core
-
         pos = position if isinstance(position, Position) else Position(position)
         pos.seat_to_choose("a play is chosen")
         obs = _core.observe_play(pos.core, *pos.core_levels())
@@ -176,7 +173,7 @@ def _seat_players(players: PlayersLike) -> list[Any]:
     return seats
 
 
-def core_bot_step(core: Any, bots: Sequence[Any]) -> None:
+def core_bot_step(core: _core.Game, bots: Sequence[_core.Bot]) -> None:
     """One decision of C++ bots (``_core.Bot``, one per seat) on a ``_core.Game``: the seat to
     act decides in the core (``Player::decide``) and the game applies it (``Game::apply``).
     For tests, benchmarks and generators that drive the core directly."""
@@ -199,9 +196,7 @@ def play_hand(game: Game, players: PlayersLike, *, fast: bool = True) -> HandRes
     all_core = all(isinstance(p, CoreBot) for p in seats)
     while not game.is_over:
         if all_core and fast and game.phase == "play":
-            from duidiao import _core
-
-            _core.play_game(game._core, [p.core for p in seats])  # type: ignore[attr-defined]
+            _core.play_game(game._core, [p.core for p in seats])
             game._sync_plays()
             break
         seat = game.to_act

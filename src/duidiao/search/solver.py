@@ -237,7 +237,7 @@ class Solver:
         return int(self._core.tt_bytes)
 
     @property
-    def core(self) -> Any:
+    def core(self) -> _core.Solver:
         """The underlying ``_core.Solver``."""
         return self._core
 
