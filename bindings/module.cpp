@@ -165,6 +165,7 @@ void init_hand(py::module_& m) {
       .def("no_pairs", [](const Hand& h, int seat) { return h.no_pairs(checked_seat(seat)); },
            py::arg("seat"))
       .def("add_no_pairs", &Hand::add_no_pairs, py::arg("seat"), py::arg("mask"))
+      .def("bank_points", &Hand::bank_points, py::arg("points"))
       .def_property_readonly("declarer_or_kitty", [](const Hand& h) { return to_masks(h.declarer_or_kitty()); })
       .def("set_declarer_or_kitty", [](Hand& h, const Masks& cards) { h.set_declarer_or_kitty(to_set(cards)); },
            py::arg("cards"))

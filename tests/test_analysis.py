@@ -96,12 +96,18 @@ def test_progress_is_reported_and_can_stop_the_search() -> None:
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"worlds": 0}, "worlds must be"),
-        ({"seconds": 0}, "seconds must be"),
-        ({"seconds": float("nan")}, "seconds must be"),
-        ({"threads": 0, "worlds": 1}, "threads must be"),
-        ({"seed": -1, "worlds": 1}, "seed must be"),
-        ({"solve_cards": 30, "worlds": 1}, "solve_cards"),
+        ({"worlds": 0}, "worlds: expected a whole number from 1 to 2147483647, not 0"),
+        ({"seconds": 0}, "seconds: expected a positive number of seconds .*, not 0"),
+        ({"seconds": float("nan")}, "seconds: expected a positive number .*, not nan"),
+        ({"seconds": float("inf")}, "seconds: expected a positive number .*, not inf"),
+        ({"seconds": "1"}, "seconds: expected a number, not '1'"),
+        ({"threads": 0, "worlds": 1}, "threads: expected a whole number from 1 to 256, not 0"),
+        ({"seed": -1, "worlds": 1}, "seed: expected a whole number from 0 to 2"),
+        ({"solve_cards": 30, "worlds": 1}, "solve_cards: expected a whole number from 0 to 25, "
+                                           "not 30"),
+        ({"infer_pool": 65, "worlds": 1}, "infer_pool: expected a whole number from 1 to 64"),
+        ({"infer_miss": 0, "worlds": 1}, "infer_miss: expected a number above 0 and at most 1"),
+        ({"infer_pool": 2.0, "worlds": 1}, "infer_pool: expected a whole number, not 2.0"),
     ],
 )
 def test_bad_arguments_are_refused(kwargs: dict[str, float], message: str) -> None:

@@ -32,7 +32,8 @@ Hand::Hand(const HandSetup& s)
                    {"dry", "yes", "dry_not_in_rules", -1});
   require(s.declarer >= 0 && s.declarer < 4, "declarer must be a seat 0..3");
   require(s.leader >= 0 && s.leader < 4, "leader must be a seat 0..3");
-  require(s.points >= 0 && s.points <= 200 && s.points % 5 == 0, "points must be 0..200 in fives");
+  if (s.points < 0 || s.points > DECK_POINTS || s.points % 5 != 0)  // (no string built when fine)
+    throw std::invalid_argument("points must be 0.." + std::to_string(DECK_POINTS) + " in fives");
   require(s.tricks_done >= 0 && s.tricks_done <= MAX_TRICKS, "tricks_done must be 0..25");
   ctx_ = Context(rules_, s.level, s.trump);
 
@@ -331,6 +332,13 @@ void Hand::apply(const CardSet& cards) {
     rec->points = state_.last_points;
   }
   lead_attempt_ = CardSet{};
+}
+
+void Hand::bank_points(int points) {
+  if (points < 0 || points % 5 != 0 || state_.points + points > DECK_POINTS)
+    throw std::invalid_argument("banked points must be 0.." + std::to_string(DECK_POINTS) +
+                                " in fives, with those won");
+  state_.points += points;
 }
 
 void Hand::add_no_pairs(int seat, int mask) {

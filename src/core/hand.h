@@ -74,6 +74,9 @@ class Hand {
   int turn() const { return state_.trick.turn(); }
   int leader() const { return state_.trick.leader; }
   int points() const { return state_.points; }
+  // Adds the defenders' points of tricks played before this hand's (`gone`) once the written
+  // tricks are replayed: a position that states its points learns only then what gone holds.
+  void bank_points(int points);
   const CardSet& held(int seat) const { return state_.held[seat]; }
   int unknown(int seat) const { return unknown_[seat]; }
   int voids(int seat) const { return state_.voids[seat]; }

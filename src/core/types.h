@@ -42,6 +42,7 @@ constexpr int KITTY_CARDS = 8;                             // the kitty, and wha
 constexpr int DEALT_CARDS = DECK_CARDS - KITTY_CARDS;      // 100, drawn in turn
 constexpr int HAND_CARDS = DEALT_CARDS / SEAT_NB;          // 25 a seat
 constexpr int MAX_TRICKS = HAND_CARDS;                     // a hand's tricks
+constexpr int DECK_POINTS = 100 * COPIES;                  // 5s, 10s and Ks of every copy: 200
 
 inline int card_points(Card c) {
   if (c >= SMALL_JOKER) return 0;

@@ -4,11 +4,14 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <mutex>
 #include <thread>
+#include <string>
 #include <tuple>
 
+#include "core/checks.h"
 #include "core/combination.h"
 #include "core/legal.h"
 #include "search/heuristic_player.h"
@@ -214,19 +217,37 @@ struct PimcSearch::Worker {
   uint64_t nodes = 0;
 };
 
+namespace {
+
+// The option checks' messages, worded as the Python API's own (`name: expected ..., not V`).
+void require_whole(const char* name, int value, int low, int high) {
+  if (value < low || value > high)
+    throw std::invalid_argument(std::string(name) + ": expected a whole number from " +
+                                std::to_string(low) + " to " + std::to_string(high) + ", not " +
+                                std::to_string(value));
+}
+
+std::string number_text(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
+
+}  // namespace
+
 PimcSearch::PimcSearch(const PimcOptions& options) : options_(options) {
-  if (options_.threads < 1) throw std::invalid_argument("threads must be at least 1");
+  require_whole("threads", options_.threads, 1, PIMC_MAX_THREADS);
   if (options_.worlds < 0) throw std::invalid_argument("worlds cannot be negative");
-  if (options_.solve_cards < 0 || options_.solve_cards > HAND_CARDS)
-    throw std::invalid_argument("solve_cards must be from 0 to 25");
-  if (options_.infer_pool < 1 || options_.infer_pool > 64)
-    throw std::invalid_argument("infer_pool must be from 1 to 64");
+  require_whole("solve_cards", options_.solve_cards, 0, HAND_CARDS);
+  require_whole("infer_pool", options_.infer_pool, 1, PIMC_MAX_INFER_POOL);
   if (options_.infer_pool > 1 && int64_t(options_.worlds) * options_.infer_pool > (int64_t(1) << 30))
     throw std::invalid_argument("inference: worlds x infer_pool must be at most 2^30");
   if (!(options_.infer_miss > 0 && options_.infer_miss <= 1))
-    throw std::invalid_argument("infer_miss must be above 0 and at most 1");
-  if (options_.worlds == 0 && !(options_.seconds > 0))
-    throw std::invalid_argument("give a number of worlds or a time budget in seconds");
+    throw std::invalid_argument("infer_miss: expected a number above 0 and at most 1, not " +
+                                number_text(options_.infer_miss));
+  if (options_.worlds == 0 && !(options_.seconds > 0 && std::isfinite(options_.seconds)))
+    throw std::invalid_argument("seconds: expected a positive number of seconds (or a number of "
+                                "worlds), not " + number_text(options_.seconds));
   for (int t = 0; t < options_.threads; ++t) workers_.push_back(std::make_unique<Worker>(options_));
 }
 
@@ -234,12 +255,15 @@ PimcSearch::~PimcSearch() = default;
 
 PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
                                  const PimcProgress& progress) {
-  if (view.is_over()) throw std::invalid_argument("the hand is over: there is nothing to analyse");
+  if (view.is_over())
+    throw BadSetup("the hand is over: there is no play to choose", {"turn", "", "over"});
   if (level_ns < 0 || level_ns >= LEVEL_NB || level_ew < 0 || level_ew >= LEVEL_NB)
     throw std::invalid_argument("team levels must be from A to K");
   const int mover = view.turn();
-  if (view.unknown(mover))
-    throw std::invalid_argument("the hand of " + seat_name(mover) + ", to move, must be known");
+  if (view.unknown(mover))  // the Python API words it from the reason (HiddenCardsError)
+    throw BadSetup("analysis is done from the view of the seat to move, " + seat_name(mover) +
+                       ", and " + std::to_string(view.unknown(mover)) + " of its cards are unknown",
+                   {seat_name(mover), std::to_string(view.unknown(mover)), "mover_hidden"});
   const uint64_t move_count = view.count_legal_moves();
   const WorldSampler sampler(view, mover);
   std::vector<CardSet> moves;

@@ -28,6 +28,9 @@ constexpr int PIMC_FOLLOW_SAMPLES = 256;
 // With inference and a time budget, worlds are weighed and drawn in rounds of this many (the
 // expert bot's count), each round on its own, until the time is up.
 constexpr int INFER_ROUND_WORLDS = 256;
+// The options' limits, checked by PimcSearch (the Python API and the bots' settings rely on it).
+constexpr int PIMC_MAX_THREADS = 256;
+constexpr int PIMC_MAX_INFER_POOL = 64;
 
 struct PimcOptions {
   int worlds = 0;          // worlds to search; 0: as many as `seconds` allows

@@ -11,10 +11,15 @@ import argparse
 import math
 from typing import Any, Callable
 
-__all__ = ["INT_MAX", "SEED_MAX", "COUNT_MAX", "check_int", "int_in", "quote"]
+__all__ = [
+    "INT_MAX", "INT_MIN", "SEED_MAX", "COUNT_MAX", "check_int", "core_int", "check_number",
+    "int_in", "quote",
+]
 
 INT_MAX = 2**31 - 1
 """The largest C++ ``int``: worlds, card counts and targets cross into the core as one."""
+INT_MIN = -(2**31)
+"""The smallest C++ ``int``."""
 SEED_MAX = 2**64 - 1
 """Seeds cross into the core as ``uint64_t``."""
 COUNT_MAX = 10**9
@@ -35,6 +40,26 @@ def check_int(name: str, value: Any, low: int, high: int) -> int:
             f"{name}: expected a whole number from {_range(low, high)}, not {_short(value)}"
         )
     return int(value)
+
+
+def core_int(name: str, value: Any) -> int:
+    """``value`` as an int when it is a whole number a C++ ``int`` holds; otherwise a ValueError
+    naming ``name``. For an option whose range the core checks (and words) itself."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name}: expected a whole number, not {_short(value)}")
+    if not INT_MIN <= value <= INT_MAX:
+        side = "large" if value > 0 else "small"
+        raise ValueError(f"{name}: {_short(value)} is too {side} (the core takes whole numbers "
+                         f"from {INT_MIN} to {INT_MAX})")
+    return int(value)
+
+
+def check_number(name: str, value: Any) -> float:
+    """``value`` as a float when it is a real number (not a bool); otherwise a ValueError naming
+    ``name``. Its range is the core's to check."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name}: expected a number, not {_short(value)}")
+    return float(value)
 
 
 def _short(value: Any) -> str:

@@ -311,7 +311,7 @@ def _position_from_record(record: Record) -> tuple[_Static, _core.Hand]:
                 f"points: given {record.points}, but the written tricks give the defenders "
                 f"{won} and gone holds only {record.gone.points}"
             )
-        hand = _build(record, rules, gone_points)
+        hand.bank_points(gone_points)  # gone's points: the hand is replayed once
 
     if record.trick is None and record.turn is not None:
         if hand.is_over:
@@ -409,29 +409,18 @@ class Position:
         if not isinstance(seat, str) or seat.upper() not in SEATS:
             raise ValueError(f"seat: {quote(seat)} is not a seat (S, E, N, W)")
         me = SEATS.index(seat.upper())
-        shown = {s: Cards(c) if isinstance(c, str) else c for s, c in (exposed or {}).items()}
-        record = self.record()
-        hands: list[Cards] = []
-        unknown: list[int] = []
-        for s, (held, hidden) in enumerate(zip(record.hands, record.unknown)):
-            if s == me:
-                hands.append(held)
-                unknown.append(hidden)
-                continue
-            known = shown.get(SEATS[s], Cards()) & held  # the exposed cards it still holds
-            hands.append(known)
-            unknown.append(len(held) + hidden - len(known))
+        shown = {s.upper(): Cards(c) if isinstance(c, str) else c
+                 for s, c in (exposed or {}).items()}
+        # The core conceals the hands (no replay, no re-parse): the exposed cards each seat
+        # still holds stay known.
+        hand = _core.view_of(self._hand, me, [shown.get(s, Cards()).masks for s in SEATS])
+        static = self._static
         # §10.6: a kitty buried face down is the declarer's secret until the hand is over.
-        hidden_kitty = (
-            self.rules.kitty_burial == "face_down" and me != record.declarer and not self.is_over
-        )
-        seen = dataclasses.replace(
-            record,
-            hands=(hands[0], hands[1], hands[2], hands[3]),
-            unknown=(unknown[0], unknown[1], unknown[2], unknown[3]),
-            kitty=None if hidden_kitty else record.kitty,
-        )
-        return Position(format_record(seen))
+        if (self.rules.kitty_burial == "face_down" and me != static.declarer
+                and not self.is_over and static.kitty is not None):
+            hand.hide_kitty()
+            static = dataclasses.replace(static, kitty=None)
+        return Position._make(static, hand)
 
     def notation(self) -> str:
         """The canonical position string."""

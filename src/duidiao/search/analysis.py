@@ -22,7 +22,6 @@ the number of threads (world *i* is drawn from the seed and *i* alone).
 
 from __future__ import annotations
 
-import math
 import os
 import secrets
 import threading
@@ -31,10 +30,10 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from duidiao import _core
-from duidiao.play._limits import INT_MAX
+from duidiao.play._limits import INT_MAX, SEED_MAX, check_int, check_number, core_int
 from duidiao.play.cards import Cards
+from duidiao.play.errors import HiddenCardsError
 from duidiao.play.position import Move, Position
-from duidiao.play.sizes import HAND_CARDS
 from duidiao.search.bots import level_settings
 
 __all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse", "expert_search"]
@@ -220,38 +219,22 @@ def analyse(
     infer_pool = expert["infer_pool"] if infer_pool is None else infer_pool
     infer_miss = expert["infer_miss"] if infer_miss is None else infer_miss
     pos = position if isinstance(position, Position) else Position(position)
-    turn = pos.seat_to_choose("analysis is")
-    if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int)
-                               or not 1 <= worlds <= INT_MAX):
-        raise ValueError(f"worlds must be a whole number from 1 to {INT_MAX}, not {worlds!r:.40}")
-    if isinstance(solve_cards, bool) or not isinstance(solve_cards, int) or not (
-            0 <= solve_cards <= HAND_CARDS):
-        raise ValueError(
-            f"solve_cards must be a whole number from 0 to {HAND_CARDS}, not {solve_cards!r:.40}"
-        )
-    if worlds is None and not (isinstance(seconds, (int, float)) and math.isfinite(seconds)
-                               and seconds > 0):
-        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
-    if isinstance(infer_pool, bool) or not isinstance(infer_pool, int) or not (
-            1 <= infer_pool <= 64):
-        raise ValueError(f"infer_pool must be a whole number from 1 to 64, not {infer_pool!r:.40}")
-    if isinstance(infer_miss, bool) or not isinstance(infer_miss, (int, float)) or not (
-            0 < infer_miss <= 1):
-        raise ValueError(
-            f"infer_miss must be a number above 0 and at most 1, not {infer_miss!r:.40}"
-        )
+    # Only what the core cannot word is checked here: the argument's type, and the range of
+    # the C++ type it crosses as; the core checks the options' ranges, that the hand is not
+    # over and that the mover's cards are known (a reason HiddenCardsError words).
     if threads is None:
         threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
-        raise ValueError(f"threads must be from 1 to 256, not {threads!r}")
     if seed is None:
         seed = secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
-
     search = _core.PimcSearch(
-        int(worlds or 0), 0.0 if worlds else float(seconds), int(threads), int(seed),
-        int(solve_cards), float(tt_mb), int(infer_pool), float(infer_miss),
+        0 if worlds is None else check_int("worlds", worlds, 1, INT_MAX),
+        0.0 if worlds is not None else check_number("seconds", seconds),
+        core_int("threads", threads),
+        check_int("seed", seed, 0, SEED_MAX),
+        core_int("solve_cards", solve_cards),
+        check_number("tt_mb", tt_mb),
+        core_int("infer_pool", infer_pool),
+        check_number("infer_miss", infer_miss),
     )
 
     def report(done: int, best: tuple[int, int], mean: float, elapsed: float) -> bool:
@@ -259,10 +242,17 @@ def analyse(
         move = pos.parse_move(Cards.from_masks(*best))
         return progress(AnalysisProgress(done, move, mean, elapsed)) is not False
 
-    raw = search.analyse(
-        pos.core, *pos.core_levels(),
-        report if progress is not None else None, stop,
-    )
+    try:
+        raw = search.analyse(
+            pos.core, *pos.core_levels(),
+            report if progress is not None else None, stop,
+        )
+    except _core.CoreError as exc:
+        if exc.reason in ("over", "mover_hidden"):
+            raise HiddenCardsError(str(exc)) from None
+        raise
+    turn = pos.turn
+    assert turn is not None  # the core refuses a hand that is over
     moves = tuple(
         MoveAnalysis(
             pos.parse_move(Cards.from_masks(one, two)), mean, stderr, make, n, gain, gain_se,
