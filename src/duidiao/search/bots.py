@@ -79,6 +79,8 @@ class BotKind:
     settings: tuple[Mapping[str, Any], ...] = ()
     """What may follow the name after a colon: name, type, minimum, maximum, default (with a
     level's own defaults), doc."""
+    own: Mapping[str, str] = field(default_factory=dict)
+    """A level's own settings, key to value as in a bot name (``"worlds": "256"``)."""
     origin: str = "built-in"
     factory: Factory | None = field(default=None, compare=False, repr=False)
 
@@ -115,7 +117,7 @@ def _builtin() -> dict[str, BotKind]:
         out[row["name"]] = BotKind(
             name=row["name"], doc=row["doc"], builtin=True, searches=row["searches"],
             stops=True, sees_everything=row["sees_everything"], level=row["level"],
-            settings=settings,
+            settings=settings, own=own,
         )
     return out
 
@@ -211,9 +213,9 @@ def levels() -> tuple[str, ...]:
 
 def level_settings(level: str) -> Mapping[str, str]:
     """A level's own settings, key to value as in a bot name (``"worlds": "256"``)."""
-    for row in _core.bot_table():
-        if row["name"] == level and row["level"]:
-            return dict(item.split("=", 1) for item in row["defaults"].split(",") if item)
+    kind = _builtin().get(level)
+    if kind is not None and kind.level:
+        return dict(kind.own)
     raise ValueError(f"unknown level {level!r:.40} (expected {', '.join(levels())})")
 
 
