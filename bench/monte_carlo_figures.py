@@ -9,6 +9,10 @@ result) and `pimc` worlds per second at the opening lead (25 cards) and at 12 ca
 heuristic playouts of every legal move, one thread). Each line also prints a checksum of what
 was computed, so two builds can be seen to do the same work.
 
+``--preset`` picks the rules (chifeng by default). The views of the pimc figures are written as
+position strings by this build and read by each build (`Position(text).core`), so that builds
+of different Python APIs search the same views.
+
 With --compare, the builds run in turn in fresh processes (`PYTHONPATH` set to each `src`
 folder), `--rounds` times, and the table gives each build's median and the ratio of the medians:
 on a shared machine, alternating rounds keeps the comparison fair where single timings are not.
@@ -22,6 +26,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -31,14 +36,38 @@ WORLDS = {25: 64, 12: 512}  # per view, by the cards the mover holds
 SEED = 7
 
 
-def _views(cards_left: int) -> list[tuple[Any, int, int]]:
-    """bench_analysis's views of heuristic self-play (the seat to move's, holding `cards_left`
-    cards at a trick start) with the teams' levels."""
-    from bench_analysis import _views as analysis_views  # this script's folder is on the path
+def view_texts(preset: str, cards_left: int, n: int = 4) -> list[str]:
+    """n play-phase views of heuristic self-play under ``preset``, as position strings: the seat
+    to move's, holding ``cards_left`` cards, with more than one legal move (this build's API)."""
+    import duidiao
+    from duidiao.play.decisions import step
 
-    from duidiao import _core as core
+    texts: list[str] = []
+    seed = 0
+    while len(texts) < n:
+        seed += 1
+        game = duidiao.Game.deal(seed=seed, declarer=seed % 4, levels={"NS": "5", "EW": "8"},
+                                 rules=preset)
+        bots = [duidiao.make_bot("heuristic", s) for s in range(4)]
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase == "play":
+                position = game.observe(seat).position
+                assert position is not None
+                held = len(position.hands[seat])
+                if held == cards_left and position.core.count_legal_moves() > 1:
+                    texts.append(str(position))
+                    break
+            step(game, bots["SENW".index(seat)])
+    return texts
 
-    return [(view, ns, ew) for view, ns, ew, _ in analysis_views(core, cards_left)]
+
+def _views(texts: list[str]) -> list[tuple[Any, int, int]]:
+    """The core hands of the views, with the teams' levels (any build's API reads these)."""
+    from duidiao import Position
+
+    return [(p.core, *p.core_levels()) for p in map(Position, texts)]
 
 
 def _timed(f: Any) -> tuple[float, Any]:
@@ -47,16 +76,16 @@ def _timed(f: Any) -> tuple[float, Any]:
     return time.perf_counter() - start, out
 
 
-def figures() -> dict[str, tuple[float, str]]:
+def figures(preset: str, texts: dict[int, list[str]]) -> dict[str, tuple[float, str]]:
     """Each figure's rate and a checksum of its work."""
     from duidiao import _core as core
     out: dict[str, tuple[float, str]] = {}
-    t, check = _timed(lambda: core.random_playouts(PLAYOUTS, SEED, "chifeng"))
+    t, check = _timed(lambda: core.random_playouts(PLAYOUTS, SEED, preset))
     out["random playouts/s"] = (PLAYOUTS / t, str(check))
-    t, stats = _timed(lambda: core.selfplay_hands(HANDS, SEED, "chifeng", ["heuristic"] * 4))
+    t, stats = _timed(lambda: core.selfplay_hands(HANDS, SEED, preset, ["heuristic"] * 4))
     out["heuristic self-play hands/s"] = (HANDS / t, str(stats["checksum"]))
     for cards, name in ((25, "opening lead"), (12, "12 cards")):
-        views = _views(cards)
+        views = _views(texts[cards])
         search = core.PimcSearch(WORLDS[cards], 0.0, 1, SEED, 4, 4.0)
 
         def run(views: list[tuple[Any, int, int]] = views, search: Any = search) -> list[Any]:
@@ -68,23 +97,29 @@ def figures() -> dict[str, tuple[float, str]]:
     return out
 
 
-def compare(other: str, rounds: int) -> None:
+def compare(other: str, rounds: int, preset: str) -> None:
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src")
     builds = {"before": os.path.abspath(other), "after": os.path.abspath(here)}
     rates: dict[str, dict[str, list[float]]] = {b: {} for b in builds}
     checks: dict[str, dict[str, str]] = {b: {} for b in builds}
+    views = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+    with views:
+        json.dump({cards: view_texts(preset, cards) for cards in WORLDS}, views)
     for r in range(rounds):
         # Each build goes first in every other round: a machine that drifts favours neither.
         for build in ("before", "after") if r % 2 == 0 else ("after", "before"):
             path = builds[build]
             env = dict(os.environ, PYTHONPATH=path)
-            command = [sys.executable, __file__, "--json"]
+            command = [sys.executable, __file__, "--json", "--preset", preset,
+                       "--views", views.name]
             run = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
             text = run.stdout
             for name, (rate, check) in json.loads(text).items():
                 rates[build].setdefault(name, []).append(rate)
                 checks[build][name] = check
         print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+    os.unlink(views.name)
+    print(f"preset {preset}, {rounds} rounds")
     print(f"{'figure':34} {'before':>10} {'after':>10} {'ratio':>7}  same work")
     for name in rates["after"]:
         before = statistics.median(rates["before"][name])
@@ -98,13 +133,21 @@ def main() -> None:
     parser.add_argument("--compare", metavar="SRC", help="the other build's src folder (before)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", action="store_true", help="print this build's figures as JSON")
+    parser.add_argument("--preset", default="chifeng", help="the rules (default: chifeng)")
+    parser.add_argument("--views", metavar="FILE", help=argparse.SUPPRESS)  # from --compare
     args = parser.parse_args()
     if args.compare:
-        compare(args.compare, args.rounds)
-    elif args.json:
-        print(json.dumps(figures()))
+        compare(args.compare, args.rounds, args.preset)
+        return
+    if args.views:
+        with open(args.views) as f:
+            texts = {int(cards): views for cards, views in json.load(f).items()}
     else:
-        for name, (rate, check) in figures().items():
+        texts = {cards: view_texts(args.preset, cards) for cards in WORLDS}
+    if args.json:
+        print(json.dumps(figures(args.preset, texts)))
+    else:
+        for name, (rate, check) in figures(args.preset, texts).items():
             print(f"{name:34} {rate:10.1f}  (checksum {check})")
 
 
