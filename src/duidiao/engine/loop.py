@@ -29,8 +29,8 @@ from duidiao.engine.protocol import (
     run_checked,
     run_command,
 )
-from duidiao.wire.errors import ProtocolError
-from duidiao.wire.strict_json import JsonError, loads
+from duidiao.wire.errors import ProtocolError, WireError
+from duidiao.wire.strict_json import decode
 
 __all__ = ["Engine", "serve", "decode_line"]
 
@@ -39,18 +39,14 @@ STOP_WAIT = 2.0  # seconds stop waits for the search's own reply, so that it com
 
 
 def decode_line(line: bytes) -> Any:
-    """The JSON value of one line, or a ``bad_json`` / ``bad_request`` ProtocolError."""
+    """The JSON value of one line, or a ``bad_json`` / ``bad_request`` WireError."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ProtocolError(
             "bad_json", f"the line is not UTF-8: byte 0x{line[exc.start]:02x} at {exc.start}"
         ) from None
-    try:
-        return loads(text)
-    except JsonError as exc:
-        code = "bad_request" if exc.too_big else "bad_json"
-        raise ProtocolError(code, str(exc) if exc.too_big else f"not JSON: {exc}") from None
+    return decode(text)
 
 
 class Engine:
@@ -122,7 +118,7 @@ class Engine:
             if isinstance(request, dict):
                 rid = request_id(request)
             command = command_of(request)
-        except ProtocolError as exc:
+        except WireError as exc:
             self.write(error_reply(rid, exc))
             return
         if command.name == "stop":

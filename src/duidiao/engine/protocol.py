@@ -30,23 +30,28 @@ from duidiao.play import formats
 from duidiao.play._limits import SEARCH_SECONDS_MAX, SEARCH_WORLDS_MAX
 from duidiao.play.cards import TRUMP_LETTERS
 from duidiao.play.decisions import Decision, decide, step
+from duidiao.play.seats import TRICK_SEATS
 from duidiao.play.sizes import HAND_CARDS
 from duidiao.search.analysis import expert_search
-from duidiao.wire.errors import ProtocolError, quote
+from duidiao.wire.errors import ProtocolError, WireError
 from duidiao.wire.fields import (
+    ID_INT_MAX,
     MISSING,
-    SEATS,
     Choice,
     Field,
     Int,
     Levels,
     Num,
     Obj,
-    SeatCards,
+    PerSeat,
     Str,
     check_fields,
+    check_id,
+    check_kind,
     fields_schema,
+    id_schema,
 )
+from duidiao.wire.strict_json import type_name
 
 __all__ = [
     "PROTOCOL",
@@ -87,7 +92,10 @@ LIMITS: dict[str, int | float] = {
 }
 """Every limit of the protocol (``hello`` reports them; docs/protocol.md explains them)."""
 
-SEED_MAX = 2**53 - 1  # seeds stay exact in every JSON reader (JavaScript's numbers)
+SEED_MAX = ID_INT_MAX  # seeds stay exact in every JSON reader (JavaScript's numbers)
+ID_CHARS = 200
+"""The longest string ``id`` a request may carry."""
+SEATS = TRICK_SEATS.letters
 INFO_FIRST = LIMITS["info_first_ms"] / 1000
 INFO_EVERY = LIMITS["info_every_ms"] / 1000
 
@@ -605,9 +613,9 @@ _COMMAND_LIST = (
             _position_field(),
             Str("move", doc="the cards played, a card list", required=True,
                 max_chars=int(LIMITS["cards_chars"])),
-            SeatCards("exposed", doc="per seat, the cards every player knows it holds "
-                      "(from deal's or the last play's reply)",
-                      max_chars=int(LIMITS["cards_chars"])),
+            PerSeat("exposed", doc="per seat, the cards every player knows it holds "
+                    "(from deal's or the last play's reply)",
+                    max_chars=int(LIMITS["cards_chars"])),
         ),
         False,
         "play a move: the new position, every seat's view, the trick completed, the result",
@@ -622,9 +630,9 @@ _COMMAND_LIST = (
             Levels("levels", doc="both teams' levels (default: both at the foot of the preset's "
                    "ladder: A, or 2 in tractor and shanghai)"),
             Choice("declarer", doc="the declarer fixed before the deal; absent: 抢庄, a "
-                   "match's first hand", choices=SEATS),
+                   "match's first hand", choices=tuple(SEATS)),
             Choice("first_drawer", doc="the seat that draws first (default: the declarer, "
-                   "else drawn from the seed)", choices=SEATS),
+                   "else drawn from the seed)", choices=tuple(SEATS)),
             _bot_field(required=False, default="heuristic"),
         ),
         False,
@@ -697,48 +705,27 @@ SEARCH_COMMANDS = tuple(c.name for c in _COMMAND_LIST if c.search)
 
 
 def request_id(request: Mapping[str, Any]) -> Any:
-    """The request's ``id`` if it is one the protocol echoes (a string of at most 200
-    characters, an integer within ±(2**53 − 1), or null), else a ``bad_request``."""
-    rid = request.get("id")
-    if rid is None:
-        return None
-    if isinstance(rid, str) and len(rid) <= 200:
-        return rid
-    if isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) <= SEED_MAX:
-        return rid
-    raise ProtocolError(
-        "bad_request",
-        "id: a string of at most 200 characters, an integer of at most 2**53-1 or null",
-        field="id",
-    )
+    """The request's ``id`` if it is one the protocol echoes (a string of at most
+    :data:`ID_CHARS` characters, an integer within ±(2**53 − 1), or null), else a
+    ``bad_request``."""
+    return check_id(request, ID_CHARS)
 
 
 def command_of(request: Any) -> Command:
     """The request's command, or the ``bad_request`` / ``unknown_command`` error."""
     if not isinstance(request, dict):
-        kind = "an array" if isinstance(request, list) else "not an object"
-        raise ProtocolError("bad_request", f"a request is a JSON object, not {kind}")
-    if "cmd" not in request:
-        raise ProtocolError("bad_request", "cmd: missing", field="cmd")
-    cmd = request["cmd"]
-    if not isinstance(cmd, str):
-        raise ProtocolError("bad_request", "cmd: expected a string", field="cmd")
-    command = COMMANDS.get(cmd)
-    if command is None:
-        raise ProtocolError(
-            "unknown_command",
-            f"{quote(cmd)} is not a command (expected {', '.join(COMMANDS)})",
-        )
-    return command
+        raise ProtocolError("bad_request",
+                            f"a request is a JSON object, not {type_name(request)}")
+    return COMMANDS[check_kind(request, "cmd", COMMANDS, "unknown_command")]
 
 
-def error_reply(rid: Any, error: ProtocolError) -> dict[str, Any]:
+def error_reply(rid: Any, error: WireError) -> dict[str, Any]:
     return {"id": rid, "ok": False, "error": error.to_dict()}
 
 
 def _failure(rid: Any, exc: Exception) -> dict[str, Any]:
     """The error reply for an exception raised while answering (call it in the ``except``)."""
-    if isinstance(exc, ProtocolError):
+    if isinstance(exc, WireError):
         return error_reply(rid, exc)
     if isinstance(exc, duidiao.HiddenCardsError):
         return error_reply(rid, ProtocolError("hidden_cards", str(exc)))
@@ -770,7 +757,7 @@ def check_request(request: Any) -> Checked | dict[str, Any]:
         if isinstance(request, dict):
             rid = request_id(request)
         command = command_of(request)
-        args = check_fields(command.fields, request)
+        args = check_fields(command.fields, request, envelope=("id", "cmd"))
         if command.prepare is not None:
             args = command.prepare(args)
     except Exception as exc:
@@ -818,4 +805,8 @@ def request_schema(cmd: str) -> dict[str, Any]:
     command = COMMANDS.get(cmd)
     if command is None:
         raise ValueError(f"unknown command {cmd!r} (expected {', '.join(COMMANDS)})")
-    return fields_schema(cmd, command.fields, command.doc)
+    envelope = {
+        "id": id_schema(ID_CHARS),
+        "cmd": {"const": cmd, "description": "the command (required on the line protocol)"},
+    }
+    return fields_schema(command.fields, f"{cmd} request", command.doc, envelope)

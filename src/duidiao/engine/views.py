@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from duidiao import Cards, Position
-from duidiao.wire.fields import SEATS
+from duidiao.play.seats import TRICK_SEATS
 
 __all__ = ["seat_views", "still_held", "exposed_text"]
 
@@ -25,13 +25,13 @@ def still_held(exposed: Cards, held: Cards) -> Cards:
 
 def seat_views(position: Position, exposed: Mapping[str, Cards] | None = None) -> dict[str, str]:
     """Every seat's view as a position string."""
-    return {seat: str(position.view(seat, exposed)) for seat in SEATS}
+    return {seat: str(position.view(seat, exposed)) for seat in TRICK_SEATS.letters}
 
 
 def exposed_text(position: Position, exposed: Mapping[str, Cards]) -> dict[str, str]:
     """Every seat's exposed cards still held, as card lists in the position's order."""
     out = {}
-    for seat in SEATS:
+    for seat in TRICK_SEATS.letters:
         shown = still_held(exposed.get(seat, Cards()), position.hands[seat])
         out[seat] = position.format_cards(shown) if shown else "-"
     return out

@@ -62,9 +62,9 @@ def check_number(name: str, value: Any) -> float:
     return float(value)
 
 
-def _short(value: Any) -> str:
+def _short(value: Any, limit: int = 40) -> str:
     text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def int_in(low: int, high: int) -> Callable[[str], int]:
@@ -117,11 +117,12 @@ QUOTE_MAX = 40
 """The most characters of a bad token an error message quotes."""
 
 
-def quote(text: Any) -> str:
+def quote(text: Any, limit: int = QUOTE_MAX) -> str:
     """``text`` quoted for an error message (its ``repr``): whole when short, else its first
-    :data:`QUOTE_MAX` characters and its length, so that a 1 MB token gives a short message."""
+    ``limit`` characters and its length, so that a 1 MB token gives a short message (a value
+    that is not a string: its ``repr``, cut to ``limit`` characters)."""
     if not isinstance(text, str):
-        return _short(text)
-    if len(text) <= QUOTE_MAX:
+        return _short(text, limit)
+    if len(text) <= limit:
         return repr(text)
-    return f"{text[:QUOTE_MAX]!r}… ({len(text)} characters)"
+    return f"{text[:limit]!r}… ({len(text)} characters)"

@@ -2,7 +2,8 @@
 NaN or Infinity, no key given twice, no number longer than a bound (read before Python converts
 it, so a million-digit number costs nothing), no nesting deeper than Python's reader goes, no
 string holding a lone surrogate (``"\ud800"``: not text, and no reply could echo it as UTF-8).
-Every refusal is a :class:`JsonError` with a short message that quotes little of the input."""
+Every refusal is a :class:`JsonError` with a short message that quotes little of the input;
+:func:`decode` makes it the error reply both wires send."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import json
 import re
 from typing import Any
 
-__all__ = ["JsonError", "NUMBER_DIGITS", "loads", "type_name"]
+from duidiao.wire.errors import WireError
+
+__all__ = ["JsonError", "NUMBER_DIGITS", "decode", "loads", "type_name"]
 
 NUMBER_DIGITS = 40
 """The most digits a JSON number may have."""
@@ -82,6 +85,17 @@ def loads(text: str) -> Any:
     if _SURROGATE_ESCAPE.search(text):  # pairs are fine: only a lone one is refused
         _refuse_lone_surrogates(value)
     return value
+
+
+def decode(text: str) -> Any:
+    """The JSON value of ``text``, or the error reply: ``bad_json`` ("not JSON: …"), or
+    ``bad_request`` for a number past the bound (JSON, with a bad field)."""
+    try:
+        return loads(text)
+    except JsonError as exc:
+        if exc.too_big:
+            raise WireError("bad_request", str(exc)) from None
+        raise WireError("bad_json", f"not JSON: {exc}") from None
 
 
 def _loads(text: str) -> Any:
