@@ -32,6 +32,7 @@ def test_error_codes_are_the_ones_raised() -> None:
     documented = websocket | rest
     code_text = "\n".join(p.read_text() for p in SOURCES.glob("*.py"))
     raised = set(re.findall(r'ClientError\(\s*"([a-z_]+)"', code_text))
+    raised |= set(re.findall(r'check_kind\(.*"([a-z_]+)"\)', code_text))  # unknown_type
     assert raised <= documented, raised - documented
     assert documented <= raised | {"internal", "not_found", "method_not_allowed", "unavailable"}, \
         documented - raised

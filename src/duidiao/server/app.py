@@ -38,11 +38,12 @@ import duidiao
 from duidiao.play import formats
 from duidiao.server import limits as L
 from duidiao.server.limits import ServerLimits
-from duidiao.server.messages import MAX_FRAME, ClientError, parse_frame, parse_json_object, quote
+from duidiao.server.messages import MAX_FRAME, ClientError, parse_frame, parse_json_object
 from duidiao.server.openapi import openapi_document
 from duidiao.server.rooms import Client, Rooms
 from duidiao.server.store import Store
 from duidiao.server.think import Cancelled, NoSlot, Thinker
+from duidiao.wire.errors import quote
 
 __all__ = ["create_app", "MAX_BODY", "LEVELS", "STATIC", "Hosts"]
 
@@ -144,7 +145,8 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 
 def client_error(exc: ClientError) -> JSONResponse:
-    response = error_response(STATUS.get(exc.code, 400), exc.code, exc.message)
+    response = JSONResponse({"ok": False, "error": exc.to_dict()},
+                            status_code=STATUS.get(exc.code, 400))
     if exc.code == "timeout":  # the rest of a slow body is not waited for
         response.headers["connection"] = "close"
     return response

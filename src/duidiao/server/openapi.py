@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import duidiao
-from duidiao.server.messages import ROOM_FIELDS, fields_schema
+from duidiao.server.messages import ROOM_FIELDS
+from duidiao.wire.fields import fields_schema
 
 __all__ = ["openapi_document"]
 
@@ -21,7 +22,9 @@ _ERROR = {
         "error": {
             "type": "object",
             "required": ["code", "message"],
-            "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+            "properties": {"code": {"type": "string"}, "message": {"type": "string"},
+                           "field": {"type": "string",
+                                     "description": "bad_request: the field at fault"}},
         },
     },
 }

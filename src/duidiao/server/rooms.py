@@ -35,21 +35,21 @@ from duidiao.play.seats import TRICK_SEATS
 from duidiao.play.sizes import HAND_CARDS, KITTY_CARDS
 from duidiao.server import limits as L
 from duidiao.server.limits import ServerLimits
-from duidiao.server.messages import ROOM_FIELDS, ClientError, check_fields, quote
+from duidiao.server.messages import ROOM_FIELDS, ClientError, check_message
 from duidiao.server.store import Store, StoredEvent, StoredHand, StoredRoom
 from duidiao.server.think import Cancelled, Job, NoSlot, Thinker
 from duidiao.server.views import everything_dict, hands_dict, public_dict
+from duidiao.wire.errors import bad_request, quote
 
 __all__ = ["Client", "Room", "Rooms"]
 
 log = logging.getLogger("duidiao.server")
 
-SEATS = ("S", "E", "N", "W")
+SEATS = TRICK_SEATS.letters
 SWEEP_SECONDS = 15.0
 """How often rooms nobody is connected to are looked at for expiry."""
 STANDIN = "heuristic"
 """The bot that decides for a human who runs out of time."""
-DEFAULT_SEATS = {"S": "human", "E": "heuristic", "N": "heuristic", "W": "heuristic"}
 
 
 class Client:
@@ -78,22 +78,10 @@ def is_search(bot: str) -> bool:
 
 def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
     """A room's settings checked, defaults and the seed filled in (ClientError)."""
-    config = check_fields(data, ROOM_FIELDS, extra=("type", "id"))
-    config.pop("type", None)
-    config.pop("id", None)
-    seats = config["seats"]
-    if seats is None:
-        seats = dict(DEFAULT_SEATS)
-    for key in seats:
-        if key not in SEATS:
-            raise ClientError("bad_request", f"seats: {quote(key, 20)} is not a seat (S, E, N, W)")
+    config = check_message(ROOM_FIELDS, data)
     players: dict[str, str] = {}
     for seat in SEATS:
-        player = seats.get(seat)
-        if player is None:
-            raise ClientError("bad_request", f"seats.{seat}: missing (give all four seats)")
-        if not isinstance(player, str) or len(player) > 64:
-            raise ClientError("bad_request", f"seats.{seat}: a bot name or \"human\"")
+        player = config["seats"][seat]
         if player != "human":
             try:
                 kind = duidiao.bots.kind_of(player)
@@ -104,7 +92,7 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
                                      "not at a table")
                 duidiao.make_bot(player)
             except ValueError as exc:
-                raise ClientError("bad_request", f"seats.{seat}: {exc}") from None
+                raise bad_request(f"seats.{seat}", str(exc)) from None
         players[seat] = player
     config["seats"] = players
     humans = sum(1 for player in players.values() if player == "human")
@@ -112,11 +100,11 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
         # A chosen seed lets whoever knows it deal every hand again, and an open room shows
         # every hand to its spectators: either would show one player another's cards.
         if config["seed"] is not None:
-            raise ClientError("bad_request", "seed: not with two or more human seats (whoever "
-                              "knows the seed knows every hand)")
+            raise bad_request("seed", "not with two or more human seats (whoever knows the "
+                              "seed knows every hand)")
         if config["open"]:
-            raise ClientError("bad_request", "open: not with two or more human seats (a player "
-                              "could watch every hand from another tab)")
+            raise bad_request("open", "not with two or more human seats (a player could "
+                              "watch every hand from another tab)")
     if config["seed"] is None:
         config["seed"] = secrets.randbits(63)
     return config
@@ -160,10 +148,10 @@ def _human_decision(seat: str, phase: str, body: Mapping[str, Any], rules: Rules
     if body["action"] == "declare":
         suit, kind = body["suit"].upper(), body["kind"]
         if suit not in rules.declare_suits:
-            raise ClientError("bad_request", f"suit: {quote(body['suit'])} is not one of "
+            raise bad_request("suit", f"{quote(body['suit'])} is not one of "
                               f"{', '.join(rules.declare_suits)} ({rules.name})")
         if kind not in rules.declare_kinds:
-            raise ClientError("bad_request", f"kind: {quote(kind)} is not one of "
+            raise bad_request("kind", f"{quote(kind)} is not one of "
                               f"{', '.join(rules.declare_kinds)} ({rules.name})")
     try:
         return Decision.from_choice(seat, {**body, "phase": phase})
