@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from duidiao.play.rules import GAME_PRESETS
+from duidiao.server.limits import BOT_DELAY_MS, DECISION_SECONDS, HINT_SECONDS
 from duidiao.wire.errors import WireError, bad_request
 from duidiao.wire.fields import (
     Bool,
@@ -59,9 +60,9 @@ ROOM_FIELDS: tuple[Field, ...] = (
             max_chars=64, every_seat=True),
     Bool("open", doc="spectators see every hand", default=False),
     Num("decision_seconds", doc="a human's time for one decision", default=60,
-        minimum=0.1, maximum=3600),
+        minimum=DECISION_SECONDS[0], maximum=DECISION_SECONDS[1]),
     Int("bot_delay_ms", doc="a pause before each bot decision", default=700,
-        minimum=0, maximum=5000),
+        minimum=BOT_DELAY_MS[0], maximum=BOT_DELAY_MS[1]),
     Num("hand_pause_seconds",
         doc="the pause before the next hand (null: 8 with a human seat, 1 with bots only)",
         nullable=True, minimum=0, maximum=600),
@@ -102,10 +103,11 @@ MESSAGES: dict[str, tuple[Field, ...]] = {
         Str("jokers", doc="xiaosa: the jokers put in", max_chars=CARDS_MAX),
         Str("taken", doc="xiaosa: the kitty cards taken", max_chars=CARDS_MAX),
     ),
-    "hint": (Num("seconds", doc="the analysis time", default=1, minimum=0.1, maximum=5),),
+    "hint": (Num("seconds", doc="the analysis time", default=1,
+                 minimum=HINT_SECONDS[0], maximum=HINT_SECONDS[1]),),
     "speed": (
         Int("bot_delay_ms", doc="the pause before each bot decision", required=True,
-            minimum=0, maximum=5000),
+            minimum=BOT_DELAY_MS[0], maximum=BOT_DELAY_MS[1]),
     ),
     "next": (),
     "leave": (),
