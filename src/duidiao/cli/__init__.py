@@ -18,12 +18,22 @@ import os
 import sys
 from collections.abc import Generator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
 from duidiao import __version__
 from duidiao.cli import analyse as cli_analyse
 from duidiao.cli import engine as cli_engine
 from duidiao.cli import serve as cli_serve
+from duidiao.cli.common import (
+    EXIT_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    Parser,
+    add_ray_option,
+    bot_help,
+    position_json,
+    write_json,
+)
 from duidiao.cli.progress import ProgressBar
 from duidiao.play._limits import COUNT_MAX, SEED_MAX, int_in
 from duidiao.play.errors import NotationError
@@ -36,63 +46,8 @@ from duidiao.search import bots
 
 __all__ = ["main", "build_parser"]
 
-EXIT_OK = 0
-EXIT_ERROR = 2
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
-
-
-def _write_json(out: TextIO, data: Any) -> None:
-    """``--json`` output: one JSON document on one line."""
-    json.dump(data, out, ensure_ascii=False)
-    out.write("\n")
-
-
-class _Help(argparse.HelpFormatter):
-    """Help that gives each option's default, unless its text already says it."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        text = action.help or ""
-        default = action.default
-        # (by identity: a default of 0 is worth saying, False and None are not)
-        if (action.option_strings and "default" not in text and default != []
-                and not any(default is v for v in (None, False, True, argparse.SUPPRESS))):
-            text += " (default: %(default)s)"
-        return text
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, ``duidiao: error: ...`` (docs/cli.md),
-    with the command named, instead of a usage block; its help gives the defaults."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Help)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        command = self.prog.partition(" ")[2]
-        where = f"{command}: " if command else ""
-        self.exit(EXIT_ERROR, f"duidiao: error: {where}{message}\n")
-
-
-def _add_ray_option(command: argparse.ArgumentParser, what: str, cpus_option: str) -> None:
-    command.add_argument(
-        "--ray",
-        nargs="?",
-        const="local",
-        default=None,
-        metavar="ADDRESS",
-        help=f"spread the {what} over a Ray cluster: ADDRESS (auto, ray://HOST:PORT) or, without "
-        f"one, a local cluster of {cpus_option} CPUs (needs the ray extra; docs/cluster.md)",
-    )
-
-
-def _bot_help(what: str) -> str:
-    """An option's help naming the registry's bots (built-in, installed, registered)."""
-    return f"{what}: {', '.join(bots.names())} (settings after a colon: pimc:worlds=64)"
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="duidiao",
         description="Chifeng Duidiao (赤峰对调) engine: positions, legal moves, analysis, bots.",
     )
@@ -136,10 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="play M whole matches to K instead of independent hands",
     )
     selfplay.add_argument(
-        "--ns", default="random", metavar="BOT", help=_bot_help("NS bot")
+        "--ns", default="random", metavar="BOT", help=bot_help("NS bot")
     )
     selfplay.add_argument(
-        "--ew", default="random", metavar="BOT", help=_bot_help("EW bot")
+        "--ew", default="random", metavar="BOT", help=bot_help("EW bot")
     )
     selfplay.add_argument(
         "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
@@ -161,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["npz", "parquet"],
         help="with --out: numpy's compressed npz, or parquet (needs pyarrow: the data extra)",
     )
-    _add_ray_option(selfplay, "hands", "--workers")
+    add_ray_option(selfplay, "hands", "--workers")
     selfplay.add_argument(
         "--workers",
         type=int_in(1, 256),
@@ -179,8 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
         "                    [--first-deal D] [--ray [ADDRESS]] [--json]\n"
         "       duidiao duel --merge PART [PART ...] [--json]",
     )
-    duel.add_argument("--a", metavar="BOT", help=_bot_help("bot A"))
-    duel.add_argument("--b", metavar="BOT", help=_bot_help("bot B"))
+    duel.add_argument("--a", metavar="BOT", help=bot_help("bot A"))
+    duel.add_argument("--b", metavar="BOT", help=bot_help("bot B"))
     duel.add_argument(
         "--hands",
         type=int_in(0, COUNT_MAX),
@@ -206,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="D",
         help="start at deal D: a part of a longer duel (write it with --json, add with --merge)",
     )
-    _add_ray_option(duel, "deals", "--threads")
+    add_ray_option(duel, "deals", "--threads")
     duel.add_argument(
         "--merge",
         nargs="+",
@@ -257,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     timing = sub.add_parser(
         "timing", help="how long a bot takes per decision, over whole self-play hands"
     )
-    timing.add_argument("--bot", required=True, metavar="BOT", help=_bot_help("the bot"))
+    timing.add_argument("--bot", required=True, metavar="BOT", help=bot_help("the bot"))
     timing.add_argument(
         "--hands", type=int_in(1, 1_000_000), default=20, metavar="N", help="hands to play"
     )
@@ -285,15 +240,6 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _position_json(position: Position) -> dict[str, Any]:
-    return {
-        "position": str(position),
-        "turn": position.turn,
-        "is_over": position.is_over,
-        "points": position.points,
-    }
-
-
 def _result_text(result: HandResult) -> str:
     scores = ",".join(f"{team}:{score:+d}" for team, score in result.scores.items())
     levels = ",".join(f"{team}:{level}" for team, level in result.levels.items())
@@ -313,10 +259,10 @@ def _cmd_moves(args: argparse.Namespace, out: TextIO) -> int:
     position = Position(args.position)
     moves = position.legal_moves()
     if args.json:
-        data = _position_json(position)
+        data = position_json(position)
         data["moves"] = [str(m) for m in moves]
         data["count"] = len(moves)
-        _write_json(out, data)
+        write_json(out, data)
     else:
         for move in moves:
             out.write(f"{move}\n")
@@ -339,10 +285,10 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if position.is_over and position.kitty is not None:
         result = position.result()
     if args.json:
-        data = _position_json(position)
+        data = position_json(position)
         data["played"] = played
         data["result"] = result.to_dict() if result is not None else None
-        _write_json(out, data)
+        write_json(out, data)
     else:
         for item in played:
             if item["move"] != item["played"]:
@@ -360,7 +306,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     position = Position(args.position)
     if args.json:
-        data = _position_json(position)
+        data = position_json(position)
         data["declarer"] = position.declarer
         data["level"] = position.level
         data["trump"] = position.trump
@@ -369,7 +315,7 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
             seat: position.format_cards(cards) for seat, cards in position.hands.items()
         }
         data["unknown"] = position.unknown
-        _write_json(out, data)
+        write_json(out, data)
     else:
         out.write(f"{position}\n")
     return EXIT_OK
@@ -468,7 +414,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         stats = _selfplay_hands(args)
     data = stats.summary(args.preset, args.seed, args.ns, args.ew, bool(args.matches))
     if args.json:
-        _write_json(out, data)
+        write_json(out, data)
     else:
         out.write(_summary_text(data))
     return EXIT_OK
@@ -635,7 +581,7 @@ def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
                 ) from None
         merged = DuelResult.merge(parts).to_json()
         if args.json:
-            _write_json(out, merged)
+            write_json(out, merged)
         else:
             out.write(_duel_text(merged))
         return EXIT_OK
@@ -675,7 +621,7 @@ def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
     progress.close()
     data = result.to_json()
     if args.json:
-        _write_json(out, data)
+        write_json(out, data)
     else:
         out.write(_duel_text(data))
     return EXIT_OK
@@ -721,7 +667,7 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         data = solution.to_dict()
         data["pv_text"] = _pv_text(position, solution.pv)
-        _write_json(out, data)
+        write_json(out, data)
         return EXIT_OK
     turn = solution.turn
     if solution.objective == "score":
@@ -771,7 +717,7 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
             "mismatches": list(result.mismatches),
             "nodes": result.nodes,
         }
-        _write_json(out, data)
+        write_json(out, data)
     else:
         for n, k, nodes, sec in result.suites:
             out.write(f"cards {n:2d}: {k} positions, {nodes} nodes, {sec:.3f}s\n")
@@ -793,7 +739,7 @@ def _cmd_timing(args: argparse.Namespace, out: TextIO) -> int:
     )
     progress.close()
     if args.json:
-        _write_json(out, result.to_json())
+        write_json(out, result.to_json())
         return EXIT_OK
     out.write(
         f"{result.bot}: {result.hands} hands, preset {result.preset}, seed {result.seed} "

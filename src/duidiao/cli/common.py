@@ -1,0 +1,88 @@
+"""What the ``duidiao`` commands share (docs/cli.md): the argument parser (one-line errors,
+help giving the defaults), the exit statuses, the ``--json`` writer, and the pieces of output
+and options several commands use."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, NoReturn, TextIO
+
+from duidiao.play.position import Position
+from duidiao.search import bots
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "Parser",
+    "add_ray_option",
+    "bot_help",
+    "position_json",
+    "write_json",
+]
+
+EXIT_OK = 0
+EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+
+
+def write_json(out: TextIO, data: Any) -> None:
+    """``--json`` output: one JSON document on one line."""
+    json.dump(data, out, ensure_ascii=False)
+    out.write("\n")
+
+
+class _Help(argparse.HelpFormatter):
+    """Help that gives each option's default, unless its text already says it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        # (by identity: a default of 0 is worth saying, False and None are not)
+        if (action.option_strings and "default" not in text and default != []
+                and not any(default is v for v in (None, False, True, argparse.SUPPRESS))):
+            text += " (default: %(default)s)"
+        return text
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, ``duidiao: error: ...`` (docs/cli.md),
+    with the command named, instead of a usage block; its help gives the defaults."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.partition(" ")[2]
+        where = f"{command}: " if command else ""
+        self.exit(EXIT_ERROR, f"duidiao: error: {where}{message}\n")
+
+
+def add_ray_option(command: argparse.ArgumentParser, what: str, cpus_option: str) -> None:
+    """``--ray [ADDRESS]``: spread ``what`` over a Ray cluster (selfplay, duel)."""
+    command.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help=f"spread the {what} over a Ray cluster: ADDRESS (auto, ray://HOST:PORT) or, without "
+        f"one, a local cluster of {cpus_option} CPUs (needs the ray extra; docs/cluster.md)",
+    )
+
+
+def bot_help(what: str) -> str:
+    """An option's help naming the registry's bots (built-in, installed, registered)."""
+    return f"{what}: {', '.join(bots.names())} (settings after a colon: pimc:worlds=64)"
+
+
+def position_json(position: Position) -> dict[str, Any]:
+    """What ``--json`` of moves, play and show tells of every position."""
+    return {
+        "position": str(position),
+        "turn": position.turn,
+        "is_over": position.is_over,
+        "points": position.points,
+    }
