@@ -1,14 +1,15 @@
 """``duidiao analyse POSITION``: the legal moves of the seat to move ranked by Monte Carlo
-search (``duidiao.analyse``), with the position drawn and a progress bar on a terminal."""
+search (``duidiao.analyse``), with the position drawn and a progress bar on a terminal
+(docs/cli.md, ``duidiao analyse``)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import time
 from typing import TextIO
 
+from duidiao.cli import common
 from duidiao.cli.progress import ProgressBar
 from duidiao.play._limits import (
     INT_MAX,
@@ -24,52 +25,51 @@ from duidiao.play.seats import TRICK_SEATS
 from duidiao.play.sizes import HAND_CARDS
 from duidiao.search.analysis import Analysis, analyse, expert_search
 
-__all__ = ["add_parser", "run"]
+__all__ = ["NAME", "ALIASES", "HELP", "add_arguments", "run", "table"]
+
+NAME = "analyse"
+ALIASES: tuple[str, ...] = ("analyze",)
+HELP = "rank the legal moves of the seat to move by Monte Carlo search"
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "analyse",
-        aliases=["analyze"],
-        help="rank the legal moves of the seat to move by Monte Carlo search",
-    )
-    p.add_argument("position", help="a position string (docs/notation.md), quoted; ?N hides cards")
-    p.add_argument(
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help=common.POSITION_HELP + "; ?N hides cards")
+    parser.add_argument(
         "--seconds", type=number_in(0, SEARCH_SECONDS_MAX, " seconds", above=True), default=1.0,
         metavar="S", help=f"time budget, up to {SEARCH_SECONDS_MAX} (default 1)"
     )
-    p.add_argument(
+    parser.add_argument(
         "--worlds", type=int_in(1, SEARCH_WORLDS_MAX), default=None, metavar="N",
         help=f"search exactly N sampled worlds instead of a time budget (up to "
         f"{SEARCH_WORLDS_MAX:,})",
     )
-    p.add_argument(
+    parser.add_argument(
         "--threads", type=int_in(1, 256), default=None, metavar="T", help="default: all cores"
     )
-    p.add_argument(
+    parser.add_argument(
         "--seed", type=int_in(0, SEED_MAX), default=None, metavar="S", help="seed of the worlds"
     )
     expert = expert_search()
-    p.add_argument(
+    parser.add_argument(
         "--solve-cards", type=int_in(0, HAND_CARDS), default=None, metavar="N",
         help="solve worlds exactly when the mover holds at most N cards (default "
         f"{expert['solve_cards']}, the expert bot's)",
     )
-    p.add_argument(
+    parser.add_argument(
         "--infer", type=int_in(1, 64), default=None, metavar="K",
         help="inference from the play: weigh K times the worlds and search the likeliest "
         f"(default {expert['infer_pool']}, the expert bot's; 1: none)",
     )
-    p.add_argument(
+    parser.add_argument(
         "--miss", type=_miss, default=None, metavar="X",
         help="inference: a world's weight per past play the heuristic would not have made "
         f"(above 0, at most 1; default {expert['infer_miss']})",
     )
-    p.add_argument(
+    parser.add_argument(
         "--top", type=int_in(0, INT_MAX), default=20, metavar="N",
         help="moves to list (default 20; 0: all)",
     )
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    common.add_json_option(parser)
 
 
 def _miss(text: str) -> float:
@@ -177,9 +177,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         clock.close(done)
     if args.json:
-        json.dump(result.to_dict(), out, ensure_ascii=False)
-        out.write("\n")
-        return 0
+        common.write_json(out, result.to_dict())
+        return common.EXIT_OK
     out.write(position_diagram(position) + "\n\n")
     out.write(table(result, args.top) + "\n")
-    return 0
+    return common.EXIT_OK

@@ -1,22 +1,28 @@
-"""What the ``duidiao`` commands share (docs/cli.md): the argument parser (one-line errors,
-help giving the defaults), the exit statuses, the ``--json`` writer, and the pieces of output
-and options several commands use."""
+"""What the ``duidiao`` commands share (docs/cli.md): the contract every command module keeps,
+the argument parser (one-line errors, help giving the defaults), the exit statuses, the
+``--json`` writer, and the pieces of output and options several commands use."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, Protocol, TextIO
 
+from duidiao.play._limits import SEED_MAX, int_in
 from duidiao.play.position import Position
+from duidiao.play.rules import GAME_PRESETS
 from duidiao.search import bots
 
 __all__ = [
+    "Command",
     "EXIT_ERROR",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "POSITION_HELP",
     "Parser",
+    "add_json_option",
     "add_ray_option",
+    "add_seed_and_preset",
     "bot_help",
     "position_json",
     "write_json",
@@ -25,6 +31,29 @@ __all__ = [
 EXIT_OK = 0
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+
+POSITION_HELP = "a position string (docs/notation.md), quoted"
+"""The help of a command's POSITION argument."""
+
+
+class Command(Protocol):
+    """A command's module (``duidiao.cli.moves``, ``.play`` ...): every one defines these.
+
+    ``NAME`` is its word on the command line, ``ALIASES`` its other words (most have none),
+    ``HELP`` its line in ``duidiao --help``. ``add_arguments`` adds its arguments to the
+    parser made for it (and may set the parser's ``usage`` or ``description``). ``run`` does
+    the command: its output to ``out``, progress bars and diagnostics to ``err``; it returns the
+    exit status. A bad position, move or option raises ValueError (a NotationError is one):
+    ``duidiao.cli.main`` prints it on one line and exits with EXIT_ERROR.
+    """
+
+    NAME: str
+    ALIASES: tuple[str, ...]
+    HELP: str
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> int: ...
 
 
 def write_json(out: TextIO, data: Any) -> None:
@@ -58,6 +87,20 @@ class Parser(argparse.ArgumentParser):
         command = self.prog.partition(" ")[2]
         where = f"{command}: " if command else ""
         self.exit(EXIT_ERROR, f"duidiao: error: {where}{message}\n")
+
+
+def add_json_option(command: argparse.ArgumentParser) -> None:
+    """``--json``: machine-readable output (docs/cli.md, ``--json``)."""
+    command.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def add_seed_and_preset(command: argparse.ArgumentParser) -> None:
+    """``--seed S`` and ``--preset P`` of the commands that play hands (selfplay, duel,
+    timing)."""
+    command.add_argument(
+        "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
+    )
+    command.add_argument("--preset", default="chifeng", choices=GAME_PRESETS, help="rules preset")
 
 
 def add_ray_option(command: argparse.ArgumentParser, what: str, cpus_option: str) -> None:

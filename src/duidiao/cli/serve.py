@@ -17,8 +17,11 @@ from typing import TextIO
 
 from duidiao.play._limits import int_in, number_in
 
-__all__ = ["add_serve_command", "run", "main", "default_data_dir"]
+__all__ = ["NAME", "ALIASES", "HELP", "add_arguments", "run", "main", "default_data_dir"]
 
+NAME = "serve"
+ALIASES: tuple[str, ...] = ()
+HELP = "the game server: the browser table, REST and WebSocket rooms"
 
 
 def default_data_dir() -> Path:
@@ -45,48 +48,40 @@ def _host_name(text: str) -> str:
     return name
 
 
-def _add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=8080, help="port (default 8080; 0: any free)")
-    p.add_argument(
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=_port, default=8080, help="port (default 8080; 0: any free)")
+    parser.add_argument(
         "--data", default=None, metavar="DIR",
         help=f"directory of the SQLite file (default {default_data_dir()})",
     )
-    p.add_argument(
+    parser.add_argument(
         "--search-threads", type=_positive_int, default=None, metavar="N",
         help="searches running at once in the whole server (default: the number of cores)",
     )
-    p.add_argument(
+    parser.add_argument(
         "--bot-seconds", type=_seconds, default=10.0, metavar="S",
         help="time limit of one bot decision, its wait for a search thread included; then its "
         "search is stopped and its best so far played (default 10)",
     )
-    p.add_argument(
+    parser.add_argument(
         "--request-seconds", type=_seconds, default=30.0, metavar="S",
         help="the longest REST search (move, analyse, solve): asking for more is refused, a "
         "counted budget is stopped then (default 30)",
     )
-    p.add_argument(
+    parser.add_argument(
         "--rooms-per-address", type=_positive_int, default=20, metavar="N",
         help="rooms one client address keeps at once, whatever their state (default 20)",
     )
-    p.add_argument(
+    parser.add_argument(
         "--allow-host", type=_host_name, action="append", default=[], metavar="NAME",
         help="a name requests may give in their Host header besides the bound address (and "
         "localhost), e.g. the machine's name on the network; repeat for more",
     )
-    p.add_argument(
+    parser.add_argument(
         "--log-level", default="warning", choices=("debug", "info", "warning", "error"),
         help="logging on stderr (default warning)",
     )
-
-
-def add_serve_command(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``serve`` to the ``duidiao`` command's subparsers."""
-    p = subparsers.add_parser(
-        "serve", help="the game server: the browser table, REST and WebSocket rooms"
-    )
-    _add_arguments(p)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -106,7 +101,8 @@ def _reason(exc: OSError) -> str:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Serve until interrupted; returns the exit status."""
+    """Serve until interrupted; returns the exit status. The address and the log go to
+    ``err``; ``out`` is not used."""
     try:
         import uvicorn
 
@@ -183,6 +179,6 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m duidiao.server``: ``duidiao serve`` without the other commands."""
     parser = argparse.ArgumentParser(prog="python -m duidiao.server", description=__doc__)
-    _add_arguments(parser)
+    add_arguments(parser)
     args = parser.parse_args(argv)
     return run(args, sys.stdout, sys.stderr)

@@ -1,0 +1,169 @@
+"""``duidiao duel``: a duplicate duel between two bots, each deal played twice with the bots
+swapping teams, or parts of one added up (docs/cli.md, ``duidiao duel``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from duidiao.cli import common
+from duidiao.cli.progress import ProgressBar
+from duidiao.play._limits import COUNT_MAX, int_in
+from duidiao.play.rules import Rules
+
+__all__ = ["NAME", "ALIASES", "HELP", "add_arguments", "run"]
+
+NAME = "duel"
+ALIASES: tuple[str, ...] = ()
+HELP = "a duplicate duel: each deal played twice, the two bots swapping teams"
+
+# --a and --b are needed unless parts are added up: the usage says so (argparse cannot require
+# one of two groups)
+_USAGE = (
+    "duidiao duel --a BOT --b BOT [--hands N] [--seed S] [--preset P] [--threads T]\n"
+    "                    [--first-deal D] [--ray [ADDRESS]] [--json]\n"
+    "       duidiao duel --merge PART [PART ...] [--json]"
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.usage = _USAGE
+    parser.add_argument("--a", metavar="BOT", help=common.bot_help("bot A"))
+    parser.add_argument("--b", metavar="BOT", help=common.bot_help("bot B"))
+    parser.add_argument(
+        "--hands",
+        type=int_in(0, COUNT_MAX),
+        default=200,
+        metavar="N",
+        help=f"hands to play (even: 2 per deal; at most {COUNT_MAX:,})",
+    )
+    common.add_seed_and_preset(parser)
+    parser.add_argument(
+        "--threads",
+        type=int_in(1, 256),
+        default=None,
+        metavar="T",
+        help="games played at once (default: the number of CPUs)",
+    )
+    parser.add_argument(
+        "--first-deal",
+        type=int_in(0, COUNT_MAX),
+        default=0,
+        metavar="D",
+        help="start at deal D: a part of a longer duel (write it with --json, add with --merge)",
+    )
+    common.add_ray_option(parser, "deals", "--threads")
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="PART",
+        help="add up the --json outputs of parts of one duel instead of playing "
+        "(the same result as one run of all their deals)",
+    )
+    common.add_json_option(parser)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    data = _merge(args.merge) if args.merge else _play(args, err)
+    if args.json:
+        common.write_json(out, data)
+    else:
+        out.write(_duel_text(data))
+    return common.EXIT_OK
+
+
+def _merge(names: list[str]) -> dict[str, Any]:
+    """``--merge PART...``: the parts' ``--json`` outputs added up."""
+    from duidiao.research.duel import DuelResult
+
+    parts = []
+    for name in names:
+        try:
+            with open(name, encoding="utf-8") as f:
+                parts.append(json.load(f))
+        except OSError as exc:
+            raise ValueError(f"--merge: cannot read {name}: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise ValueError(
+                f"--merge: {name} is not JSON ({exc.msg}, line {exc.lineno})"
+            ) from None
+    return DuelResult.merge(parts).to_json()
+
+
+def _play(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
+    """The duel played, here or on Ray, with a progress bar on ``err``."""
+    import time
+
+    from duidiao.research.duel import DuelHand, duel
+
+    if not args.a or not args.b:
+        raise ValueError("--a and --b: name both bots (or add up parts with --merge)")
+    if args.hands <= 0 or args.hands % 2:
+        raise ValueError(f"--hands: a positive even number (2 per deal), not {args.hands}")
+    if args.threads is not None and args.threads < 1:
+        raise ValueError(f"--threads: a positive number, not {args.threads}")
+    progress = ProgressBar(args.hands, "hands", err)
+    start = time.monotonic()
+    margin = 0
+
+    def on_hand(hand: DuelHand) -> None:
+        nonlocal margin
+        margin += hand.margin
+
+    def show(done: int, total: int) -> None:
+        rate = done / max(time.monotonic() - start, 1e-9)
+        progress.update(done, f"{rate:.0f} hands/s  A-B {margin / done:+.2f}")
+
+    shared = {"seed": args.seed, "preset": args.preset, "first_deal": args.first_deal}
+    if args.ray is not None:
+        from duidiao.research.cluster import duel_on_ray
+
+        def show_ray(done: int, total: int) -> None:
+            rate = done / max(time.monotonic() - start, 1e-9)
+            progress.update(done, f"{rate:.0f} hands/s")
+
+        address = None if args.ray == "local" else args.ray
+        result = duel_on_ray(args.a, args.b, args.hands, address=address, workers=args.threads,
+                             progress=show_ray, **shared)
+    else:
+        # records=False: the summary needs none, so memory stays flat for any --hands
+        result = duel(args.a, args.b, args.hands, threads=args.threads, progress=show,
+                      on_hand=on_hand, records=False, **shared)
+    progress.close()
+    return result.to_json()
+
+
+def _duel_text(data: dict[str, Any]) -> str:
+    a, b = data["a"], data["b"]
+    names = {"A": a, "B": b} if a != b else {"A": f"{a} (A)", "B": f"{b} (B)"}
+    score = data["a_minus_b"]
+    ci = "n/a" if score["ci95"] is None else f"{score['ci95']:.2f}"
+    lines = [
+        f"{names['A']} vs {names['B']}: {score['mean']:+.2f} ± {ci} per hand "
+        f"(95% CI, {data['deals']} deals = {data['hands']} hands), "
+        f"preset {data['preset']}, seed {data['seed']}"
+    ]
+    parts = []
+    for side in ("A", "B"):
+        d = data["declaring"][side]
+        parts.append(
+            f"{names[side]} {d['rate']:.1%} of {d['declared']} "
+            f"(defenders' points {d['defender_points']:.1f})"
+        )
+    lines.append("declarers stay: " + ", ".join(parts))
+    rules = Rules.from_json(data["preset"], data.get("rules"))
+    if rules.digs:  # the standard game has neither digs nor 潇洒 (rules §10.6, §10.7)
+        lines.append(
+            "digs as defenders: "
+            + ", ".join(
+                f"{names[side]} {g['total']} (joker {g['joker']}, level {g['level']})"
+                for side in ("A", "B")
+                for g in [data["digs"][side]]
+            )
+        )
+    if rules.xiaosa:
+        lines.append(
+            "xiaosa: " + ", ".join(f"{names[side]} {data['xiaosa'][side]}" for side in ("A", "B"))
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,110 @@
+"""``duidiao solve POSITION``: every legal move's exact double-dummy value of a fully known
+position, and its principal variation; ``--bench`` runs ``duidiao bench`` (docs/cli.md,
+``duidiao solve`` and ``duidiao bench``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from duidiao.cli import bench, common
+from duidiao.play.position import Position
+from duidiao.play.seats import TRICK_SEATS
+
+__all__ = ["NAME", "ALIASES", "HELP", "add_arguments", "run"]
+
+NAME = "solve"
+ALIASES: tuple[str, ...] = ()
+HELP = "solve a fully known position: every legal move's exact value"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", nargs="?", default=None, help=common.POSITION_HELP)
+    parser.add_argument(
+        "--objective",
+        choices=("score", "points"),
+        default="score",
+        help="score: hand score difference from the side to move (default); "
+        "points: the defenders' final points",
+    )
+    parser.add_argument(
+        "--tt-mb",
+        type=float,
+        default=None,
+        metavar="N",
+        help="transposition table size (MiB; default 16, 256 saves a third at 12 cards)",
+    )
+    parser.add_argument(
+        "--no-merge", action="store_true", help="do not merge equivalent cards (for testing)"
+    )
+    parser.add_argument(
+        "--bench", action="store_true", help="solve the bench set and print its node count"
+    )
+    bench.add_suite_arguments(parser)
+    common.add_json_option(parser)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from duidiao.search.solver import Solver
+    from duidiao.search.solver_bench import BENCH_TT_MB
+
+    if args.bench:
+        if args.position is not None:
+            raise ValueError("solve --bench takes no position")
+        return bench.run(args, out, err)
+    if args.position is None:
+        raise ValueError("solve: a position is required (or --bench)")
+    if args.cards is not None or args.suites is not None:
+        raise ValueError("solve: --cards and --suites go with --bench")
+    tt_mb = args.tt_mb if args.tt_mb is not None else BENCH_TT_MB
+    position = Position(args.position)
+    solution = Solver(tt_mb, merge=not args.no_merge).solve(position, args.objective)
+    if args.json:
+        data = solution.to_dict()
+        data["pv_text"] = _pv_text(position, solution.pv)
+        common.write_json(out, data)
+        return common.EXIT_OK
+    turn = solution.turn
+    if solution.objective == "score":
+        team = TRICK_SEATS.team_of(turn)
+        what = f"hand score difference for {team} ({turn} to play), at levels " + ",".join(
+            f"{t}:{lv}" for t, lv in position.levels.items()
+        )
+    else:
+        what = f"the defenders' final points ({turn} to play, {position.points} banked)"
+    out.write(f"{position}\n")
+    shown = f"{solution.value:+d}" if solution.objective == "score" else str(solution.value)
+    out.write(f"value {shown}: {what}\n")
+    width = max([4] + [len(str(m.move)) for m in solution.moves])
+    out.write(f"  {'move':<{width}}  value\n")
+    for m in solution.moves:
+        value = f"{m.value:+d}" if solution.objective == "score" else str(m.value)
+        note = f"  (throw fails: {m.played})" if m.fails else ""
+        out.write(f"  {str(m.move):<{width}}  {value:>5}{note}\n")
+    out.write(f"pv: {_pv_text(position, solution.pv)}\n")
+    out.write(
+        f"nodes {solution.nodes}  time {solution.seconds * 1000:.1f} ms  "
+        f"nps {solution.nps:.0f}  tt hits {solution.tt_hits}/{solution.tt_probes} "
+        f"({solution.hit_rate:.1%})\n"
+    )
+    return common.EXIT_OK
+
+
+def _pv_text(position: Position, pv: Sequence[Any]) -> str:
+    """The principal variation with seats, tricks separated by `` / ``."""
+    parts: list[str] = []
+    pos = position
+    for move in pv:
+        seat = pos.turn
+        if seat is None:
+            break
+        start = not pos.current_trick or not pos.current_trick.plays
+        if start and parts:
+            parts.append("/")
+        parts.append(f"{seat}:{move}")
+        try:
+            pos = pos.play(move)
+        except ValueError:  # pragma: no cover - the PV is made of legal plays
+            break
+    return " ".join(parts)
