@@ -33,7 +33,8 @@ TWELVE = next(
 
 
 def _engine_command() -> list[str]:
-    # `duidiao engine` once cli.py has the command, else the package's own entry point.
+    # `duidiao engine` once the command line has the command, else the package's own entry
+    # point.
     from duidiao import cli
 
     try:

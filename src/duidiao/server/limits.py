@@ -87,7 +87,7 @@ LIMITS: tuple[Limit, ...] = (
           "a person's time for one decision (a room setting; then the heuristic decides)"),
     Limit("bot_delay_ms", _range(BOT_DELAY_MS), None,
           "the pause before a bot decision (a room setting)"),
-    # HTTP and WebSocket (app.py, cli_serve.py).
+    # HTTP and WebSocket (app.py, cli/serve.py).
     Limit("allow_host", "the bound address; localhost too when bound to loopback", "--allow-host",
           "the Host names a request may name, REST and WebSocket alike (DNS rebinding)"),
     Limit("head_bytes", _n(HEAD_BYTES), None,
