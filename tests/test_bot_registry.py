@@ -133,10 +133,11 @@ def test_clients_never_name_a_module(monkeypatch: pytest.MonkeyPatch) -> None:
     from duidiao.server.messages import ClientError
     from duidiao.server.rooms import check_settings
 
-    with pytest.raises(ClientError, match="unknown bot"):
+    with pytest.raises(ClientError, match="unknown bot") as refused:
         check_settings({"seats": {"S": "human", "E": "thrifty_bot:ThriftyBot",
                                   "N": "heuristic", "W": "heuristic"}})
     assert "thrifty_bot" not in sys.modules
+    assert "pimc-oracle" not in str(refused.value)  # the server names the bots it seats
 
 
 def test_the_server_seats_registered_bots_that_stop(thrifty: str, tmp_path: Path) -> None:

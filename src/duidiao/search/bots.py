@@ -219,13 +219,13 @@ def level_settings(level: str) -> Mapping[str, str]:
     raise ValueError(f"unknown level {level!r:.40} (expected {', '.join(levels())})")
 
 
-def kind_of(name: str) -> BotKind:
+def kind_of(name: str, *, served: bool = False) -> BotKind:
     """The registry's entry for a bot name (its settings after a colon ignored); a
-    ``ValueError`` naming the bots there are."""
+    ``ValueError`` naming the bots there are (``served``: those the server seats)."""
     base = name.partition(":")[0] if isinstance(name, str) else name
     kind = kinds().get(base) if isinstance(base, str) else None
     if kind is None:
-        others = [n for n in names() if n not in levels()]
+        others = [n for n in names(served=served) if n not in levels()]
         raise ValueError(f"bot: unknown bot {str(name)[:40]!r} (expected "
                          f"{', '.join(others)}, or a level: {', '.join(levels())})")
     return kind

@@ -84,7 +84,7 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
         player = config["seats"][seat]
         if player != "human":
             try:
-                kind = duidiao.bots.kind_of(player)
+                kind = duidiao.bots.kind_of(player, served=True)
                 if kind.sees_everything:
                     raise ValueError(f"{kind.name} sees every hand; not at a table")
                 if not kind.served:
