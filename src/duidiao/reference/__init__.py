@@ -45,7 +45,7 @@ from duidiao.reference.declaring import (
     run_counters,
     run_declaring,
 )
-from duidiao.reference.playout import deal, random_playout
+from duidiao.reference.playout import deal, random_context, random_playout
 from duidiao.reference.plays import (
     REFUSALS,
     FollowDuty,
@@ -96,6 +96,7 @@ __all__ = [
     "climb",
     "count_legal_follows",
     "deal",
+    "random_context",
     "random_playout",
     "count_legal_leads",
     "counter",

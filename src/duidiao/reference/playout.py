@@ -19,6 +19,14 @@ def deal(rng: random.Random, decks: int = 2) -> tuple[list[list[str]], list[str]
     return hands, deck[dealt:]
 
 
+def random_context(rng: random.Random, rules: RefRules) -> Context:
+    """A random level of the rules' ladder and a random trump: a suit, or no trump (``"NT"``)
+    where the declaring allows a hand without trumps (§10.6, §11.7: every declaring but
+    Chifeng's)."""
+    trumps = SUITS if rules.declaring == "chifeng" else (*SUITS, NO_TRUMP)
+    return Context(rules, rng.choice(rules.levels), rng.choice(trumps))
+
+
 def random_playout(rng: random.Random, preset: str) -> int:
     """Play one random hand of any preset (the eight of §9, §10, §11.10) to the end choosing
     uniformly among the legal non-throw plays (leads: singles, pairs, triples, tractors,
@@ -26,9 +34,7 @@ def random_playout(rng: random.Random, preset: str) -> int:
     (trick number + 1) * (winner seat + 1) + points."""
     rules = RefRules.preset(preset)
     hands, _kitty = deal(rng, rules.decks)
-    # A hand without trumps where the declaring allows one (§10.6, §11.7).
-    trumps = SUITS if rules.declaring == "chifeng" else (*SUITS, NO_TRUMP)
-    ctx = Context(rules, rng.choice(rules.levels), rng.choice(trumps))
+    ctx = random_context(rng, rules)
     leader = rng.randrange(4)
     checksum = 0
     trick = 0
