@@ -40,6 +40,7 @@ from duidiao.reference import (
     decompose,
     first_hand_declarer,
     follow_duty,
+    follow_facts,
     follow_refusal,
     full_deck,
     hand_result,
@@ -908,6 +909,39 @@ def test_property_follow_count_list_and_predicate_agree(case):
 
 
 @SLOW
+@given(follow_cases())
+def test_property_follow_facts_are_true(case):
+    """§11.5: what a legal follow shows (void, no triple left, no pair left) is true of the
+    follower's cards of the led suit after it."""
+    i, lead, hand = case
+    ctx = _context(i)
+    suit = ctx.effective_suit(lead[0])
+    for play in legal_follows(ctx, hand, lead):
+        left = Counter(hand) - Counter(play)
+        kept = [n for c, n in left.items() if ctx.effective_suit(c) == suit]
+        facts = follow_facts(ctx, lead, play)
+        if "void" in facts:
+            assert not kept
+        if "no_triples" in facts:
+            assert all(n < 3 for n in kept)
+        if "no_pairs" in facts:
+            assert all(n < 2 for n in kept)
+
+
+def test_s11_5_follow_facts():
+    """§11.5: fewer triples or fewer pairs than the duty asked show that none are left."""
+    ctx = C()
+    assert follow_facts(ctx, TITANIC, L("KC*3,9C*2,2C")) == {"no_triples"}  # G18
+    assert follow_facts(ctx, TITANIC, L("KC*3,9C,3C,2C")) == {"no_triples", "no_pairs"}  # G20
+    assert follow_facts(ctx, TITANIC, L("KC*3,9C*3")) == frozenset()  # G16
+    assert follow_facts(ctx, TITANIC, L("QC*2,JC*2,3C,2C")) == frozenset()  # G14: tractor
+    assert follow_facts(ctx, TITANIC, L("9C,JC,2C,3C,BJ,AS")) == {"void"}  # G23
+    assert follow_facts(ctx, L("8H*2"), L("QH,4H")) == {"no_pairs"}
+    assert follow_facts(C(protect_triples=True), L("8H*2"), L("QH,4H")) == frozenset()  # G25
+    assert follow_facts(ctx, L("KD*3"), L("AD*2,QD")) == {"no_triples"}  # G24
+
+
+@SLOW
 @given(suit_cards(max_faces=6))
 def test_property_lead_count_and_list_agree(case):
     i, cards = case
@@ -955,7 +989,8 @@ def test_random_hands_conserve_points_and_agree(preset):
     listed is legal, the counts agree, and the tricks and the kitty hold the pack's points."""
     rng = random.Random(f"wider:{preset}")
     rules = RefRules.preset(preset)
-    for _ in range(3):
+    throws = failed = 0
+    for _ in range(6):
         hands, kitty = deal(rng, rules.decks)
         trump = rng.choice("HDSC") if rng.random() < 0.8 else "NT"
         ctx = Context(rules, rng.choice(rules.levels), trump)
@@ -965,9 +1000,16 @@ def test_random_hands_conserve_points_and_agree(preset):
             for k in range(4):
                 seat = (leader + k) % 4
                 if k == 0:
-                    options = sorted(simple_leads(ctx, hands[seat]))
-                    play = rng.choice(options)
-                    play = tuple(sorted(resolve_lead(ctx, seat, play, hands)))
+                    play = _random_lead(rng, ctx, hands[seat])
+                    led = tuple(sorted(resolve_lead(ctx, seat, play, hands)))
+                    if led != play:  # a failed throw: one of its components (§11.4)
+                        status, forced = throw_status(ctx, seat, play, hands)
+                        assert status == "failed" and forced is not None
+                        assert led == tuple(sorted(forced.cards))
+                        assert forced in decompose(ctx, play)
+                        failed += 1
+                    throws += is_throw(ctx, play)
+                    play = led
                 else:
                     follows = legal_follows(ctx, hands[seat], plays[0])
                     assert count_legal_follows(ctx, hands[seat], plays[0]) == len(follows)
@@ -980,7 +1022,20 @@ def test_random_hands_conserve_points_and_agree(preset):
             total += trick_points(plays)
             tricks += 1
         assert total + sum(card_points(c) for c in kitty) == pack_points(rules.decks)
+    assert throws > 8 and failed > 2, (throws, failed)
     assert isinstance(random_playout(random.Random(1), preset), int)
+
+
+def _random_lead(rng: random.Random, ctx: Context, hand) -> tuple[str, ...]:
+    """One component of the hand, or (a third of the time) a random part of one of its
+    effective suits: often a throw."""
+    if rng.random() < 0.66:
+        return rng.choice(sorted(simple_leads(ctx, hand)))
+    suit = ctx.effective_suit(rng.choice(hand))
+    cards = [c for c in hand if ctx.effective_suit(c) == suit]
+    play = tuple(sorted(c for c in cards if rng.random() < 0.5)) or (cards[0],)
+    assert is_legal_lead(ctx, hand, play)
+    return play
 
 
 def test_random_context_plays_no_trump_where_the_declaring_allows():

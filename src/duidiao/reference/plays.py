@@ -388,6 +388,41 @@ def is_legal_follow(ctx: Context, hand, lead, play) -> bool:
     return follow_refusal(ctx, hand, lead, play) is None
 
 
+def follow_facts(ctx: Context, lead, play) -> frozenset[str]:
+    """What a legal follow shows to everyone about the follower's cards of the led suit left
+    after it (§5.3, §10.4, §11.5), from the lead and the play alone:
+
+    - ``"void"``: fewer cards of the led suit than were led (§5.3);
+    - ``"no_triples"``: fewer triples than the lead's t under the count duty: all the
+      follower's triples were played (t* = tri(H));
+    - ``"no_pairs"``: fewer faces played two or more times than the lead's p + t under the
+      count duty: every face held twice or more was (two(H) <= two(P)), so no pair is left.
+      Not with ``protect_triples``, where a kept triple is allowed.
+
+    The count duty is known to have applied unless the lead is a lone Titanic and the play is
+    a Titanic or holds a tractor of its length (the follower may then have had the Titanic or
+    the tractor instead, §11.5 duties 2.1 and 2.2).
+    """
+    suit = ctx.effective_suit(lead[0])
+    if sum(1 for c in play if ctx.effective_suit(c) == suit) < len(lead):
+        return frozenset({"void"})
+    if not ctx.rules.must_follow_format:
+        return frozenset()
+    comps = decompose(ctx, lead)
+    if len(comps) == 1 and comps[0].triples >= 2:
+        if longest_run(ctx, play, suit, 2) >= comps[0].triples:  # a Titanic holds one too
+            return frozenset()
+    have = counts(play)
+    t = sum(c.triples for c in comps)
+    p = sum(c.pairs for c in comps)
+    facts = set()
+    if sum(1 for n in have.values() if n >= 3) < t:
+        facts.add("no_triples")
+    if not ctx.rules.protect_triples and sum(1 for n in have.values() if n >= 2) < p + t:
+        facts.add("no_pairs")
+    return frozenset(facts)
+
+
 # -- §5.2 throw validity ------------------------------------------------------------------------
 def beaten_by(ctx: Context, comp: Component, cards, suit: str) -> bool:
     """Whether ``cards`` (one other player's hand) hold, in ``suit``, a combination of the
