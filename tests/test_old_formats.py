@@ -57,7 +57,9 @@ def test_a_server_data_folder_killed_mid_hand_resumes(tmp_path: Path) -> None:
 
     import httpx
 
-    from tests.server.helpers import Conn, ServerProcess, hand_over, play_seat
+    # tests/server is the package "server" to pytest (tests/ has no __init__.py): the name it
+    # has under the bare pytest command that README gives
+    from server.helpers import Conn, ServerProcess, hand_over, play_seat
 
     folder = tmp_path / "data"
     shutil.copytree(OLD / "server-data", folder)
