@@ -63,3 +63,4 @@ void init_game(py::module_& m);
 void init_search(py::module_& m);
 void init_sampler(py::module_& m);
 void init_analysis(py::module_& m);
+void init_multisets(py::module_& m);
