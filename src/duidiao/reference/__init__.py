@@ -1,32 +1,59 @@
-"""A plain, readable Python implementation of the play-phase rules (rules §2–§5, §7, and the
-standard game's §10.1–§10.5, §10.7).
+"""A plain, readable Python implementation of the play-phase rules (rules §2–§5, §7, the
+standard game's §10.1–§10.5, §10.7, and the wider family's §11: one and three decks, triples
+and Titanics, the count duty, the 欢乐升级 declaring and 反底, stakes).
 
 It is the oracle of the differential tests and the baseline of the benchmarks. It is written
 from docs/rules.md alone and never uses ``duidiao._core`` or any other duidiao module.
 """
 
 from duidiao.reference.cards import (
+    HAND_SIZES,
+    KITTY_SIZES,
     LADDERS,
     LEVELS,
     NO_TRUMP,
+    PRESETS,
     RANKS,
     SUITS,
+    WIDER_PRESETS,
     Context,
     RefRules,
     card_points,
     full_deck,
+    pack_points,
 )
 from duidiao.reference.combinations import (
     Component,
+    as_titanic,
     as_tractor,
     decompose,
     lead_format,
     single_component,
 )
-from duidiao.reference.playout import deal, random_playout
+from duidiao.reference.declaring import (
+    CounterRound,
+    Declaring,
+    counter,
+    counter_round,
+    declaration_kind,
+    declaration_rung,
+    declaration_trump,
+    declare,
+    first_hand_declarer,
+    may_counter,
+    pass_counter,
+    run_counters,
+    run_declaring,
+)
+from duidiao.reference.playout import deal, random_context, random_playout
 from duidiao.reference.plays import (
+    REFUSALS,
+    FollowDuty,
     count_legal_follows,
     count_legal_leads,
+    follow_duty,
+    follow_facts,
+    follow_refusal,
     is_legal_follow,
     is_legal_lead,
     is_throw,
@@ -38,25 +65,52 @@ from duidiao.reference.plays import (
     trick_points,
     trick_winner,
 )
-from duidiao.reference.result import RefResult, climb, hand_result, kitty_multiplier
+from duidiao.reference.result import (
+    RefResult,
+    climb,
+    hand_result,
+    kitty_multiplier,
+    stake_base,
+)
 
 __all__ = [
+    "HAND_SIZES",
+    "KITTY_SIZES",
     "LADDERS",
     "LEVELS",
     "NO_TRUMP",
+    "PRESETS",
     "RANKS",
+    "REFUSALS",
     "SUITS",
+    "WIDER_PRESETS",
     "Component",
     "Context",
+    "CounterRound",
+    "Declaring",
+    "FollowDuty",
     "RefResult",
     "RefRules",
+    "as_titanic",
     "as_tractor",
     "card_points",
     "climb",
     "count_legal_follows",
-    "count_legal_leads",
     "deal",
+    "random_context",
+    "random_playout",
+    "count_legal_leads",
+    "counter",
+    "counter_round",
+    "declaration_kind",
+    "declaration_rung",
+    "declaration_trump",
+    "declare",
     "decompose",
+    "first_hand_declarer",
+    "follow_duty",
+    "follow_facts",
+    "follow_refusal",
     "full_deck",
     "hand_result",
     "is_legal_follow",
@@ -66,10 +120,15 @@ __all__ = [
     "lead_format",
     "legal_follows",
     "legal_leads",
-    "random_playout",
+    "may_counter",
+    "pack_points",
+    "pass_counter",
     "resolve_lead",
+    "run_counters",
+    "run_declaring",
     "simple_leads",
     "single_component",
+    "stake_base",
     "throw_status",
     "trick_points",
     "trick_winner",

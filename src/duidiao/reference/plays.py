@@ -1,5 +1,5 @@
-"""Tricks (rules §5, §10.3–§10.5): legal leads and follows, throw validity, the trick winner,
-points.
+"""Tricks (rules §5, §10.3–§10.5, §11.4–§11.6): legal leads and follows, throw validity, the
+trick winner, points.
 
 Every play is a tuple of card strings sorted with ``sorted()``.
 """
@@ -7,6 +7,7 @@ Every play is a tuple of card strings sorted with ``sorted()``.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from math import comb
@@ -16,10 +17,14 @@ from duidiao.reference.combinations import (
     Component,
     counts,
     decompose,
+    kind_order,
+    longest_run,
     pairs_in,
+    runs_in,
     shape,
     single_component,
-    tractors_in,
+    titanics_in,
+    triples_in,
 )
 
 Play = tuple[str, ...]
@@ -87,20 +92,25 @@ def _throwable(ctx: Context, suit: str) -> bool:
 
 
 def simple_leads(ctx: Context, hand) -> set[Play]:
-    """The leads that are one component: every single, pair and tractor the hand holds."""
+    """The leads that are one component: every single, pair, triple, tractor and Titanic the
+    hand holds (§4, §11.3)."""
     leads: set[Play] = set()
     for suit, cards in by_suit(ctx, hand).items():
         leads.update((c,) for c in cards)
         leads.update((f, f) for f in pairs_in(ctx, cards, suit))
-        for t in tractors_in(ctx, cards, suit):
-            leads.add(tuple(sorted(f for f in t for _ in range(2))))
+        if 3 in ctx.widths:
+            leads.update((f, f, f) for f in triples_in(ctx, cards, suit))
+        for copies in ctx.widths:
+            for t in runs_in(ctx, cards, suit, copies):
+                leads.add(tuple(sorted(f for f in t for _ in range(copies))))
     return leads
 
 
 def legal_leads(ctx: Context, hand) -> set[Play]:
     """Every legal lead (§5.1, §10.2): singles, pairs and tractors of any effective suit, and
     every throw (any multiset of >= 2 cards of one side suit, or of the trumps with
-    ``throws_in_trumps``). In such a suit this is simply every non-empty sub-multiset."""
+    ``throws_in_trumps``, §11.4). In such a suit this is simply every non-empty
+    sub-multiset."""
     leads: set[Play] = set()
     for suit, cards in by_suit(ctx, hand).items():
         if _throwable(ctx, suit):
@@ -114,12 +124,13 @@ def count_legal_leads(ctx: Context, hand) -> int:
     """``len(legal_leads(ctx, hand))`` without enumerating the throws.
 
     Where a suit may be thrown, a legal lead of it is any non-empty sub-multiset of its cards:
-    one card is a single; two or more cards are either exactly one pair or tractor, or else a
-    throw, and both are legal. A face held c times is taken 0..c times, so the suit gives
+    one card is a single; two or more cards are either exactly one component (a pair, triple,
+    tractor or Titanic), or else a throw, and both are legal. A face held c times is taken
+    0..c times, so the suit gives
     prod(c + 1) - 1 leads (the empty choice taken out); no non-throw case has to be subtracted,
     since singles, pairs and tractors are leads too and each multiset is counted once. Where
-    the suit may not be thrown (Chifeng trumps): its faces, its pairs and its tractors (as
-    card multisets), counted directly.
+    the suit may not be thrown (Chifeng trumps): its faces, pairs, triples, tractors and
+    Titanics (as card multisets), counted directly.
     """
     total = 0
     for suit, cards in by_suit(ctx, hand).items():
@@ -130,7 +141,10 @@ def count_legal_leads(ctx: Context, hand) -> int:
             total += n - 1
         else:
             total += len(set(cards)) + len(pairs_in(ctx, cards, suit))
-            total += len({tuple(sorted(t)) for t in tractors_in(ctx, cards, suit)})
+            if 3 in ctx.widths:
+                total += len(triples_in(ctx, cards, suit))
+            for copies in ctx.widths:
+                total += len({tuple(sorted(t)) for t in runs_in(ctx, cards, suit, copies)})
     return total
 
 
@@ -145,7 +159,38 @@ def is_legal_lead(ctx: Context, hand, play) -> bool:
     return True
 
 
-# -- §5.3, §10.4 following ---------------------------------------------------------------------
+# -- §5.3, §10.4, §11.5 following ---------------------------------------------------------------
+# The reasons a follow is refused (``follow_refusal``): the count, the cards, the suit (§5.3),
+# then the duties of §10.4 and §11.5 under ``must_follow_format``.
+REFUSALS = (
+    "wrong_count",  # not as many cards as were led
+    "not_held",  # cards the hand does not hold
+    "not_followed",  # cards of the led suit kept back while other cards are played (§5.3)
+    "titanic_not_followed",  # §11.5 duty 2.1
+    "tractor_not_followed",  # §10.4's tractor duty, §11.5 duties 2.2 and 3
+    "triples_not_followed",  # §11.5's count duty: t* triples
+    "pairs_not_followed",  # §10.4's pair duty, §11.5's count duty: the pair slots
+)
+
+
+@dataclass(frozen=True)
+class FollowDuty:
+    """What a follower holding more cards of the led suit than were led must play (§10.4,
+    §11.5), for a play P of the led suit:
+
+    - ``titanic``: L > 0 when P must be a Titanic of length L (§11.5 duty 2.1);
+    - ``tractor``: L > 0 when P must contain a tractor of length L (§10.4, §11.5 duties 2.2, 3);
+    - ``triples``: t*, the faces P must play three times (the count duty);
+    - ``pairs``: how many other faces P must play two or more times (the count duty's pair
+      slots, §10.4's min(P, Q) when nothing is tripled).
+    """
+
+    titanic: int = 0
+    tractor: int = 0
+    triples: int = 0
+    pairs: int = 0
+
+
 def _follow_split(ctx: Context, hand, lead) -> tuple[str, Counter, Counter, int]:
     """(the led effective suit, its cards in the hand, the other cards, how many of the others
     must fill up)."""
@@ -155,129 +200,251 @@ def _follow_split(ctx: Context, hand, lead) -> tuple[str, Counter, Counter, int]
     return suit, same, other, len(lead) - sum(same.values())
 
 
-def _duties(ctx: Context, same: Counter, lead, suit: str) -> tuple[int, int]:
-    """The format duties of §10.4 for a follower holding ``same`` (at least as many cards of
-    the led suit as were led): (the pairs the play must hold, the tractor length it must
-    contain, 0 for none).
+def follow_duty(ctx: Context, same: Counter, lead) -> FollowDuty:
+    """The duty of a follower whose cards of the led suit are ``same`` (more than were led),
+    §10.4 and §11.5. None without ``must_follow_format``.
 
-    - pairs: min(P, Q), P the pairs of the lead (the sum of its components' pairs: a tractor
-      of length L counts L), Q the faces the follower holds twice in the suit;
-    - a tractor, when the lead is one tractor of length L (not a throw): L if the follower
-      holds a tractor of length >= L, else m if its longest tractor has length m, 2 <= m < L.
+    Counting (§11.5): tri(H) the faces held three times; two(H) the faces held at least twice
+    (a triple's face once); with ``protect_triples`` two(H) counts only the faces held exactly
+    twice, and a tractor "held" must be built from such faces. Of the lead's format, t is its
+    triples (a Titanic of length L counts L), p its pairs (a tractor of length L counts L).
+
+    1. A lone Titanic of length L: a Titanic of length L if the follower holds one at least
+       that long; else a tractor of length L (the other L cards free) if it holds one at least
+       that long; else the count duty with t = L, p = 0.
+    2. A lone tractor of length L: §10.4's tractor duty (L if a tractor at least that long is
+       held, else m if the longest held has 2 <= m < L), and the count duty.
+    3. Anything else (a single, a pair, a triple, a throw): the count duty, t* = min(t,
+       tri(H)) triples, and besides them min(p + t - t*, two(H) - t*) faces played two or
+       more times (under ``protect_triples`` the second term is the faces H holds exactly
+       twice).
 
     What "holds a tractor of length n" and "plays one" mean where the trump order branches
-    (off-suit level pairs, §10.2): a tractor is n pairs of n distinct faces standing on n
-    consecutive positions of one chain of the suit's tractor order (``tractors_in``). The three
-    off-suit level pairs share one position: any one of them may fill it, but never two in one
-    tractor, and two of them are never adjacent. The follower holds a tractor of length n when
-    the faces it holds twice contain such a run (whichever branch); a play contains one when
-    the faces it plays twice do. A play answering an L-tractor has 2L cards, so "contains an
-    L-tractor" means the play is exactly an L-tractor, of any branch.
+    (off-suit level pairs, §10.2, §11.2): n pairs of n distinct faces standing on n
+    consecutive positions of one chain of the suit's order (``runs_in``); faces sharing a
+    position are never adjacent. A play contains one when the faces it plays two or more
+    times do.
     """
+    if not ctx.rules.must_follow_format:
+        return FollowDuty()
+    suit = ctx.effective_suit(lead[0])
+    protect = ctx.rules.protect_triples
     comps = decompose(ctx, lead)
-    lead_pairs = sum(c.pairs for c in comps)
-    held_pairs = sum(1 for n in same.values() if n >= 2)
+    lone = comps[0] if len(comps) == 1 else None
+    held_tractor = longest_run(ctx, same.elements(), suit, 2, exact=protect)
+    if lone is not None and lone.triples >= 2:
+        length = lone.triples
+        if longest_run(ctx, same.elements(), suit, 3) >= length:
+            return FollowDuty(titanic=length)
+        if held_tractor >= length:
+            return FollowDuty(tractor=length)
     tractor = 0
-    if len(comps) == 1 and comps[0].pairs >= 2:
-        length = comps[0].pairs
-        longest = max((len(t) for t in tractors_in(ctx, same.elements(), suit)), default=0)
-        if longest >= length:
+    if lone is not None and lone.pairs >= 2:
+        length = lone.pairs
+        if held_tractor >= length:
             tractor = length
-        elif longest >= 2:
-            tractor = longest
-    return min(lead_pairs, held_pairs), tractor
+        elif held_tractor >= 2:
+            tractor = held_tractor
+    t = sum(c.triples for c in comps)
+    p = sum(c.pairs for c in comps)
+    tri = sum(1 for n in same.values() if n >= 3)
+    t_star = min(t, tri)
+    if protect:
+        second = sum(1 for n in same.values() if n == 2)
+    else:
+        second = sum(1 for n in same.values() if n >= 2) - t_star
+    return FollowDuty(tractor=tractor, triples=t_star, pairs=min(p + t - t_star, second))
 
 
-def _pair_set_ok(ctx: Context, doubled, suit: str, pairs: int, tractor: int) -> bool:
-    """Whether a play whose faces played twice are ``doubled`` meets the duties."""
-    if len(doubled) < pairs:
-        return False
-    if tractor:
-        cards = [f for f in doubled for _ in range(2)]
-        return any(len(t) >= tractor for t in tractors_in(ctx, cards, suit))
-    return True
+def _duties(ctx: Context, same: Counter, lead, suit: str) -> tuple[int, int]:
+    """The two-deck duties of §10.4 as (the pairs the play must hold, the tractor length it
+    must contain, 0 for none): ``follow_duty`` without triples."""
+    duty = follow_duty(ctx, same, lead)
+    return duty.pairs, duty.tractor
 
 
-def _format_choices(ctx: Context, same: Counter, lead, suit: str):
-    """For a follower with enough of the led suit under ``must_follow_format``: every
-    (faces played twice, faces left to play once, how many of those) a legal play is made
-    of. A play of the suit is one such choice of a pair set S and a set U of distinct faces
-    outside S, |U| = size - 2|S|, and each play is one choice, so the plays are counted as the
-    sum over valid S of C(F - |S|, size - 2|S|), F the faces held in the suit."""
-    size = len(lead)
-    pairs, tractor = _duties(ctx, same, lead, suit)
+def duty_breach(ctx: Context, duty: FollowDuty, play, suit: str) -> str | None:
+    """The name of the first duty a play all of the led suit breaks, or None (§11.5)."""
+    have = counts(play)
+    if duty.titanic:
+        if len(have) == duty.titanic and longest_run(ctx, play, suit, 3) == duty.titanic:
+            return None
+        return "titanic_not_followed"
+    if duty.tractor and longest_run(ctx, play, suit, 2) < duty.tractor:
+        return "tractor_not_followed"
+    if sum(1 for n in have.values() if n >= 3) < duty.triples:
+        return "triples_not_followed"
+    if sum(1 for n in have.values() if n >= 2) < duty.triples + duty.pairs:
+        return "pairs_not_followed"
+    return None
+
+
+def _follow_choices(ctx: Context, same: Counter, n: int, duty: FollowDuty, suit: str):
+    """For a follower with more than ``n`` cards of the led suit: the plays as choices
+    (D, T, U, k): D the faces played two or more times, T the faces of D that may be played
+    three times (held three times), U the faces left to play once, and k how many of them.
+    A play is D, j faces of T tripled, and k = n - 2|D| - j faces of U; each play is one such
+    choice, so the plays number the sum over D and j of C(|T|, j) C(|U|, k). Yields
+    (D, T, j, U, k) for every D and j that meet the duty."""
     faces = sorted(same)
+    if duty.titanic:
+        seen = set()
+        for run in titanics_in(ctx, same.elements(), suit):
+            if len(run) == duty.titanic and frozenset(run) not in seen:
+                seen.add(frozenset(run))
+                yield run, run, len(run), [], 0
+        return
     doubles = [f for f in faces if same[f] >= 2]
-    for k in range(pairs, size // 2 + 1):
-        for doubled in combinations(doubles, k):
-            if _pair_set_ok(ctx, doubled, suit, pairs, tractor):
-                yield doubled, [f for f in faces if f not in doubled], size - 2 * k
+    for size in range(duty.triples + duty.pairs, n // 2 + 1):
+        for doubled in combinations(doubles, size):
+            if duty.tractor:
+                cards = [f for f in doubled for _ in range(2)]
+                if longest_run(ctx, cards, suit, 2) < duty.tractor:
+                    continue
+            tripled = [f for f in doubled if same[f] >= 3]
+            singles = [f for f in faces if f not in doubled]
+            for j in range(duty.triples, min(len(tripled), n - 2 * size) + 1):
+                k = n - 2 * size - j
+                if k <= len(singles):
+                    yield doubled, tripled, j, singles, k
 
 
 def legal_follows(ctx: Context, hand, lead) -> set[Play]:
-    """Every legal follow to ``lead`` (§5.3, §10.4): as many cards as led, all of the led
-    effective suit if the hand holds that many (with ``must_follow_format``, meeting the
-    duties of ``_duties``), else all of them plus any fill-up."""
+    """Every legal follow to ``lead`` (§5.3, §10.4, §11.5): as many cards as led, all of the
+    led effective suit if the hand holds that many (with ``must_follow_format``, meeting the
+    duty of ``follow_duty``), else all of them plus any fill-up."""
     suit, same, other, fill = _follow_split(ctx, hand, lead)
     if fill > 0:
         base = tuple(same.elements())
         return {tuple(sorted(base + p)) for p in sub_multisets(other, fill)}
     if not ctx.rules.must_follow_format:
         return set(sub_multisets(same, len(lead)))
+    duty = follow_duty(ctx, same, lead)
     out: set[Play] = set()
-    for doubled, singles, k in _format_choices(ctx, same, lead, suit):
+    for doubled, tripled, j, singles, k in _follow_choices(ctx, same, len(lead), duty, suit):
         pairs = [f for f in doubled for _ in range(2)]
-        for chosen in combinations(singles, k):
-            out.add(tuple(sorted(pairs + list(chosen))))
+        for thirds in combinations(tripled, j):
+            for chosen in combinations(singles, k):
+                out.add(tuple(sorted(pairs + list(thirds) + list(chosen))))
     return out
 
 
+def _count_by_numbers(same: Counter, n: int, duty: FollowDuty) -> int:
+    """The plays of ``n`` cards of ``same`` meeting a pure count duty (no Titanic or tractor
+    duty), counted from how many faces are held once, twice and three times: a faces held
+    twice and b held three times are played two or more times, j of those b three times, and
+    the rest of the n cards are single cards of the other faces."""
+    n2 = sum(1 for c in same.values() if c == 2)
+    n3 = sum(1 for c in same.values() if c >= 3)
+    faces = len(same)
+    total = 0
+    for a in range(n2 + 1):
+        for b in range(n3 + 1):
+            if a + b < duty.triples + duty.pairs or 2 * (a + b) > n:
+                continue
+            for j in range(duty.triples, b + 1):
+                k = n - 2 * (a + b) - j
+                if k < 0:
+                    break
+                total += comb(n2, a) * comb(n3, b) * comb(b, j) * comb(faces - a - b, k)
+    return total
+
+
 def count_legal_follows(ctx: Context, hand, lead) -> int:
-    """``len(legal_follows(ctx, hand, lead))`` without listing (see ``_format_choices``)."""
+    """``len(legal_follows(ctx, hand, lead))`` without listing (see ``_follow_choices``)."""
     suit, same, other, fill = _follow_split(ctx, hand, lead)
     if fill > 0:
         return count_sub_multisets(other, fill)
     if not ctx.rules.must_follow_format:
         return count_sub_multisets(same, len(lead))
-    return sum(comb(len(singles), k) for _, singles, k in _format_choices(ctx, same, lead, suit))
+    duty = follow_duty(ctx, same, lead)
+    if not duty.titanic and not duty.tractor:
+        return _count_by_numbers(same, len(lead), duty)
+    return sum(
+        comb(len(tripled), j) * comb(len(singles), k)
+        for _, tripled, j, singles, k in _follow_choices(ctx, same, len(lead), duty, suit)
+    )
 
 
-def is_legal_follow(ctx: Context, hand, lead, play) -> bool:
-    if len(play) != len(lead) or not contains(hand, play):
-        return False
+def follow_refusal(ctx: Context, hand, lead, play) -> str | None:
+    """None if ``play`` is a legal follow to ``lead`` from ``hand``, else why not: one of
+    ``REFUSALS`` (§5.3, §10.4, §11.5)."""
+    if len(play) != len(lead):
+        return "wrong_count"
+    if not contains(hand, play):
+        return "not_held"
     suit = ctx.effective_suit(lead[0])
     held = sum(1 for c in hand if ctx.effective_suit(c) == suit)
     played = sum(1 for c in play if ctx.effective_suit(c) == suit)
     if played != min(held, len(lead)):
-        return False
-    if not ctx.rules.must_follow_format or held < len(lead):
-        return True
+        return "not_followed"
+    if not ctx.rules.must_follow_format or held <= len(lead):
+        return None
     same = Counter(c for c in hand if ctx.effective_suit(c) == suit)
-    pairs, tractor = _duties(ctx, same, lead, suit)
-    doubled = [f for f, n in counts(play).items() if n == 2]
-    return _pair_set_ok(ctx, doubled, suit, pairs, tractor)
+    return duty_breach(ctx, follow_duty(ctx, same, lead), play, suit)
+
+
+def is_legal_follow(ctx: Context, hand, lead, play) -> bool:
+    return follow_refusal(ctx, hand, lead, play) is None
+
+
+def follow_facts(ctx: Context, lead, play) -> frozenset[str]:
+    """What a legal follow shows to everyone about the follower's cards of the led suit left
+    after it (§5.3, §10.4, §11.5), from the lead and the play alone:
+
+    - ``"void"``: fewer cards of the led suit than were led (§5.3);
+    - ``"no_triples"``: fewer triples than the lead's t under the count duty: all the
+      follower's triples were played (t* = tri(H));
+    - ``"no_pairs"``: fewer faces played two or more times than the lead's p + t under the
+      count duty: every face held twice or more was (two(H) <= two(P)), so no pair is left.
+      Not with ``protect_triples``, where a kept triple is allowed.
+
+    The count duty is known to have applied unless the lead is a lone Titanic and the play is
+    a Titanic or holds a tractor of its length (the follower may then have had the Titanic or
+    the tractor instead, §11.5 duties 2.1 and 2.2).
+    """
+    suit = ctx.effective_suit(lead[0])
+    if sum(1 for c in play if ctx.effective_suit(c) == suit) < len(lead):
+        return frozenset({"void"})
+    if not ctx.rules.must_follow_format:
+        return frozenset()
+    comps = decompose(ctx, lead)
+    if len(comps) == 1 and comps[0].triples >= 2:
+        if longest_run(ctx, play, suit, 2) >= comps[0].triples:  # a Titanic holds one too
+            return frozenset()
+    have = counts(play)
+    t = sum(c.triples for c in comps)
+    p = sum(c.pairs for c in comps)
+    facts = set()
+    if sum(1 for n in have.values() if n >= 3) < t:
+        facts.add("no_triples")
+    if not ctx.rules.protect_triples and sum(1 for n in have.values() if n >= 2) < p + t:
+        facts.add("no_pairs")
+    return frozenset(facts)
 
 
 # -- §5.2 throw validity ------------------------------------------------------------------------
 def beaten_by(ctx: Context, comp: Component, cards, suit: str) -> bool:
     """Whether ``cards`` (one other player's hand) hold, in ``suit``, a combination of the
-    component's shape that beats it: a higher single, a higher pair, or a higher tractor of
-    the same length (sub-tractors and the single cards of pairs count)."""
+    component's shape that beats it (§5.2, §10.3, §11.4): a higher single, a higher pair, a
+    higher triple, or a higher tractor or Titanic of the same length. "Holds" is a
+    sub-multiset: the single cards of pairs, a pair out of a triple, sub-tractors, a tractor
+    out of a Titanic, shorter Titanics inside longer ones all count."""
     top = ctx.power(comp.top)
     mine = [c for c in cards if ctx.effective_suit(c) == suit]
-    if comp.pairs == 0:
-        return any(ctx.power(c) > top for c in mine)
-    if comp.pairs == 1:
-        return any(ctx.power(f) > top for f in pairs_in(ctx, mine, suit))
+    if comp.length == 1:
+        have = counts(mine)
+        return any(n >= comp.copies and ctx.power(f) > top for f, n in have.items())
     return any(
-        len(t) == comp.pairs and ctx.power(t[-1]) > top for t in tractors_in(ctx, mine, suit)
+        len(t) == comp.length and ctx.power(t[-1]) > top
+        for t in runs_in(ctx, mine, suit, comp.copies)
     )
 
 
 def component_order(ctx: Context, comp: Component):
-    """Lower is lower (§5.2, §10.3): the top card's power; between components of equal power
-    the one with more cards is the lower, and between two of the same size the one first in
-    notation order H, D, S, C (its top face's suit)."""
+    """Lower is lower (§5.2, §10.3, §11.4): the top card's power; between components of
+    equal power the one with more cards is the lower, and between two of the same size the
+    one first in notation order H, D, S, C (its top face's suit)."""
     return (ctx.power(comp.top), -len(comp.cards), notation_index(comp.top))
 
 
@@ -285,7 +452,8 @@ def throw_status(ctx: Context, leader: int, cards, hands) -> tuple[str, Componen
     """("qing", None) for 清甩, ("hun", None) for 浑甩, or ("failed", forced component).
 
     A trump throw (§10.3) is judged like a side suit's, except that 浑甩 never applies to it
-    (§5.2 speaks of a side suit's three top ranks).
+    (§5.2 speaks of a side suit's three top ranks). With triples (§11.4) a higher triple beats
+    a triple and a Titanic at least as long with a higher top triple beats a Titanic.
     """
     suit = ctx.effective_suit(cards[0])
     others = [hands[s] for s in range(4) if s != leader]
@@ -315,49 +483,75 @@ def resolve_lead(ctx: Context, leader: int, cards, hands) -> list[str]:
     return cards
 
 
-# -- §5.4 the trick winner ----------------------------------------------------------------------
-def _partition_primary(ctx: Context, play, fmt: tuple[int, ...]) -> int | None:
-    """The best power of the primary component over every partition of ``play`` (all
-    trumps) into the format ``fmt`` (§5.4), or None when no partition exists."""
-    tractor_lengths = [n for n in fmt if n >= 2]
-    n_pairs = sum(1 for n in fmt if n == 1)
+# -- §5.4, §10.5, §11.6 the trick winner -------------------------------------------------------
+Kind = tuple[int, int]  # (copies, length) of a component, as ``Component.kind``
+
+
+def _primary_value(ctx: Context, play, kinds: tuple[Kind, ...]) -> int | None:
+    """The best power of the primary component over every partition of ``play`` (cards of
+    one effective suit) into components of the kinds ``kinds`` (§5.4, §10.5, §11.6), or None
+    when no partition exists ("is not of the format").
+
+    A part is a combination of its kind: a single is any card; a pair or a triple is two or
+    three copies of one face (a triple may give a pair and a single, never different faces
+    joined); a tractor or Titanic is a run of exactly its length. The primary component is
+    the highest kind in ``kind_order`` (the longest Titanic, else the longest tractor, else a
+    triple, else a pair, else a single); the play's value is the highest top among its parts
+    of that kind, the best over every partition.
+    """
+    if len(play) != sum(copies * length for copies, length in kinds):
+        return None
+    kinds = tuple(sorted(kinds, key=kind_order, reverse=True))
+    primary = kinds[0]
+    runs = [k for k in kinds if k[1] >= 2]
+    n_triples = sum(1 for k in kinds if k == (3, 1))
+    n_pairs = sum(1 for k in kinds if k == (2, 1))
+    suit = ctx.effective_suit(play[0])
+
+    def rest_value(have: Counter) -> int | None:
+        # Triples, pairs and singles from what is left (its size is theirs). A face held
+        # three times is a triple or a pair (and a single); one held twice is a pair.
+        three = [f for f, n in have.items() if n >= 3]
+        two = [f for f, n in have.items() if n >= 2]
+        if n_triples > len(three) or n_triples + n_pairs > len(two):
+            return None
+        if primary == (3, 1):
+            return max(ctx.power(f) for f in three)
+        if primary == (2, 1):
+            return max(ctx.power(f) for f in two)
+        if primary == (1, 1):
+            return max(ctx.power(c) for c in have.elements())
+        return -1
 
     @cache
-    def best(rest: tuple[tuple[str, int], ...], todo: tuple[int, ...]) -> int | None:
-        # Place the tractors of ``todo`` (longest first); returns the best top power among
-        # the tractors of the longest length placed so far from here on, -1 if no tractor is
-        # left to place, None if impossible.
+    def best(rest: tuple[tuple[str, int], ...], i: int) -> int | None:
+        # Place the runs from ``runs[i]`` on; returns the best top power among the parts of
+        # the primary kind placed from here on (-1 if none), None if impossible.
         have = Counter(dict(rest))
-        if not todo:
-            if len(pairs_in(ctx, have.elements(), "T")) < n_pairs:
-                return None
-            return -1
-        length, more = todo[0], todo[1:]
+        if i == len(runs):
+            return rest_value(have)
+        copies, length = runs[i]
         result = None
-        for t in tractors_in(ctx, have.elements(), "T"):
+        for t in runs_in(ctx, have.elements(), suit, copies):
             if len(t) != length:
                 continue
             left = have.copy()
             for f in t:
-                left[f] -= 2
-            sub = best(tuple(sorted((+left).items())), more)
+                left[f] -= copies
+            sub = best(tuple(sorted((+left).items())), i + 1)
             if sub is None:
                 continue
-            value = ctx.power(t[-1])
-            if more and more[0] == length:
-                value = max(value, sub)
+            value = max(ctx.power(t[-1]), sub) if runs[i] == primary else sub
             result = value if result is None else max(result, value)
         return result
 
-    have = Counter(play)
-    if tractor_lengths:
-        return best(tuple(sorted(have.items())), tuple(sorted(tractor_lengths, reverse=True)))
-    pairs = pairs_in(ctx, play, "T")
-    if len(pairs) < n_pairs:
-        return None
-    if n_pairs:
-        return max(ctx.power(f) for f in pairs)
-    return max(ctx.power(c) for c in play)
+    return best(tuple(sorted(Counter(play).items())), 0)
+
+
+def _partition_primary(ctx: Context, play, fmt: tuple[int, ...]) -> int | None:
+    """``_primary_value`` for a two-deck format written as pair counts (0 a single, 1 a pair,
+    n >= 2 a tractor of n pairs)."""
+    return _primary_value(ctx, play, tuple((1, 1) if k == 0 else (2, k) for k in fmt))
 
 
 def _structure_winner(ctx: Context, plays) -> int:
@@ -400,11 +594,17 @@ def _structure_winner(ctx: Context, plays) -> int:
 
 
 def trick_winner(ctx: Context, plays) -> int:
-    """The index (0..3) of the play that wins the trick (§5.4, §10.5). ``plays[0]`` is the lead
-    (already resolved: a failed throw is its forced component).
+    """The index (0..3) of the play that wins the trick (§5.4, §10.5, §11.6). ``plays[0]`` is
+    the lead (already resolved: a failed throw is its forced component).
 
-    ``trump_compare="format"`` (§5.4): as below, for trump leads too (a throw is never beaten
-    in its own suit, a trump throw included). ``"structure"``: see ``_structure_winner``."""
+    ``trump_compare="format"`` (§5.4, §11.6): a play not all of one effective suit, or of
+    neither the led suit nor trumps, never wins. After a lead that is one component, a later
+    play of the led suit that is one component of the same type and length (§11.6: a triple
+    for a triple, a Titanic of the same length for a Titanic) with a higher top beats the
+    winner while that is a play of the led suit. A trump play "of the format" (partition
+    semantics, ``_primary_value``) beats every play of a side suit led; between trump plays
+    the primary component decides and the earlier play wins ties. A throw is never beaten in
+    its own suit, a trump throw included. ``"structure"``: see ``_structure_winner``."""
     if ctx.rules.trump_compare == "structure":
         return _structure_winner(ctx, plays)
     lead = list(plays[0])
@@ -418,14 +618,14 @@ def trick_winner(ctx: Context, plays) -> int:
         if throw or any(ctx.effective_suit(c) != suit for c in play):
             return None
         comp = single_component(ctx, play)
-        if comp is None or comp.pairs != comps[0].pairs:
+        if comp is None or comp.kind != comps[0].kind:
             return None
         return ctx.power(comp.top)
 
     def trump_value(play) -> int | None:
         if suit == "T" or any(ctx.effective_suit(c) != "T" for c in play):
             return None
-        return _partition_primary(ctx, tuple(sorted(play)), fmt)
+        return _primary_value(ctx, tuple(sorted(play)), fmt)
 
     # ``value`` is the power to beat; -1 for a throw, which nothing of its suit beats.
     lead_value = same_suit_value(lead)

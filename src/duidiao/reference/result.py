@@ -1,4 +1,4 @@
-"""The result of a hand (rules §7, §7.1, §7.2, §8.3, §8.4, §10.7)."""
+"""The result of a hand (rules §7, §7.1, §7.2, §8.3, §8.4, §10.7, §11.9)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ class RefResult:
     match_won: bool
     kitty_points: int = 0  # the final kitty's own face points
     kitty_multiplier: int = 0  # what they were multiplied by for the defenders; 0: no bonus
+    # §11.9 ``stakes``: the hand's stake s and base X (0 without stakes); the scores above are
+    # then ±s·X, + for the hand's winners
+    stake: int = 1
+    base: int = 0
 
 
 def climb(ctx: Context, level: str, n: int) -> str:
@@ -43,28 +47,45 @@ def climb(ctx: Context, level: str, n: int) -> str:
 
 
 def kitty_multiplier(ctx: Context, last_play) -> int:
-    """The kitty's multiplier when a defender wins the last trick with ``last_play`` (§10.7):
-    ``power``: 2^(1+L), L the longest tractor among the play's own components (a pair is 1,
-    singles only 0), whatever the play beat; ``cards``: 2 × the cards of the play (each player
-    played as many); ``never``: 0."""
-    if ctx.rules.kitty_points == "power":
+    """The kitty's multiplier when a defender wins the last trick with ``last_play`` (§10.7,
+    §11.9), from the play's own components (§11.3), whatever it beat:
+
+    - ``power``: 2^(1+L), L the longest tractor among them (a pair is 1, singles only 0);
+    - ``cards``: 2 × the cards of the play (each player played as many);
+    - ``component``: min(64, 2^k), k the cards of the largest of them: a single 2, a pair 4, a
+      triple 8, a 2-tractor 16, anything longer 64 (with one deck always 2);
+    - ``double``: 2;
+    - ``never``: 0."""
+    rule = ctx.rules.kitty_points
+    if rule == "power":
         return 2 ** (1 + max(c.pairs for c in decompose(ctx, last_play)))
-    if ctx.rules.kitty_points == "cards":
+    if rule == "cards":
         return 2 * len(last_play)
+    if rule == "component":
+        return min(64, 2 ** max(len(c.cards) for c in decompose(ctx, last_play)))
+    if rule == "double":
+        return 2
     return 0
 
 
-def _band(points: int) -> tuple[str, bool, int]:
-    """§10.7's rows for T: (outcome, declarers stay, climb of the hand's winners)."""
+def _band(points: int, band: int = 40) -> tuple[str, bool, int]:
+    """The rows of §10.7 and §11.9 for T, with bands of b = ``band`` points (20 × decks):
+    (outcome, declarers stay, climb of the hand's winners)."""
     if points <= 0:
         return "guangpai", True, 3
-    if points < 40:
+    if points < band:
         return "xiaoguang", True, 2
-    if points < 80:
+    if points < 2 * band:
         return "dacheng", True, 1
-    if points < 120:
+    if points < 3 * band:
         return "dapo", False, 0
-    return "dapo_climb", False, (points - 80) // 40
+    return "dapo_climb", False, (points - 2 * band) // band
+
+
+def stake_base(declarers_stay: bool, row_climb: int) -> int:
+    """§11.9's base X: 1 + c when the declarers climb, 2 + c when the defenders take over, c
+    the row's nominal climb (not the levels actually climbed before A stops it)."""
+    return (1 if declarers_stay else 2) + row_climb
 
 
 def hand_result(
@@ -77,6 +98,7 @@ def hand_result(
     last_play,
     kitty,
     dry: bool,
+    stake: int = 1,
 ) -> RefResult:
     """The result of a finished hand.
 
@@ -88,6 +110,11 @@ def hand_result(
     ``digs`` off: no dig of §7; ``xiaosa`` off: the kitty's jokers climb nobody;
     ``scoring="bands"``: §10.7's rows instead of §7's; ``gated_takeover``: defenders whose level
     is a must-play level take over without climbing.
+
+    §11: the bands are b = 20 × decks wide (``rules.band``). With ``stakes`` the hand's
+    stake s is ``stake`` (2^d, d the doublings of §11.7 and §11.8) and the two team scores
+    are +s·X for the hand's winners and -s·X for the others (X of ``stake_base``) instead of
+    §7.2's levels; the result carries s and X.
     """
     rules = ctx.rules
     ladder = rules.levels
@@ -125,7 +152,7 @@ def hand_result(
         else:
             outcome, levels[decl_team] = "k_sanji", "T"
     elif rules.scoring == "bands":
-        outcome, stay, row_climb = _band(points)
+        outcome, stay, row_climb = _band(points, rules.band)
     elif points == 0:
         outcome, stay, row_climb = "guangpai", True, 3
     elif points < 80:
@@ -147,9 +174,13 @@ def hand_result(
         total = 0  # §10.7 gates: defenders on a gate take over without climbing
     levels[winners] = climb(ctx, levels[winners], total)
 
-    # §7.2 hand score, on the rules' ladder.
+    # §7.2 hand score, on the rules' ladder; §11.9 with stakes: ±s·X.
     scores = []
+    base = stake_base(stay, row_climb) if rules.stakes else 0
     for team in (0, 1):
+        if rules.stakes:
+            scores.append(stake * base if team == winners else -stake * base)
+            continue
         s = 2 * (ladder.index(levels[team]) - ladder.index(start[team]))
         if not stay:
             s += 2 if team != decl_team else -2
@@ -169,4 +200,6 @@ def hand_result(
         match_won=stay and start[decl_team] == ladder[-1],
         kitty_points=kitty_pts,
         kitty_multiplier=multiplier,
+        stake=stake if rules.stakes else 1,
+        base=base,
     )
