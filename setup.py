@@ -58,6 +58,12 @@ class build_each_apart(build_ext):
     """Each build's objects in a folder of its own: the two compile the same sources with
     different macros, and setuptools would otherwise take one's objects for the other's."""
 
+    def build_extensions(self):
+        # One build after the other (each sets build_temp; the files of one build still compile
+        # in parallel, ParallelCompile): setuptools' -j would run the builds in threads.
+        self.parallel = None
+        super().build_extensions()
+
     def build_extension(self, ext):
         base = self.build_temp
         self.build_temp = os.path.join(base, ext.name)
