@@ -145,7 +145,7 @@ void init_hand(py::module_& m) {
            py::arg("rules"), py::arg("level"), py::arg("trump"), py::arg("declarer"),
            py::arg("leader"), py::arg("hands"), py::arg("unknown"), py::arg("kitty"),
            py::arg("kitty_known"), py::arg("dry"), py::arg("points"), py::arg("voids"),
-           py::arg("tricks_done"), py::arg("gone") = Masks{0, 0})
+           py::arg("tricks_done"), py::arg_v("gone", Masks{}, "(0, 0)"))
       .def_property_readonly("turn", &Hand::turn)
       .def_property_readonly("leader", &Hand::leader)
       .def_property_readonly("declarer", &Hand::declarer)
@@ -200,32 +200,33 @@ void init_hand(py::module_& m) {
         return out;
       }, py::arg("first"), py::arg("limit"))
       .def("legal_moves_array", [](const Hand& h) {
-        // The same moves as an (n, 2) uint64 array of (one, two) masks: no Python object per move.
+        // The same moves as an (n, COPIES) uint64 array of their planes: no Python object per move.
         std::vector<CardSet> moves;
         {
           py::gil_scoped_release release;
           h.legal_moves(&moves);
         }
-        py::array_t<uint64_t> out({py::ssize_t(moves.size()), py::ssize_t(2)});
+        py::array_t<uint64_t> out({py::ssize_t(moves.size()), py::ssize_t(COPIES)});
         auto a = out.mutable_unchecked<2>();
-        for (size_t i = 0; i < moves.size(); ++i) a(i, 0) = moves[i].one, a(i, 1) = moves[i].two;
+        for (size_t i = 0; i < moves.size(); ++i)
+          for (int n = 1; n <= COPIES; ++n) a(i, n - 1) = moves[i].at_least(n);
         return out;
       })
       .def("count_legal_moves", &Hand::count_legal_moves)
-      .def("extensions", [](const Hand& h, uint64_t one, uint64_t two) {
+      .def("extensions", [](const Hand& h, const Masks& partial) {
              bool complete = false;
              uint64_t addable;
              {
                py::gil_scoped_release release;
-               addable = h.extensions({one, two}, &complete);
+               addable = h.extensions(to_set(partial), &complete);
              }
              return std::make_pair(addable, complete);
            },
-           py::arg("one"), py::arg("two"))
-      .def("play", [](Hand& h, uint64_t one, uint64_t two, bool recorded) {
-             return to_masks(h.play({one, two}, recorded));
+           py::arg("partial"))
+      .def("play", [](Hand& h, const Masks& cards, bool recorded) {
+             return to_masks(h.play(to_set(cards), recorded));
            },
-           py::arg("one"), py::arg("two"), py::arg("recorded") = false)
+           py::arg("cards"), py::arg("recorded") = false)
       .def("copy", [](const Hand& h) { return Hand(h); })
       .def("__copy__", [](const Hand& h) { return Hand(h); })
       .def("result", &Hand::result, py::arg("level_ns"), py::arg("level_ew"));

@@ -51,6 +51,15 @@ struct BasicCardSet : CardPlanes<K> {
     return n <= 1 ? this->one : 0;
   }
   // The whole pack of `packs` decks (rules §11.1).
+  // The set of these planes, `planes[n - 1]` holding the faces held at least n times.
+  static BasicCardSet from_planes(const uint64_t* planes) {
+    BasicCardSet s;
+    s.one = planes[0];
+    if constexpr (K >= 2) s.two = planes[1];
+    if constexpr (K >= 3) s.three = planes[2];
+    if constexpr (K >= 4) s.four = planes[3];
+    return s;
+  }
   static BasicCardSet full_deck(int packs) { return every(ALL_FACES, packs); }
   // Each face of mask, `copies` times.
   static BasicCardSet every(uint64_t mask, int copies) {
