@@ -605,7 +605,7 @@ def _play_observation(
     return cls(**common)
 
 
-def _sorted_moves(raw: Iterable[tuple[int, int]], level: Level, trump: int) -> list[Move]:
+def _sorted_moves(raw: Iterable[tuple[int, ...]], level: Level, trump: int) -> list[Move]:
     order = (level, trump)
     moves = [Move(Cards.from_masks(*m), order) for m in raw]
 
