@@ -10,4 +10,17 @@ std::string card_name(Card c) {
   return std::string{RANKS[card_rank(c)], SUITS[card_suit(c)]};
 }
 
+std::string to_string(const CardSet& s) {
+  if (s.empty()) return "-";
+  std::string out;
+  for (uint64_t m = s.one; m; m &= m - 1) {
+    const Card c = lowest_bit(m);
+    for (int k = 0; k < s.count(c); ++k) {
+      if (!out.empty()) out += ',';
+      out += card_name(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace duidiao

@@ -87,11 +87,11 @@ struct BasicCardSet : CardPlanes<K> {
     return n;
   }
   bool valid() const {
-    bool ok = (this->one & ~ALL_FACES) == 0;
-    if constexpr (K >= 2) ok = ok && (this->two & ~this->one) == 0;
-    if constexpr (K >= 3) ok = ok && (this->three & ~this->two) == 0;
-    if constexpr (K >= 4) ok = ok && (this->four & ~this->three) == 0;
-    return ok;
+    uint64_t bad = this->one & ~ALL_FACES;
+    if constexpr (K >= 2) bad |= this->two & ~this->one;
+    if constexpr (K >= 3) bad |= this->three & ~this->two;
+    if constexpr (K >= 4) bad |= this->four & ~this->three;
+    return bad == 0;
   }
 
   // One more copy of c; the caller makes sure it does not pass K.
@@ -205,18 +205,6 @@ using CardSet = BasicCardSet<COPIES>;
 
 // "AH,AH,KD" in face order (jokers last); used in error messages.
 std::string card_name(Card c);
-template <int K>
-std::string to_string(const BasicCardSet<K>& s) {
-  if (s.empty()) return "-";
-  std::string out;
-  for (uint64_t m = s.one; m; m &= m - 1) {
-    const Card c = lowest_bit(m);
-    for (int k = 0; k < s.count(c); ++k) {
-      if (!out.empty()) out += ',';
-      out += card_name(c);
-    }
-  }
-  return out;
-}
+std::string to_string(const CardSet& s);  // out of line: error paths stay out of hot code
 
 }  // namespace duidiao
