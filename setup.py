@@ -1,4 +1,6 @@
-"""Builds the private extension duidiao._core from src/core, src/search and bindings.
+"""Builds the private extensions duidiao._core and duidiao._core3 from src/core, src/search and
+bindings: the same sources twice, for the most copies of a card the engine plays (src/core/types.h):
+_core for the one- and two-deck games (two bit planes a card set), _core3 for three decks.
 
 Environment switches:
   DUIDIAO_SANITIZE=1   build with AddressSanitizer + UBSan (see docs/development.md)
@@ -33,13 +35,43 @@ elif os.environ.get("DUIDIAO_DEBUG"):
 else:
     compile_args += ["-O3"]
 
-ext = Pybind11Extension(
-    "duidiao._core",
-    sources,
-    include_dirs=["src"],
-    cxx_std=17,
-    extra_compile_args=compile_args,
-    extra_link_args=link_args,
-)
 
-setup(ext_modules=[ext], cmdclass={"build_ext": build_ext})
+
+def core_build(module: str, copies: int) -> Pybind11Extension:
+    # The three-deck build renames the C++ namespace so that its types and the two-deck build's
+    # are distinct types to pybind11 in one process.
+    macros = [("DUIDIAO_COPIES", str(copies)), ("DUIDIAO_MODULE", module.rpartition(".")[2])]
+    if copies != 2:
+        macros.append(("duidiao", f"duidiao{copies}"))
+    return Pybind11Extension(
+        module,
+        sources,
+        include_dirs=["src"],
+        cxx_std=17,
+        define_macros=macros,
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+    )
+
+
+class build_each_apart(build_ext):
+    """Each build's objects in a folder of its own: the two compile the same sources with
+    different macros, and setuptools would otherwise take one's objects for the other's."""
+
+    def build_extensions(self):
+        # One build after the other (each sets build_temp; the files of one build still compile
+        # in parallel, ParallelCompile): setuptools' -j would run the builds in threads.
+        self.parallel = None
+        super().build_extensions()
+
+    def build_extension(self, ext):
+        base = self.build_temp
+        self.build_temp = os.path.join(base, ext.name)
+        try:
+            super().build_extension(ext)
+        finally:
+            self.build_temp = base
+
+
+setup(ext_modules=[core_build("duidiao._core", 2), core_build("duidiao._core3", 3)],
+      cmdclass={"build_ext": build_each_apart})

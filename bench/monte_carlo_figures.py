@@ -3,10 +3,12 @@
     python bench/monte_carlo_figures.py                       # this build's figures
     python bench/monte_carlo_figures.py --compare OTHER/src   # this build against another
 
-Four figures, each a rate (higher is better): random playouts per second
+Five figures, each a rate (higher is better): random playouts per second
 (`_core.random_playouts`), heuristic self-play hands per second (`_core.selfplay_hands`, deal to
 result) and `pimc` worlds per second at the opening lead (25 cards) and at 12 cards (fair
-heuristic playouts of every legal move, one thread). Each line also prints a checksum of what
+heuristic playouts of every legal move, one thread), and the exact solver's nodes per second
+on whole positions of at most 7 cards a hand (both objectives, a fresh 16 MiB table each; its
+checksum is the node count, the search's signature). Each line also prints a checksum of what
 was computed, so two builds can be seen to do the same work.
 
 ``--preset`` picks the rules (chifeng by default). The views of the pimc figures are written as
@@ -34,6 +36,7 @@ PLAYOUTS = 20000
 HANDS = 2000
 WORLDS = {25: 64, 12: 512}  # per view, by the cards the mover holds
 SEED = 7
+SOLVER_KEY = 0  # the solver's positions among the views, beside the pimc ones (keyed by cards)
 
 
 def view_texts(preset: str, cards_left: int, n: int = 4) -> list[str]:
@@ -61,6 +64,39 @@ def view_texts(preset: str, cards_left: int, n: int = 4) -> list[str]:
                     break
             step(game, bots["SENW".index(seat)])
     return texts
+
+
+def solver_texts(preset: str, cards_left: int = 7, n: int = 6) -> list[str]:
+    """n whole positions (every hand known) of heuristic self-play under ``preset`` at a trick
+    start where each seat holds ``cards_left`` cards (this build's API)."""
+    import duidiao
+    from duidiao.play.decisions import step
+
+    texts: list[str] = []
+    seed = 100
+    while len(texts) < n:
+        seed += 1
+        game = duidiao.Game.deal(seed=seed, declarer=seed % 4, levels={"NS": "5", "EW": "8"},
+                                 rules=preset)
+        bots = [duidiao.make_bot("heuristic", s) for s in range(4)]
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase == "play":
+                position = game.position()
+                trick = position.current_trick
+                starts = trick is not None and not trick.plays
+                if starts and len(position.hands[seat]) <= cards_left:
+                    texts.append(str(position))
+                    break
+            step(game, bots["SENW".index(seat)])
+    return texts
+
+
+def all_texts(preset: str) -> dict[int, list[str]]:
+    """The pimc views by cards held, and the solver's positions under SOLVER_KEY."""
+    return {**{cards: view_texts(preset, cards) for cards in WORLDS},
+            SOLVER_KEY: solver_texts(preset)}
 
 
 def _views(texts: list[str]) -> list[tuple[Any, int, int]]:
@@ -94,6 +130,15 @@ def figures(preset: str, texts: dict[int, list[str]]) -> dict[str, tuple[float, 
         t, moves = _timed(run)
         digest = sum(hash(tuple(m[0])) % 1000003 * round(m[1] * 1000) for ms in moves for m in ms)
         out[f"pimc worlds/s, {name}"] = (WORLDS[cards] * len(views) / t, str(digest % 10**9))
+    from duidiao.search.solver import Solver
+
+    nodes, seconds = 0, 0.0
+    for text in texts[SOLVER_KEY]:
+        for objective in ("score", "points"):
+            solution = Solver(16).solve(text, objective)
+            nodes += solution.nodes
+            seconds += solution.seconds
+    out["solver nodes/s, 7 cards"] = (nodes / seconds, str(nodes))  # the nodes: its signature
     return out
 
 
@@ -104,7 +149,7 @@ def compare(other: str, rounds: int, preset: str) -> None:
     checks: dict[str, dict[str, str]] = {b: {} for b in builds}
     views = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
     with views:
-        json.dump({cards: view_texts(preset, cards) for cards in WORLDS}, views)
+        json.dump(all_texts(preset), views)
     for r in range(rounds):
         # Each build goes first in every other round: a machine that drifts favours neither.
         for build in ("before", "after") if r % 2 == 0 else ("after", "before"):
@@ -143,7 +188,7 @@ def main() -> None:
         with open(args.views) as f:
             texts = {int(cards): views for cards, views in json.load(f).items()}
     else:
-        texts = {cards: view_texts(args.preset, cards) for cards in WORLDS}
+        texts = all_texts(args.preset)
     if args.json:
         print(json.dumps(figures(args.preset, texts)))
     else:

@@ -1,4 +1,4 @@
-// Shared conversions for the binding files: card sets cross as (one, two) mask tuples.
+// Shared conversions for the binding files: card sets cross as tuples of their planes.
 #pragma once
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -14,9 +14,53 @@
 
 namespace py = pybind11;
 
-using Masks = std::pair<uint64_t, uint64_t>;
-inline duidiao::CardSet to_set(const Masks& m) { return {m.first, m.second}; }
-inline Masks to_masks(const duidiao::CardSet& s) { return {s.one, s.two}; }
+// A card set as it crosses to Python: the tuple of its planes, (one, two) from the two-deck
+// build and (one, two, three) from the three-deck one (docs/internals.md). Coming in, a tuple
+// or list of one to four planes: the planes a build does not have must be empty, else one clear
+// error (a card held three times needs the three-deck build).
+struct Masks {
+  uint64_t plane[duidiao::COPIES] = {};
+};
+
+inline duidiao::CardSet to_set(const Masks& m) { return duidiao::CardSet::from_planes(m.plane); }
+inline Masks to_masks(const duidiao::CardSet& s) {
+  Masks m;
+  for (int n = 1; n <= duidiao::COPIES; ++n) m.plane[n - 1] = s.at_least(n);
+  return m;
+}
+
+namespace pybind11::detail {
+template <>
+struct type_caster<Masks> {
+  PYBIND11_TYPE_CASTER(Masks, const_name("tuple[int, ...]"));
+
+  bool load(handle src, bool) {
+    if (!isinstance<sequence>(src) || isinstance<str>(src)) return false;
+    const auto planes = reinterpret_borrow<sequence>(src);
+    const size_t n = planes.size();
+    if (n < 1 || n > 4) return false;
+    value = Masks{};
+    for (size_t i = 0; i < n; ++i) {
+      make_caster<uint64_t> plane;
+      if (!plane.load(planes[i], true)) return false;
+      const uint64_t bits = cast_op<uint64_t>(plane);
+      if (i < size_t(duidiao::COPIES))
+        value.plane[i] = bits;
+      else if (bits != 0)
+        throw std::invalid_argument("a card held " + std::to_string(i + 1) +
+                                    " times: this build of the engine holds " +
+                                    std::to_string(duidiao::COPIES) + " copies at most");
+    }
+    return true;
+  }
+
+  static handle cast(const Masks& m, return_value_policy, handle) {
+    tuple out(duidiao::COPIES);
+    for (int i = 0; i < duidiao::COPIES; ++i) out[size_t(i)] = int_(m.plane[i]);
+    return out.release();
+  }
+};
+}  // namespace pybind11::detail
 
 // A seat number from Python, refused (ValueError) outside 0..3 rather than wrapped: `seat & 3`
 // would quietly turn 5 into East.
@@ -63,3 +107,4 @@ void init_game(py::module_& m);
 void init_search(py::module_& m);
 void init_sampler(py::module_& m);
 void init_analysis(py::module_& m);
+void init_multisets(py::module_& m);

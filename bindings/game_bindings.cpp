@@ -142,25 +142,25 @@ void init_game(py::module_& m) {
       })
       .def("declare", &Game::declare, py::arg("suit"), py::arg("kind"))
       .def("decline", &Game::pass)
-      .def("bury", [](Game& g, uint64_t one, uint64_t two) { g.bury({one, two}); }, py::arg("one"), py::arg("two"))
+      .def("bury", [](Game& g, const Masks& cards) { g.bury(to_set(cards)); }, py::arg("cards"))
       .def("grab", &Game::grab, py::arg("put"))
       .def("xiaosa_takeable", [](const Game& g) { return to_masks(g.xiaosa_takeable()); })
       .def("xiaosa", [](Game& g, const Masks& jokers, const Masks& taken) {
              g.xiaosa(to_set(jokers), to_set(taken));
            }, py::arg("jokers"), py::arg("taken"))
-      .def("extensions", [](const Game& g, uint64_t one, uint64_t two) {
+      .def("extensions", [](const Game& g, const Masks& partial) {
              bool complete = false;
              uint64_t addable;
              {
                py::gil_scoped_release release;
-               addable = g.extensions({one, two}, &complete);
+               addable = g.extensions(to_set(partial), &complete);
              }
              return std::make_pair(addable, complete);
            },
-           py::arg("one"), py::arg("two"))
+           py::arg("partial"))
       .def("hand", [](const Game& g) { return g.hand(); })
-      .def("play", [](Game& g, uint64_t one, uint64_t two) { return to_masks(g.play({one, two})); },
-           py::arg("one"), py::arg("two"))
+      .def("play", [](Game& g, const Masks& cards) { return to_masks(g.play(to_set(cards))); },
+           py::arg("cards"))
       .def("result", &Game::result)
       .def("apply", [](Game& g, const RawDecision& d) { return to_masks(g.apply(core_decision(d))); },
            py::arg("decision"))
@@ -263,13 +263,13 @@ void init_game(py::module_& m) {
   m.def("observation_plane_names", [] {
     return std::vector<std::string>(PLANE_NAMES, PLANE_NAMES + PLANE_NB);
   });
-  m.def("observation_planes", [](const Observation& o, uint64_t one, uint64_t two) {
-        const CardSet chosen = to_set({one, two});
+  m.def("observation_planes", [](const Observation& o, const Masks& chosen_cards) {
+        const CardSet chosen = to_set(chosen_cards);
         if (!chosen.valid()) throw std::invalid_argument("chosen: not a card set");
         py::array_t<float> out({py::ssize_t(PLANE_NB), py::ssize_t(FACE_NB)});
         observation_planes(o, chosen, out.mutable_data());
         return out;
-      }, py::arg("observation"), py::arg("one") = 0, py::arg("two") = 0);
+      }, py::arg("observation"), py::arg_v("chosen", Masks{}, "(0, 0)"));
 
   // The built-in bots (bot_table.h): what duidiao.bots, the engine, the server and the CLI list.
   m.def("bot_table", [] {

@@ -1,4 +1,4 @@
-// duidiao._core: the pybind11 glue. No game logic here: only conversions between Python values
+// duidiao._core (and _core3, the same glue over the three-deck build): the pybind11 glue. No game logic here: only conversions between Python values
 // (ints, (one, two) mask tuples, lists) and the core, and the GIL released around long calls.
 #include "bindings.h"
 
@@ -12,7 +12,7 @@ using namespace duidiao;
 
 namespace {
 
-py::object core_error, illegal_move_error;
+py::object core_error, illegal_move_error, search_stopped_error;
 
 // Raises `type` with the message and, from a Detail, the attributes field, token, reason and
 // suit (each None when the refusal has no detail), which Python formats its own messages from.
@@ -145,7 +145,7 @@ void init_hand(py::module_& m) {
            py::arg("rules"), py::arg("level"), py::arg("trump"), py::arg("declarer"),
            py::arg("leader"), py::arg("hands"), py::arg("unknown"), py::arg("kitty"),
            py::arg("kitty_known"), py::arg("dry"), py::arg("points"), py::arg("voids"),
-           py::arg("tricks_done"), py::arg("gone") = Masks{0, 0})
+           py::arg("tricks_done"), py::arg_v("gone", Masks{}, "(0, 0)"))
       .def_property_readonly("turn", &Hand::turn)
       .def_property_readonly("leader", &Hand::leader)
       .def_property_readonly("declarer", &Hand::declarer)
@@ -200,32 +200,33 @@ void init_hand(py::module_& m) {
         return out;
       }, py::arg("first"), py::arg("limit"))
       .def("legal_moves_array", [](const Hand& h) {
-        // The same moves as an (n, 2) uint64 array of (one, two) masks: no Python object per move.
+        // The same moves as an (n, COPIES) uint64 array of their planes: no Python object per move.
         std::vector<CardSet> moves;
         {
           py::gil_scoped_release release;
           h.legal_moves(&moves);
         }
-        py::array_t<uint64_t> out({py::ssize_t(moves.size()), py::ssize_t(2)});
+        py::array_t<uint64_t> out({py::ssize_t(moves.size()), py::ssize_t(COPIES)});
         auto a = out.mutable_unchecked<2>();
-        for (size_t i = 0; i < moves.size(); ++i) a(i, 0) = moves[i].one, a(i, 1) = moves[i].two;
+        for (size_t i = 0; i < moves.size(); ++i)
+          for (int n = 1; n <= COPIES; ++n) a(i, n - 1) = moves[i].at_least(n);
         return out;
       })
       .def("count_legal_moves", &Hand::count_legal_moves)
-      .def("extensions", [](const Hand& h, uint64_t one, uint64_t two) {
+      .def("extensions", [](const Hand& h, const Masks& partial) {
              bool complete = false;
              uint64_t addable;
              {
                py::gil_scoped_release release;
-               addable = h.extensions({one, two}, &complete);
+               addable = h.extensions(to_set(partial), &complete);
              }
              return std::make_pair(addable, complete);
            },
-           py::arg("one"), py::arg("two"))
-      .def("play", [](Hand& h, uint64_t one, uint64_t two, bool recorded) {
-             return to_masks(h.play({one, two}, recorded));
+           py::arg("partial"))
+      .def("play", [](Hand& h, const Masks& cards, bool recorded) {
+             return to_masks(h.play(to_set(cards), recorded));
            },
-           py::arg("one"), py::arg("two"), py::arg("recorded") = false)
+           py::arg("cards"), py::arg("recorded") = false)
       .def("copy", [](const Hand& h) { return Hand(h); })
       .def("__copy__", [](const Hand& h) { return Hand(h); })
       .def("result", &Hand::result, py::arg("level_ns"), py::arg("level_ew"));
@@ -281,11 +282,28 @@ py::list trick_records(const Hand& h, bool attempts) {
   return out;
 }
 
-PYBIND11_MODULE(_core, m) {
+#ifndef DUIDIAO_MODULE
+#define DUIDIAO_MODULE _core
+#endif
+
+PYBIND11_MODULE(DUIDIAO_MODULE, m) {
   m.doc() = "duidiao's C++ core (private: use the duidiao package)";
-  core_error = py::exception<std::invalid_argument>(m, "CoreError", PyExc_ValueError);
-  illegal_move_error = py::exception<IllegalMove>(m, "IllegalMoveError", PyExc_ValueError);
-  py::register_exception_translator([](std::exception_ptr p) {
+  // The errors are duidiao._core's classes in every build (types.h: one build per number of
+  // copies), so Python catches one CoreError whichever build refused; each build translates only
+  // its own calls' exceptions.
+  if (COPIES == 2) {
+    core_error = py::exception<std::invalid_argument>(m, "CoreError", PyExc_ValueError);
+    illegal_move_error = py::exception<IllegalMove>(m, "IllegalMoveError", PyExc_ValueError);
+    search_stopped_error = py::exception<SearchStopped>(m, "SearchStopped", PyExc_RuntimeError);
+  } else {
+    py::module_ two_decks = py::module_::import("duidiao._core");
+    for (const char* name : {"CoreError", "IllegalMoveError", "SearchStopped"})
+      m.attr(name) = two_decks.attr(name);
+    core_error = two_decks.attr("CoreError");
+    illegal_move_error = two_decks.attr("IllegalMoveError");
+    search_stopped_error = two_decks.attr("SearchStopped");
+  }
+  py::register_local_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const IllegalMove& e) {
@@ -294,10 +312,11 @@ PYBIND11_MODULE(_core, m) {
       raise_with_detail(core_error, e.what(), &e.detail);
     } catch (const std::invalid_argument& e) {
       raise_with_detail(core_error, e.what(), nullptr);
+    } catch (const SearchStopped& e) {
+      // A search ended by its stop check (time limit or stop event) before it had any answer.
+      PyErr_SetString(search_stopped_error.ptr(), e.what());
     }
   });
-  // A search ended by its stop check (time limit or stop event) before it had any answer.
-  py::register_exception<SearchStopped>(m, "SearchStopped", PyExc_RuntimeError);
   init_rules(m);
   init_result(m);
   init_hand(m);
@@ -305,6 +324,7 @@ PYBIND11_MODULE(_core, m) {
   init_search(m);
   init_sampler(m);
   init_analysis(m);
+  init_multisets(m);
   m.def("generate_legal_moves",
         [](const std::vector<const Hand*>& hands, int repeat) {
           // Generation alone, for the benchmark: each hand's moves built `repeat` times into one

@@ -18,7 +18,7 @@ void init_sampler(py::module_& m) {
           view.conceal(seat, shown);
           return view;
         },
-        py::arg("hand"), py::arg("seat"), py::arg("exposed") = std::vector<Masks>(4, Masks{0, 0}));
+        py::arg("hand"), py::arg("seat"), py::arg_v("exposed", std::vector<Masks>(4, Masks{}), "..."));
   py::class_<WorldSampler>(m, "WorldSampler")
       .def(py::init([](const Hand& view, int seat) { return std::make_unique<WorldSampler>(view, seat); }),
            py::arg("hand"), py::arg("seat"))
@@ -43,19 +43,19 @@ void init_sampler(py::module_& m) {
              return worlds;
            }, py::arg("n"), py::arg("seed"))
       .def("sample_masks", [](const WorldSampler& s, int n, uint64_t seed) {
-             // (n, 5, 2): the four seats' whole hands then the kitty, as (one, two) masks.
+             // (n, 5, COPIES): the four seats' whole hands then the kitty, as their planes.
              if (n < 0) throw std::invalid_argument("n must be >= 0");
-             py::array_t<uint64_t> out({py::ssize_t(n), py::ssize_t(5), py::ssize_t(2)});
+             py::array_t<uint64_t> out({py::ssize_t(n), py::ssize_t(5), py::ssize_t(COPIES)});
              uint64_t* a = out.mutable_data();
              {
                py::gil_scoped_release release;
                Rng rng(seed);
                Hand world;
-               for (int i = 0; i < n; ++i, a += 10) {
+               for (int i = 0; i < n; ++i) {
                  s.sample(rng, &world);
                  for (int k = 0; k < 5; ++k) {
                    const CardSet& c = k < 4 ? world.held(k) : world.kitty();
-                   a[2 * k] = c.one, a[2 * k + 1] = c.two;
+                   for (int plane = 1; plane <= COPIES; ++plane) *a++ = c.at_least(plane);
                  }
                }
              }

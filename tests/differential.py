@@ -345,7 +345,7 @@ class HandRun:
         else:
             expected = move
         try:
-            played = from_set(h.play(*to_set(move)))
+            played = from_set(h.play(to_set(move)))
         except Exception as e:
             self.disagree(
                 "play", f"{SEATS[seat]} plays {cardlist(move)}: core raised {type(e).__name__}: {e}"
@@ -600,8 +600,8 @@ class FakeCore:
         def voids(self, seat):
             return self._voids[seat]
 
-        def play(self, one, two, recorded=False):
-            seat, cards = self.turn, list(from_set((one, two)))
+        def play(self, cards, recorded=False):
+            seat, cards = self.turn, list(from_set(cards))
             if not self.trick:
                 cards = sorted(ref.resolve_lead(self.ctx, seat, cards, self.cards))
             for c in cards:

@@ -154,7 +154,7 @@ def play_out(preset, level, trump, declarer, hands, moves, kitty=None, levels=No
         25 - len(hands[0]),
         gone=to_set(deck),
     )
-    played = [differential.from_set(hand.play(*to_set(m))) for m in moves]
+    played = [differential.from_set(hand.play(to_set(m))) for m in moves]
     return hand, played
 
 

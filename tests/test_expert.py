@@ -210,7 +210,7 @@ def test_a_searched_bury_is_eight_cards_of_the_hand_and_repeatable(preset: str) 
         assert (one & ~obs.hand[0]) == 0 and (two & ~obs.hand[1]) == 0
         assert tuple(_core.Bot("pimc", seed).bury(obs)) == heuristic  # bury=0: unchanged
         differs += searched != heuristic
-        game.bury(*searched)  # the game takes it
+        game.bury(searched)  # the game takes it
     assert differs >= 1  # the search does change some buries
 
 
@@ -264,7 +264,7 @@ def test_fair_playouts_keep_a_face_down_kitty_from_the_defenders(preset: str) ->
             if a != b:
                 assert seat == int(world.declarer), f"seed {seed}: seat {seat} saw the kitty"
                 break
-            replay.play(*a)
+            replay.play(a)
 
 
 def test_a_heuristic_playout_is_refused_on_a_hidden_deal() -> None:

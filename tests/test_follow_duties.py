@@ -88,7 +88,7 @@ def test_follows_agree_with_the_reference(options: dict) -> None:
     duties = tractors = 0
     for _ in range(400):
         hand, ctx, hands, lead = _deal(rng, options)
-        played = list(from_set(hand.play(*to_set(lead))))
+        played = list(from_set(hand.play(to_set(lead))))
         assert sorted(played) == sorted(ref.resolve_lead(ctx, 0, lead, hands))
         east = hands[1]
         same = Counter(c for c in east if ctx.effective_suit(c) == ctx.effective_suit(played[0]))
@@ -111,7 +111,7 @@ def test_follows_agree_with_the_reference(options: dict) -> None:
             play = tuple(sorted(rng.sample(pool, len(played))))
             legal = ref.is_legal_follow(ctx, east, played, play)
             try:
-                hand.copy().play(*to_set(play))
+                hand.copy().play(to_set(play))
                 refused = None
             except ValueError as exc:
                 refused = exc
@@ -144,14 +144,14 @@ def _hidden(known: str, secret: str, lead: str):
         [to_set(south), to_set(east), to_set(north), to_set(west)], [0, len(hidden), 0, 0],
         to_set(kitty), True, False, 0, [0] * 4, 25 - n, gone=to_set(gone),
     )
-    hand.play(*to_set(lead_cards))
+    hand.play(to_set(lead_cards))
     return hand
 
 
 def _verdict(hand, play: str) -> str:
     """"legal", or the reason the core gives for refusing the play."""
     try:
-        hand.copy().play(*to_set(play.split(",")))
+        hand.copy().play(to_set(play.split(",")))
     except ValueError as exc:
         return str(exc.reason)
     return "legal"

@@ -92,16 +92,16 @@ def replay(view: Any, now: list[Cards], kitty: Cards, gone: Cards = NO_CARDS) ->
         gone=gone.masks,
     )
     for _leader, plays, _winner, _points, attempt in tricks:
-        if hand.play(*attempt) != plays[0]:
+        if hand.play(attempt) != plays[0]:
             raise ValueError("a throw came out differently")
         for play in plays[1:]:
-            hand.play(*play)
+            hand.play(play)
     if view.trick():
         first, *rest = view.trick()
-        if hand.play(*view.lead_attempt) != first:
+        if hand.play(view.lead_attempt) != first:
             raise ValueError("the throw in progress came out differently")
         for play in rest:
-            hand.play(*play)
+            hand.play(play)
     return hand
 
 
@@ -176,7 +176,7 @@ def test_worlds_keep_everything_the_view_knows() -> None:
         world = worlds[0]
         while not world.is_over:
             moves = world.legal_moves()
-            world.play(*rng.choice(moves))
+            world.play(rng.choice(moves))
         world.result(0, 0)
         positions += 1
     assert positions >= 200
@@ -370,7 +370,7 @@ def endgame_views() -> list[tuple[str, Any, int, Cards]]:
         position = Position(text)
         hand = position.core if rules is None else _build(parse_record(text), rules, 0)
         for play in plays:
-            hand.play(*Cards(play).masks)
+            hand.play(Cards(play).masks)
         seat = SEATS.index(viewer)
         return _core.view_of(hand, seat), seat, position.gone
 

@@ -671,7 +671,7 @@ def kitty_endgames(
         hand = make(rng.randrange(0, most_points + 1, 5))
         plays = rng.choice((0, 0, 1, 2))
         for _ in range(plays):
-            hand.play(*rng.choice(hand.legal_moves()))
+            hand.play(rng.choice(hand.legal_moves()))
         if hand.is_over:
             continue
         made += 1
@@ -691,7 +691,7 @@ def check_kitty_endgame(hand: Any, levels: tuple[int, int], objective: str) -> A
     assert raw["value"] == _best(list(oracle.values()), maximise)
     line = hand.copy()
     for move in raw["pv"]:
-        line.play(*move)
+        line.play(move)
     r = line.result(*levels)
     diff = r.score_ns - r.score_ew
     mine = diff if hand.turn % 2 == 0 else -diff
@@ -708,7 +708,7 @@ def random_result(hand: Any, levels: tuple[int, int], rng: random.Random) -> Any
         if not hand.trick() and rng.random() < 0.5:
             longest = max(bin(m[0]).count("1") + bin(m[1]).count("1") for m in moves)
             moves = [m for m in moves if bin(m[0]).count("1") + bin(m[1]).count("1") == longest]
-        hand.play(*rng.choice(moves))
+        hand.play(rng.choice(moves))
     return hand.result(*levels)
 
 
@@ -811,7 +811,7 @@ def test_kitty_bonus_of_a_tractor(
                 }
                 line = hand.copy()
                 for move in merged["pv"]:
-                    line.play(*move)
+                    line.play(move)
                 r = line.result(1, 5)
             values.append(r)
         if leader == 1:  # the joker first, the tractor last: the kitty's 25 points × m
@@ -869,9 +869,9 @@ def test_pimc_makes_follows_the_result(name: str) -> None:
         assert analysis["exact"]
         for move, mean, _err, makes, *_rest in analysis["moves"]:
             line = hand.copy()
-            line.play(*move)
+            line.play(move)
             while not line.is_over:
-                line.play(*_core.Solver(1.0).solve(line, "score", *levels)["moves"][0][0])
+                line.play(_core.Solver(1.0).solve(line, "score", *levels)["moves"][0][0])
             r = line.result(*levels)
             diff = r.score_ns - r.score_ew
             mover_team = hand.turn % 2

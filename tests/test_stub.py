@@ -160,3 +160,35 @@ def test_the_comparison_reaches_the_newer_entry_points():
 def test_split_top_level():
     assert split_top_level("a: tuple[int, int], b: str = 'x, y', c: int = 0") == [
         "a: tuple[int, int]", "b: str = 'x, y'", "c: int = 0"]
+
+
+def _api(module: types.ModuleType) -> dict[str, str]:
+    """Every public name of a build with its signature text (pybind11's docstring lines, the
+    module's own name taken out) or, for a constant, its type."""
+    out: dict[str, str] = {}
+    for name in dir(module):
+        if name.startswith("__"):
+            continue
+        obj = getattr(module, name)
+        members = [obj] + [getattr(obj, m) for m in dir(obj) if not m.startswith("__")] \
+            if isinstance(obj, type) else [obj]
+        for i, member in enumerate(members):
+            doc = (getattr(member, "__doc__", None) or "") if callable(member) \
+                else type(member).__name__
+            key = name if i == 0 else f"{name}.{i}"
+            # (the C++ names of unbound types carry the build's namespace, setup.py)
+            doc = doc.replace(module.__name__, "duidiao._core")
+            out[key] = doc.replace("duidiao3::", "duidiao::")
+    return out
+
+
+def test_the_three_deck_build_has_the_two_deck_builds_api() -> None:
+    """_core3.pyi is _core.pyi (a re-export): it holds while the builds' names and signatures
+    agree, which this checks (stubtest cannot see through the re-export)."""
+    from duidiao import _core3
+
+    two, three = _api(_core), _api(_core3)
+    assert sorted(three) == sorted(two)
+    differ = [name for name in two if two[name] != three[name]]
+    assert not differ, f"the builds' signatures differ for {differ[:5]}"
+    assert _core3.CoreError is _core.CoreError  # one class of refusal for the package

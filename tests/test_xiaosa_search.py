@@ -93,7 +93,7 @@ def test_the_searched_grab_is_a_legal_choice_and_repeatable() -> None:
         level = [c for c in hand - bury if c.rank == "5"]
         if not level:
             continue
-        core.bury(*(bury - duidiao.Cards([list(bury)[-1]]) + duidiao.Cards([level[0]])).masks)
+        core.bury((bury - duidiao.Cards([list(bury)[-1]]) + duidiao.Cards([level[0]])).masks)
         if int(core.phase) != GRAB:
             continue
         seen += 1

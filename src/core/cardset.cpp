@@ -14,7 +14,7 @@ std::string to_string(const CardSet& s) {
   if (s.empty()) return "-";
   std::string out;
   for (uint64_t m = s.one; m; m &= m - 1) {
-    Card c = lowest_bit(m);
+    const Card c = lowest_bit(m);
     for (int k = 0; k < s.count(c); ++k) {
       if (!out.empty()) out += ',';
       out += card_name(c);

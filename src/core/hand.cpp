@@ -151,7 +151,7 @@ uint64_t Hand::count_legal_moves() const {
 }
 
 CardSet Hand::unknown_pool() const {
-  CardSet pool = CardSet::full_deck().minus(state_.out);
+  CardSet pool = CardSet::full_deck(PACKS).minus(state_.out);
   for (int seat = 0; seat < 4; ++seat) pool = pool.minus(state_.held[seat]);
   if (kitty_known_) pool = pool.minus(kitty_);
   return pool;

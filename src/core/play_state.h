@@ -14,20 +14,24 @@
 namespace duidiao {
 
 // Zobrist numbers: one per seat, face and number of copies held (none: 0), so a hand's hash
-// changes by two table lookups per face played.
+// changes by two table lookups per face played. The numbers for one and two copies are drawn
+// first, in the order they always were (the two-deck game's table keys stay as they were).
 struct Zobrist {
-  uint64_t key[4][FACE_NB][3] = {};
+  uint64_t key[4][FACE_NB][COPIES + 1] = {};
   constexpr Zobrist() {
     uint64_t x = 0x853c49e6748fea9bull;
-    for (auto& seat : key)
-      for (auto& face : seat)
-        for (int copies = 1; copies < 3; ++copies) {
-          x += 0x9e3779b97f4a7c15ull;  // splitmix64
-          uint64_t z = x;
-          z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-          z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-          face[copies] = z ^ (z >> 31);
-        }
+    auto next = [&x]() {
+      x += 0x9e3779b97f4a7c15ull;  // splitmix64
+      uint64_t z = x;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+      return z ^ (z >> 31);
+    };
+    for (int first = 1; first <= COPIES; first += 2)
+      for (auto& seat : key)
+        for (auto& face : seat)
+          for (int copies = first; copies < first + 2 && copies <= COPIES; ++copies)
+            face[copies] = next();
   }
 };
 constexpr Zobrist ZOBRIST;

@@ -34,15 +34,26 @@ inline Card make_card(int suit, int rank) { return suit * 13 + rank; }
 inline int card_suit(Card c) { return c / 13; }  // 4 for both jokers
 inline int card_rank(Card c) { return c % 13; }  // meaningless for jokers
 
-// The sizes of the two-deck game, named once (rules §2, §5, §6.3). The decks issue decides, by
-// measurement, whether they become the rules' values or a template parameter.
-constexpr int COPIES = 2;                                  // copies of each face
-constexpr int DECK_CARDS = FACE_NB * COPIES;               // 108
+// The most copies of a face the engine of this build plays. The engine is compiled once per
+// value (setup.py: duidiao._core with 2 plays the one- and two-deck games, duidiao._core3 with
+// 3 the three-deck game, rules §11.1), so that the two-deck game's card sets stay two words.
+// That build also defines `duidiao` as another namespace name, so the two builds' C++ types
+// never meet in one process's pybind11 registry.
+#ifndef DUIDIAO_COPIES
+#define DUIDIAO_COPIES 2
+#endif
+constexpr int COPIES = DUIDIAO_COPIES;
+static_assert(COPIES >= 2 && COPIES <= 3, "the Shengji engine plays up to three packs");
+
+// The sizes of the two-deck game, named once (rules §2, §5, §6.3). The rules' `decks` makes
+// them values of the rules (rules §11.1).
+constexpr int PACKS = 2;                                   // copies of each face
+constexpr int DECK_CARDS = FACE_NB * PACKS;                // 108
 constexpr int KITTY_CARDS = 8;                             // the kitty, and what is buried
 constexpr int DEALT_CARDS = DECK_CARDS - KITTY_CARDS;      // 100, drawn in turn
 constexpr int HAND_CARDS = DEALT_CARDS / SEAT_NB;          // 25 a seat
 constexpr int MAX_TRICKS = HAND_CARDS;                     // a hand's tricks
-constexpr int DECK_POINTS = 100 * COPIES;                  // 5s, 10s and Ks of every copy: 200
+constexpr int DECK_POINTS = 100 * PACKS;                   // 5s, 10s and Ks of every copy: 200
 
 inline int card_points(Card c) {
   if (c >= SMALL_JOKER) return 0;

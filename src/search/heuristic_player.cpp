@@ -90,7 +90,7 @@ struct Situation {
     declaring = team_of(me) == team_of(declarer);
     hand = s.held[seat];
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) length[e] = suit(hand, e).size();
-    others = CardSet::full_deck().minus(s.out).minus(kitty).minus(hand);
+    others = CardSet::full_deck(PACKS).minus(s.out).minus(kitty).minus(hand);
     // Seen hidden, another hand is its count of cards alone (as Hand::conceal leaves it).
     CardSet pool = others;
     if (!others_hidden)

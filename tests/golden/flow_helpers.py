@@ -187,7 +187,7 @@ def play_out(g) -> None:
     """Play the rest of the hand: every seat plays its legal move with the fewest cards, then the
     lowest card ids (so every lead is a single)."""
     while g.phase == PLAY:
-        g.play(*lowest_move(g.hand().legal_moves()))
+        g.play(lowest_move(g.hand().legal_moves()))
 
 
 def snapshot(g) -> tuple:

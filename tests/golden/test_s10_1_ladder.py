@@ -26,7 +26,7 @@ def _result(level: str, other: str, ladder: str) -> HandResult:
     hand = _build(record, rules, 0)
     for cards in ("BJ", "3D", "4D", "6D"):
         c = Cards(cards)
-        hand.play(c.one, c.two, False)
+        hand.play(c.masks, False)
     levels = [rules.position(lv) for lv in record.levels]
     return HandResult.from_core(hand.result(*levels), rules)
 

@@ -31,7 +31,7 @@ def _hand(south: str, east: str, options: dict[str, object]):
 
 def _lead(hand, cards: str) -> str:
     c = Cards(cards)
-    return multiset(str(Cards.from_masks(*hand.play(c.one, c.two, False))))
+    return multiset(str(Cards.from_masks(*hand.play(c.masks, False))))
 
 
 def test_s10_2_trumps_are_thrown_only_when_the_rules_allow() -> None:
@@ -82,9 +82,9 @@ def test_s10_5_a_standing_trump_throw_is_never_beaten_in_its_own_suit() -> None:
     hand = _hand("SJ,KH,KH,6D,7D", "QH,QH,3H", TRUMP_THROWS)
     assert _lead(hand, "SJ,KH,KH") == multiset("SJ,KH,KH")
     east = Cards("QH,QH,3H")
-    hand.play(east.one, east.two, False)
+    hand.play(east.masks, False)
     for seat_cards in ("6D,7D,8D", "6S,7S,8S"):
         c = Cards(seat_cards)
-        hand.play(c.one, c.two, False)
+        hand.play(c.masks, False)
     leader, _plays, winner, points = hand.tricks()[-1]
     assert (leader, winner, points) == (0, 0, 20)  # South's throw wins the trick, KK's 20

@@ -31,7 +31,7 @@ def _winner(lead: str, east: str, north: str, compare: str) -> str:
     hand = _build(parse_record(text), rules, 0)
     for cards in (lead, east, north, west):
         c = Cards(cards)
-        played = hand.play(c.one, c.two, False)
+        played = hand.play(c.masks, False)
         assert Cards.from_masks(*played) == c, f"{cards} was not played as given"
     _leader, _plays, winner, _points = hand.tricks()[-1]  # the winner is a seat
     return "SENW"[winner]
@@ -82,5 +82,5 @@ def test_s10_5_a_standing_throw_tied_keeps_the_trick(compare: str) -> None:
     hand = _build(parse_record(text), rules, 0)
     for cards in (lead, east, "6D,7D,8D", "6C,7C,8C"):
         c = Cards(cards)
-        assert Cards.from_masks(*hand.play(c.one, c.two, False)) == c
+        assert Cards.from_masks(*hand.play(c.masks, False)) == c
     assert hand.tricks()[-1][2] == 0  # South's throw

@@ -155,7 +155,7 @@ def _buried_game(preset="tractor"):
     assert g.phase == BURY and g.to_act == S and g.exposed(S) == cset("2H")
     held = ids(g.held(S))
     rest = [c for c in held if c != cid("2H")][:7]
-    g.bury(*cset(",".join(FACES[c] for c in rest + [cid("2H")])))
+    g.bury(cset(",".join(FACES[c] for c in rest + [cid("2H")])))
     return g
 
 

@@ -28,7 +28,7 @@ def _played(east: str, options: dict[str, object]) -> str:
     )
     hand = _build(parse_record(text), Rules.preset("chifeng").replace(**options), 0)
     throw = Cards(THROW)
-    return multiset(str(Cards.from_masks(*hand.play(throw.one, throw.two, False))))
+    return multiset(str(Cards.from_masks(*hand.play(throw.masks, False))))
 
 
 CHIFENG = {}

@@ -351,7 +351,7 @@ def test_s6_2_shown_cards_stay_in_the_hand_and_are_exposed_until_played():
         obs = g.observe(seat)
         assert obs.exposed(S) == cset("AH") and obs.exposed(E) == cset("AC,AC")
     while g.phase == PLAY:
-        g.play(*lowest_move(g.hand().legal_moves()))
+        g.play(lowest_move(g.hand().legal_moves()))
         assert count(g.exposed(E), "AC") == count(g.held(E), "AC")
         assert count(g.exposed(S), "AH") == count(g.held(S), "AH")
         assert ids(g.exposed(N)) == [] and ids(g.exposed(W)) == []
@@ -432,7 +432,7 @@ def test_s6_3_ganbaguo_no_trump_suit_card_in_the_kitty():
     for seat in (E, N, W):
         obs = g.observe(seat)
         assert obs.kitty_visible and obs.kitty == cset(kitty)
-    refused(g, g.bury, *cset("2D,3D,4D,6D,7D,8D,9D,TD"))
+    refused(g, g.bury, cset("2D,3D,4D,6D,7D,8D,9D,TD"))
     refused(g, g.xiaosa, cset("BJ"), cset("2D"))
     play_out(g)
     assert g.xiaosas() == [] and g.grabs() == []
@@ -477,7 +477,7 @@ def test_s6_3_bury_eight_face_up():
     g = game(deal(S, {S: "AH@1,AH@2,KS,AD,BJ"}, kitty=kitty), S)
     declare_when(g, S, HEARTS, LOCK)
     buried = "KS,AD,BJ,3D,4D,6D,7D,8D"
-    g.bury(*cset(buried))
+    g.bury(cset(buried))
     assert g.phase != BURY
     assert g.kitty == cset(buried)
     assert g.kitty_public
@@ -495,14 +495,14 @@ def test_s6_3_bury_refusals():
     g = game(deal(S, {S: "AH@1,AH@2"}, kitty=kitty), S)
     declare_when(g, S, HEARTS, LOCK)
     assert issubclass(IllegalMove, ValueError)
-    refused(g, g.bury, *cset("3D,4D,6D,7D,8D,9D,2C"))
-    refused(g, g.bury, *cset("2H,3D,4D,6D,7D,8D,9D,2C,AH"))
-    refused(g, g.bury, *cset("3D,4D,6D,7D,8D,9D,2C,BJ"))  # BJ is not South's (filled last)
+    refused(g, g.bury, cset("3D,4D,6D,7D,8D,9D,2C"))
+    refused(g, g.bury, cset("2H,3D,4D,6D,7D,8D,9D,2C,AH"))
+    refused(g, g.bury, cset("3D,4D,6D,7D,8D,9D,2C,BJ"))  # BJ is not South's (filled last)
     refused(g, g.decline)
-    refused(g, g.play, *cset("2H"))
+    refused(g, g.play, cset("2H"))
     refused(g, g.declare, HEARTS, LOCK)
     refused(g, g.grab, cid("2H"))
-    g.bury(*cset(kitty))
+    g.bury(cset(kitty))
     assert g.kitty == cset(kitty)
 
 
@@ -511,7 +511,7 @@ def _grab_game(preset, buried="AD,3D,4D,6D,7D,8D,9D,2C", south="AH@1,AH@2,AD,AC,
     hands = {S: south, W: "3S,4S", E: "SJ", N: "AD,AC"}
     g = game(deal(S, hands, kitty=kitty), S, preset=preset)
     declare_when(g, S, HEARTS, LOCK)
-    g.bury(*cset(buried))
+    g.bury(cset(buried))
     return g
 
 
@@ -596,7 +596,7 @@ def test_s6_3_grab_refusals():
     g = _grab_game("chifeng-classic")
     refused(g, g.grab, cid("3S"))  # West's, not East's
     refused(g, g.grab, 99)
-    refused(g, g.bury, *cset("3D,4D,6D,7D,8D,9D,2C,2H"))
+    refused(g, g.bury, cset("3D,4D,6D,7D,8D,9D,2C,2H"))
     refused(g, g.xiaosa, cset("SJ"), cset("3D"))
 
 
@@ -609,7 +609,7 @@ def _xiaosa_game():
     deck = deal(S, {S: "7H@1,7H@2,BJ,SJ", E: "SJ,2D,6D", N: "BJ"}, kitty=kitty, level=6)
     g = game(deck, S, declarer=S, level_ns=6, level_ew=0)
     declare_when(g, S, HEARTS, LOCK)
-    g.bury(*cset(kitty))
+    g.bury(cset(kitty))
     return g
 
 
@@ -651,8 +651,8 @@ def test_s6_4_xiaosa_refusals():
     ]:
         refused(g, g.xiaosa, cset(jokers), cset(taken))
     refused(g, g.xiaosa, EMPTY, EMPTY)
-    refused(g, g.bury, *cset("3D,4D,6D,7D,8D,9D,2C,2H"))
-    refused(g, g.play, *cset("2D"))
+    refused(g, g.bury, cset("3D,4D,6D,7D,8D,9D,2C,2H"))
+    refused(g, g.play, cset("2D"))
     g.xiaosa(cset("SJ"), cset("2H"))  # a trump-suit card of rank 2 may be taken
     assert count(g.held(E), "2H") >= 1
 
@@ -671,7 +671,7 @@ def test_s6_4_xiaosa_jokers_add_to_the_declarers_climb():
     kitty = "BJ,2H,2D,3D,4D,6D,7D,8D"
     g = game(deal(S, {S: SOUTH_TOP, E: "SJ"}, kitty=kitty), S)
     declare_when(g, S, HEARTS, LOCK)
-    g.bury(*g.original_kitty)
+    g.bury(g.original_kitty)
     assert (g.phase, g.to_act) == (XIAOSA, E)
     g.xiaosa(cset("SJ"), cset("2D"))
     assert g.phase == PLAY
@@ -699,7 +699,7 @@ def test_s6_4_xiaosa_jokers_add_to_the_defenders_who_take_over():
     g = game(deal(S, {E: EAST_TOP, W: "SJ"}, kitty=kitty), S, declarer=S)
     declare_when(g, E, HEARTS, LOCK)
     assert g.declarer == S
-    g.bury(*g.original_kitty)
+    g.bury(g.original_kitty)
     assert (g.phase, g.to_act) == (XIAOSA, E)  # East has jokers too, and keeps them
     g.decline()
     assert (g.phase, g.to_act) == (XIAOSA, W)
@@ -752,7 +752,7 @@ def test_s6_5_the_declarer_leads_and_the_hands_are_played_out():
     g = game(deal(S, {W: "AS@3"}, kitty=kitty), S)
     declare_when(g, W, SPADES, SINGLE)
     assert g.declarer == W
-    g.bury(*g.original_kitty)
+    g.bury(g.original_kitty)
     decline_all(g)
     assert g.phase == PLAY
     assert g.to_act == W and g.hand().leader == W and g.hand().turn == W
@@ -775,8 +775,8 @@ def test_s6_illegal_decisions_are_refused_and_change_nothing():
     refused(g, g.declare, HEARTS, LOCK)      # one AH only
     refused(g, g.declare, DIAMONDS, SINGLE)  # South holds no AD
     refused(g, g.declare, HEARTS, OVERRIDE)
-    refused(g, g.bury, *cset("2H,3D,4D,6D,7D,8D,9D,2C"))
-    refused(g, g.play, *cset("AH"))
+    refused(g, g.bury, cset("2H,3D,4D,6D,7D,8D,9D,2C"))
+    refused(g, g.play, cset("AH"))
     refused(g, g.grab, cid("AH"))
     refused(g, g.xiaosa, cset("BJ"), cset("2D"))
     refused(g, g.result)
@@ -784,13 +784,13 @@ def test_s6_illegal_decisions_are_refused_and_change_nothing():
     refused(g, g.declare, DIAMONDS, SINGLE)  # East has one AD at draw 2: no chance yet
     decline_all(g)
     assert g.phase == BURY
-    g.bury(*g.original_kitty)
+    g.bury(g.original_kitty)
     decline_all(g)
     assert g.phase == PLAY
     lead = g.to_act
     assert lead == S
     refused(g, g.decline)
-    refused(g, g.play, *cset("AD,AD"))  # East's cards
+    refused(g, g.play, cset("AD,AD"))  # East's cards
     refused(g, g.declare, HEARTS, SINGLE)
     refused(g, g.result)
 
@@ -801,7 +801,7 @@ def test_s6_4_xiaosa_two_jokers_for_two_cards():
     kitty = "2H,3D,3D,4D,TD,5C,9C,2C"
     g = game(deal(S, {S: "AH@1,AH@2,SJ,SJ", E: "BJ,BJ"}, kitty=kitty), S)
     declare_when(g, S, HEARTS, LOCK)
-    g.bury(*g.original_kitty)
+    g.bury(g.original_kitty)
     assert (g.phase, g.to_act) == (XIAOSA, E)
     g.xiaosa(cset("BJ,BJ"), cset("3D,3D"))
     assert g.kitty == cset("2H,BJ,BJ,4D,TD,5C,9C,2C")
@@ -816,6 +816,6 @@ def test_s6_4_no_xiaosa_without_a_card_to_take():
     kitty = "2H,3D,3D,4D,6D,7D,9C,2C"
     g = game(deal(S, {S: "AH@1,AH@2,TD,JD,QD,KD,5C,TC", E: "BJ,BJ"}, kitty=kitty), S)
     declare_when(g, S, HEARTS, LOCK)
-    g.bury(*cset("TD,JD,QD,KD,5C,TC,AH,AH"))
+    g.bury(cset("TD,JD,QD,KD,5C,TC,AH,AH"))
     assert g.phase == PLAY
     assert g.xiaosas() == []

@@ -55,7 +55,7 @@ def lock_hearts_and_play(g, who):
     came, 潇洒 declined; the hand is played out."""
     declare_when(g, who, HEARTS, LOCK)
     if g.phase == BURY:
-        g.bury(*g.original_kitty)
+        g.bury(g.original_kitty)
     while g.phase == XIAOSA:
         g.decline()
     assert g.phase == PLAY
@@ -135,7 +135,7 @@ def test_s8_2_a_hand_is_played_at_the_declaring_teams_level(declarer, level, ran
     run_declaring(g)
     assert g.declarer == declarer
     if g.phase == BURY:
-        g.bury(*g.original_kitty)
+        g.bury(g.original_kitty)
     while g.phase != PLAY:
         g.decline()
     assert g.hand().level == level

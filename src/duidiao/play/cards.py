@@ -357,10 +357,12 @@ class Cards:
         return cls.from_masks(one, two)
 
     @classmethod
-    def from_masks(cls, one: int, two: int) -> Cards:
-        """The multiset of the two 54-bit masks of docs/internals.md (``two`` ⊆ ``one``)."""
-        if one < 0 or two < 0 or one > FULL_MASK or two > FULL_MASK or two & ~one:
-            raise ValueError(f"({one:#x}, {two:#x}) are not card set masks")
+    def from_masks(cls, one: int, two: int = 0, three: int = 0) -> Cards:
+        """The multiset of the planes of docs/internals.md (``two`` ⊆ ``one``); a third plane, as
+        the three-deck build writes it, must be empty (three copies: the decks issue's next
+        step)."""
+        if one < 0 or two < 0 or one > FULL_MASK or two > FULL_MASK or two & ~one or three:
+            raise ValueError(f"({one:#x}, {two:#x}, {three:#x}) are not card set masks")
         cards = object.__new__(cls)
         object.__setattr__(cards, "_one", one)
         object.__setattr__(cards, "_two", two)

@@ -444,7 +444,7 @@ class Game:
         ``chosen`` is one (the rules decide: §6.3, §6.4, the legal moves of §5). Outside
         those phases, and for cards the seat cannot give, nothing is addable."""
         cards = _chosen_cards(chosen)
-        addable, complete = self._core.extensions(cards.one, cards.two)
+        addable, complete = self._core.extensions(cards.masks)
         return CardChoice(Cards.from_masks(int(addable), 0), bool(complete))
 
     def legal_moves(self) -> list[Move]:
@@ -514,7 +514,7 @@ class Game:
         cards = _chosen_cards(chosen)
         core = _core
         observation = self._core.observe(_seat_number(seat), False)
-        return core.observation_planes(observation, cards.one, cards.two)
+        return core.observation_planes(observation, cards.masks)
 
     def observe_public(self) -> Observation:
         """What a spectator may know now: the public events, the exposed cards and hand sizes,

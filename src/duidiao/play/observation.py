@@ -234,7 +234,7 @@ class Observation:
         if self.core is None:
             raise ValueError("a spectator's observation has no planes (they are a seat's)")
         cards = _chosen_cards(chosen)
-        return _core.observation_planes(self.core, cards.one, cards.two)
+        return _core.observation_planes(self.core, cards.masks)
 
     # -- the options of a decision, from what the seat knows -------------------------------
     def declare_options(self) -> list[DeclareOption]:
@@ -605,7 +605,7 @@ def _play_observation(
     return cls(**common)
 
 
-def _sorted_moves(raw: Iterable[tuple[int, int]], level: Level, trump: int) -> list[Move]:
+def _sorted_moves(raw: Iterable[tuple[int, ...]], level: Level, trump: int) -> list[Move]:
     order = (level, trump)
     moves = [Move(Cards.from_masks(*m), order) for m in raw]
 

@@ -261,7 +261,7 @@ def _build(record: Record, rules: Rules, gone_points: int) -> _core.Hand:
         for play in trick.plays:
             seat = hand.turn
             try:
-                hand.play(play.one, play.two, True)
+                hand.play(play.masks, True)
             except ValueError as exc:
                 reason = getattr(exc, "reason", None)
                 if reason == "not_followed":
@@ -629,7 +629,7 @@ class Position:
         if self._hand.is_over:
             return CardChoice(Cards(), False)
         self._require_known_mover()
-        addable, complete = self._hand.extensions(cards.one, cards.two)
+        addable, complete = self._hand.extensions(cards.masks)
         return CardChoice(Cards.from_masks(int(addable), 0), bool(complete))
 
     def legal_moves_page(self, first: int, limit: int) -> list[Move]:
@@ -699,7 +699,7 @@ class Position:
             raise IllegalMoveError("a move plays at least one card")
         new = hand.copy()
         try:
-            actual = new.play(m.cards.one, m.cards.two, False)
+            actual = new.play(m.cards.masks, False)
         except ValueError as exc:
             reason = getattr(exc, "reason", None)
             raise IllegalMoveError(f"{m} cannot be played: {exc}", reason) from None

@@ -237,7 +237,7 @@ def analyse(
         check_number("infer_miss", infer_miss),
     )
 
-    def report(done: int, best: tuple[int, int], mean: float, elapsed: float) -> bool:
+    def report(done: int, best: tuple[int, ...], mean: float, elapsed: float) -> bool:
         assert progress is not None
         move = pos.parse_move(Cards.from_masks(*best))
         return progress(AnalysisProgress(done, move, mean, elapsed)) is not False

@@ -282,9 +282,9 @@ class Solver:
                 int(raw["tt_probes"]), int(raw["tt_hits"]), int(raw["tt_stores"])
             )
 
-        made: dict[tuple[int, int], Move] = {}
+        made: dict[tuple[int, ...], Move] = {}
 
-        def move(masks: tuple[int, int]) -> Move:
+        def move(masks: tuple[int, ...]) -> Move:
             found = made.get(masks)
             if found is None:
                 found = made[masks] = pos.parse_move(Cards.from_masks(*masks))
