@@ -99,8 +99,7 @@ def _random_play(ref, pos_hand, ctx, rng) -> None:
             if len(from_mask(m)) <= 3 or ref.single_component(ctx, _names(m)) is not None
         ]
         moves = small or moves
-    one, two = rng.choice(moves)
-    pos_hand.play(one, two)
+    pos_hand.play(rng.choice(moves))
 
 
 def build(core, ref, kind: str, preset: str) -> list[Pos]:
