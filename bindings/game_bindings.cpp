@@ -68,15 +68,17 @@ py::list xiaosas(const std::vector<Game::Xiaosa>& xs) {
 
 GameSetup make_setup(const Rules& rules, const std::vector<int>& deck, int first_drawer,
                      int declarer, int level_ns, int level_ew) {
-  if (deck.size() != size_t(DECK_CARDS))
-    throw std::invalid_argument("deck: " + std::to_string(DECK_CARDS) + " cards, not " + std::to_string(deck.size()));
+  rules.check_game_supported();  // (its decks size the deck below)
+  const int cards = rules.sizes().deck_cards;
+  if (deck.size() != size_t(cards))
+    throw std::invalid_argument("deck: " + std::to_string(cards) + " cards, not " + std::to_string(deck.size()));
   GameSetup s;
   s.rules = rules;
   s.first_drawer = first_drawer;
   s.declarer = declarer;
   s.level_ns = level_ns;
   s.level_ew = level_ew;
-  for (int i = 0; i < DECK_CARDS; ++i) s.deck[i] = deck[i];
+  for (int i = 0; i < cards; ++i) s.deck[i] = deck[i];
   return s;
 }
 
@@ -131,7 +133,7 @@ void init_game(py::module_& m) {
       .def_property_readonly("original_kitty", [](const Game& g) { return to_masks(g.original_kitty()); })
       .def_property_readonly("declarer_or_kitty", [](const Game& g) { return to_masks(g.declarer_or_kitty()); })
       .def_property_readonly("grab_offer", &Game::grab_offer)
-      .def("deck", [](const Game& g) { return std::vector<int>(g.deck(), g.deck() + DECK_CARDS); })
+      .def("deck", [](const Game& g) { return std::vector<int>(g.deck(), g.deck() + g.rules().sizes().deck_cards); })
       .def("held", [](const Game& g, int seat) { return to_masks(g.held(checked_seat(seat))); }, py::arg("seat"))
       .def("exposed", [](const Game& g, int seat) { return to_masks(g.exposed(checked_seat(seat))); }, py::arg("seat"))
       .def("declarations", [](const Game& g) { return declarations(g.declarations()); })
@@ -256,9 +258,9 @@ void init_game(py::module_& m) {
 
   // The learning encoding (docs/env.md): an Observation as a (PLANE_NB, 54) float32 array.
   m.attr("OBSERVATION_PLANES_VERSION") = OBSERVATION_PLANES_VERSION;
-  m.attr("KITTY_CARDS") = KITTY_CARDS;
-  m.attr("DECK_CARDS") = DECK_CARDS;
-  m.attr("HAND_CARDS") = HAND_CARDS;
+  m.attr("KITTY_CARDS") = TWO_DECKS.kitty_cards;  // the two-deck game's (the rules' sizes: §11.1)
+  m.attr("DECK_CARDS") = TWO_DECKS.deck_cards;
+  m.attr("HAND_CARDS") = TWO_DECKS.hand_cards;
   m.attr("COPIES") = COPIES;
   m.def("observation_plane_names", [] {
     return std::vector<std::string>(PLANE_NAMES, PLANE_NAMES + PLANE_NB);

@@ -74,6 +74,7 @@ void init_rules(py::module_& m) {
       .def_readwrite("xiaosa", &Rules::xiaosa)
       .def_readwrite("digs", &Rules::digs)
       .def_readwrite("scoring", &Rules::scoring)
+      .def_readwrite("decks", &Rules::decks)
       .def("level_rank", &Rules::level_rank, py::arg("level"))
       .def("check_supported", &Rules::check_supported)
       .def("check_game_supported", &Rules::check_game_supported)

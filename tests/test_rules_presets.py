@@ -42,6 +42,7 @@ def test_s9_each_option_round_trips(name: str) -> None:
         "declaring": "standard" if base.declaring == "chifeng" else "chifeng",
         "kitty_burial": "face_down" if base.kitty_burial == "face_up" else "face_up",
         "scoring": "bands" if base.scoring == "chifeng" else "chifeng",
+        "decks": 3 if base.decks == 2 else 2,
     }
     for field in OPTION_FIELDS:
         value = other.get(field, not getattr(base, field))

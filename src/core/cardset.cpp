@@ -10,6 +10,8 @@ std::string card_name(Card c) {
   return std::string{RANKS[card_rank(c)], SUITS[card_suit(c)]};
 }
 
+std::string times(int n) { return n == 1 ? "once" : n == 2 ? "twice" : std::to_string(n) + " times"; }
+
 std::string to_string(const CardSet& s) {
   if (s.empty()) return "-";
   std::string out;

@@ -45,6 +45,7 @@ struct BasicCardSet : CardPlanes<K> {
 
   // The plane of the faces held at least n times (n = 1 … K).
   uint64_t at_least(int n) const {
+    if (n > K) return 0;
     if constexpr (K >= 4) if (n == 4) return this->four;
     if constexpr (K >= 3) if (n == 3) return this->three;
     if constexpr (K >= 2) if (n == 2) return this->two;
@@ -126,6 +127,14 @@ struct BasicCardSet : CardPlanes<K> {
     if constexpr (K >= 4) extra |= o.four & ~this->four;
     return extra == 0;
   }
+  // The faces whose copies here and in o together pass `most`.
+  uint64_t beyond(const BasicCardSet& o, int most) const {
+    uint64_t over = 0;
+    for (int here = 0; here <= most + 1; ++here)
+      over |= (here == 0 ? ALL_FACES : at_least(here)) &
+              (most + 1 - here == 0 ? ALL_FACES : o.at_least(most + 1 - here));
+    return over;
+  }
   // Counts added (unary addition, plane by plane); the caller makes sure no face passes K.
   BasicCardSet plus(const BasicCardSet& o) const {
     BasicCardSet s;
@@ -206,5 +215,7 @@ using CardSet = BasicCardSet<COPIES>;
 // "AH,AH,KD" in face order (jokers last); used in error messages.
 std::string card_name(Card c);
 std::string to_string(const CardSet& s);  // out of line: error paths stay out of hot code
+// A number of copies in words, for messages: "once", "twice", "3 times".
+std::string times(int n);
 
 }  // namespace duidiao

@@ -32,7 +32,7 @@ struct Format {
 
 struct Decomposition {
   int size = 0;
-  Component parts[HAND_CARDS];
+  Component parts[MAX_HAND_CARDS];
   Format format;
 };
 

@@ -6,6 +6,7 @@ Context::Context(const Rules& rules, int level_, int trump_)
     : level(level_),
       level_card(rules.level_rank(level_)),
       trump(trump_),
+      decks(rules.decks),
       muddy_throws(rules.muddy_throws),
       throws_in_trumps(rules.throws_in_trumps),
       trump_compare(rules.trump_compare),

@@ -16,6 +16,7 @@ struct Context {
   int level = 0;       // ladder position of the hand's level (0 = A)
   int level_card = 0;  // its card rank
   int trump = 0;       // trump suit 0..3, or NO_TRUMP
+  int decks = 2;       // packs shuffled together: the copies of a face (§11.1)
   // The throw rules the play reads (§5.2, §10.3), from the rules the context was built for.
   bool muddy_throws = true;
   bool throws_in_trumps = false;  // §4, §10.2: may trumps be thrown?

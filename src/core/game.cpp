@@ -17,10 +17,12 @@ Game::Game(const GameSetup& s)
     throw std::invalid_argument("team levels must be 0..12");
   if (s.first_drawer < 0 || s.first_drawer > 3) throw std::invalid_argument("first_drawer must be a seat 0..3");
   if (s.declarer < -1 || s.declarer > 3) throw std::invalid_argument("declarer must be a seat 0..3 or -1");
+  const Sizes z = rules_.sizes();
   int copies[FACE_NB] = {};
-  for (int i = 0; i < DECK_CARDS; ++i) {
+  for (int i = 0; i < z.deck_cards; ++i) {
     if (s.deck[i] < 0 || s.deck[i] >= FACE_NB) throw std::invalid_argument("deck: a card id is not 0..53");
-    if (++copies[s.deck[i]] > 2) throw std::invalid_argument("deck: " + card_name(s.deck[i]) + " appears more than twice");
+    if (++copies[s.deck[i]] > z.decks)
+      throw std::invalid_argument("deck: " + card_name(s.deck[i]) + " appears more than " + times(z.decks));
     deck_[i] = s.deck[i];
   }
   levels_[0] = s.level_ns;
@@ -30,7 +32,7 @@ Game::Game(const GameSetup& s)
   else if (s.level_ns != s.level_ew)
     throw std::invalid_argument("a first hand (no declarer yet) needs both teams at the same level");
   else level_ = s.level_ns;
-  for (int i = DEALT_CARDS; i < DECK_CARDS; ++i) original_kitty_.add(deck_[i]);
+  for (int i = z.dealt_cards; i < z.deck_cards; ++i) original_kitty_.add(deck_[i]);
   draw_until_decision();
 }
 
@@ -166,7 +168,7 @@ void Game::pass() {
 // gives each player one more chance after the 100th card, then settles trumps.
 void Game::draw_until_decision() {
   phase_ = PHASE_DECLARE;
-  while (drawn_ < DEALT_CARDS) {
+  while (drawn_ < rules_.sizes().dealt_cards) {
     const int seat = (first_drawer_ + drawn_) & 3;
     held_[seat].add(deck_[drawn_]);
     ++drawn_;
@@ -209,8 +211,9 @@ void Game::finish_declaring() {
 
 void Game::bury(const CardSet& cards) {
   require_phase(PHASE_BURY, "bury");
-  if (!cards.valid() || cards.size() != KITTY_CARDS)
-    refuse("bury exactly " + std::to_string(KITTY_CARDS) + " cards, not " +
+  const int kitty = rules_.sizes().kitty_cards;
+  if (!cards.valid() || cards.size() != kitty)
+    refuse("bury exactly " + std::to_string(kitty) + " cards, not " +
            std::to_string(cards.valid() ? cards.size() : 0));
   if (!held_[declarer_].contains(cards))
     refuse(seat_name(declarer_) + " does not hold " + to_string(held_[declarer_].missing(cards)));
@@ -335,8 +338,8 @@ uint64_t Game::extensions(const CardSet& partial, bool* complete) const {
   const CardSet& hand = held_[to_act_];
   const int size = partial.size();
   if (phase_ == PHASE_BURY || phase_ == PHASE_GRAB) {
-    // Any cards of one's own: KITTY_CARDS to bury, one to put in the grabbed card's place.
-    const int wanted = phase_ == PHASE_BURY ? KITTY_CARDS : 1;
+    // Any cards of one's own: the kitty's size to bury, one to put in the grabbed card's place.
+    const int wanted = phase_ == PHASE_BURY ? rules_.sizes().kitty_cards : 1;
     if (!hand.contains(partial) || size > wanted) return 0;
     *complete = size == wanted;
     return size < wanted ? hand.minus(partial).one : 0;

@@ -29,7 +29,7 @@ struct Declaration {
   int seat = 0;
   int suit = 0;
   int kind = DECLARE_SINGLE;
-  int drawn = 0;  // cards drawn (0..DEALT_CARDS) when it was made
+  int drawn = 0;  // cards drawn (0 … the rules' dealt cards) when it was made
 };
 
 // A choice at one decision of a hand, whichever it is (rules §6): the one currency in which
@@ -49,7 +49,7 @@ struct GameSetup {
   int level_ns = LEVEL_START, level_ew = LEVEL_START;
   int declarer = -1;      // fixed by §8.4, or -1 in a match's first hand (抢庄)
   int first_drawer = 0;   // the declarer in later hands
-  Card deck[DECK_CARDS] = {};  // deck[0] is drawn first; the last KITTY_CARDS the kitty, the last its bottom
+  Card deck[MAX_DECK_CARDS] = {};  // deck[0] is drawn first; the last kitty's size the kitty, the last its bottom
 };
 
 // §6.2 (or §10.6 under declaring=standard): the declarations open to `seat`, holding `hand`,
@@ -143,7 +143,7 @@ class Game {
   Rules rules_;
   int levels_[2] = {};
   int level_ = 0;
-  Card deck_[DECK_CARDS] = {};
+  Card deck_[MAX_DECK_CARDS] = {};
   Phase phase_ = PHASE_DECLARE;
   int to_act_ = 0;
   int first_drawer_ = 0;

@@ -32,9 +32,11 @@ Hand::Hand(const HandSetup& s)
                    {"dry", "yes", "dry_not_in_rules", -1});
   require(s.declarer >= 0 && s.declarer < 4, "declarer must be a seat 0..3");
   require(s.leader >= 0 && s.leader < 4, "leader must be a seat 0..3");
-  if (s.points < 0 || s.points > DECK_POINTS || s.points % 5 != 0)  // (no string built when fine)
-    throw std::invalid_argument("points must be 0.." + std::to_string(DECK_POINTS) + " in fives");
-  require(s.tricks_done >= 0 && s.tricks_done <= MAX_TRICKS, "tricks_done must be 0..25");
+  const Sizes z = rules_.sizes();
+  if (s.points < 0 || s.points > z.deck_points || s.points % 5 != 0)  // (no string built when fine)
+    throw std::invalid_argument("points must be 0.." + std::to_string(z.deck_points) + " in fives");
+  if (s.tricks_done < 0 || s.tricks_done > z.hand_cards)
+    throw std::invalid_argument("tricks_done must be 0.." + std::to_string(z.hand_cards));
   ctx_ = Context(rules_, s.level, s.trump);
 
   // Ranges first; then (§2) the cards add up to 108 and no face is known more than twice; then
@@ -42,31 +44,32 @@ Hand::Hand(const HandSetup& s)
   // it is void in. The refusals carry a Detail: the notation words its messages from them.
   require(s.gone.valid(), "gone is not a valid card set");
   require(s.kitty.valid(), "kitty is not a valid card set");
-  int64_t total = s.gone.size() + (kitty_known_ ? s.kitty.size() : KITTY_CARDS);
+  int64_t total = s.gone.size() + (kitty_known_ ? s.kitty.size() : z.kitty_cards);
   for (int seat = 0; seat < 4; ++seat) {
     if (!s.held[seat].valid()) throw std::invalid_argument(seat_name(seat) + ": not a valid card set");
     total += s.held[seat].size() + int64_t(s.unknown[seat]);
   }
-  if (total != DECK_CARDS)
-    throw BadSetup(std::to_string(total) + " cards in all, a hand has 108",
+  if (total != z.deck_cards)
+    throw BadSetup(std::to_string(total) + " cards in all, a hand has " + std::to_string(z.deck_cards),
                    {"cards", std::to_string(total), "total"});
   for (int seat = 0; seat < 4; ++seat) {
-    if (s.unknown[seat] < 0 || s.unknown[seat] > HAND_CARDS)
-      throw std::invalid_argument(seat_name(seat) + ": unknown count 0..25");
+    if (s.unknown[seat] < 0 || s.unknown[seat] > z.hand_cards)
+      throw std::invalid_argument(seat_name(seat) + ": unknown count 0.." + std::to_string(z.hand_cards));
     if (s.voids[seat] < 0 || s.voids[seat] >= 32)
       throw std::invalid_argument(seat_name(seat) + ": void mask 0..31");
   }
   CardSet known = s.gone;
   auto add_known = [&](const CardSet& c, const std::string& where) {
-    const uint64_t over = (known.two & c.one) | (known.one & c.two);
+    const uint64_t over = known.beyond(c, z.decks);
     if (over)
-      throw BadSetup(where + ": a card appears more than twice in the position",
+      throw BadSetup(where + ": a card appears more than " + times(z.decks) + " in the position",
                      {where, card_name(lowest_bit(over)), "copies"});
     known = known.plus(c);
   };
   for (int seat = 0; seat < 4; ++seat) add_known(s.held[seat], seat_name(seat));
   if (kitty_known_) {
-    require(s.kitty.size() == KITTY_CARDS, "the kitty holds 8 cards");
+    if (s.kitty.size() != z.kitty_cards)
+      throw std::invalid_argument("the kitty holds " + std::to_string(z.kitty_cards) + " cards");
     add_known(s.kitty, "kitty");
   }
   for (int seat = 0; seat < 4; ++seat) {
@@ -151,7 +154,7 @@ uint64_t Hand::count_legal_moves() const {
 }
 
 CardSet Hand::unknown_pool() const {
-  CardSet pool = CardSet::full_deck(PACKS).minus(state_.out);
+  CardSet pool = CardSet::full_deck(rules_.decks).minus(state_.out);
   for (int seat = 0; seat < 4; ++seat) pool = pool.minus(state_.held[seat]);
   if (kitty_known_) pool = pool.minus(kitty_);
   return pool;
@@ -335,8 +338,9 @@ void Hand::apply(const CardSet& cards) {
 }
 
 void Hand::bank_points(int points) {
-  if (points < 0 || points % 5 != 0 || state_.points + points > DECK_POINTS)
-    throw std::invalid_argument("banked points must be 0.." + std::to_string(DECK_POINTS) +
+  const int most = rules_.sizes().deck_points;
+  if (points < 0 || points % 5 != 0 || state_.points + points > most)
+    throw std::invalid_argument("banked points must be 0.." + std::to_string(most) +
                                 " in fives, with those won");
   state_.points += points;
 }
@@ -391,9 +395,10 @@ void Hand::conceal(int seat, const CardSet exposed[4]) {
 void Hand::reveal(const CardSet hidden[4], const CardSet& kitty) {
   // Checked with plain ifs: the messages are built only on failure (the sampler calls this for
   // every world it draws).
-  if (kitty_known_ ? !kitty.empty() : kitty.size() != KITTY_CARDS)
+  if (kitty_known_ ? !kitty.empty() : kitty.size() != rules_.sizes().kitty_cards)
     throw std::invalid_argument(kitty_known_ ? "reveal: the kitty is known already"
-                                             : "reveal: the kitty holds 8 cards");
+                                             : "reveal: the kitty holds " +
+                                                   std::to_string(rules_.sizes().kitty_cards) + " cards");
   CardSet placed = kitty;
   int count = kitty.size();
   for (int seat = 0; seat < 4; ++seat) {

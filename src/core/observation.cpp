@@ -73,7 +73,7 @@ Observation observe_play(const Hand& view, int level_ns, int level_ew) {
   o.trump = view.context().trump;
   o.declarer = view.declarer();
   o.first_drawer = view.declarer();
-  o.drawn = DEALT_CARDS;
+  o.drawn = view.rules().sizes().dealt_cards;
   o.hand = view.held(seat);
   for (int s = 0; s < 4; ++s) o.hand_size[s] = view.held(s).size() + view.unknown(s);
   o.dry = view.dry();

@@ -53,17 +53,18 @@ void check_ranges(const Observation& o) {
        o.rules.allows_no_trump() ? "must be -1..4 (4: no trump)" : "must be -1..3");
   need(o.declarer >= -1 && o.declarer < 4, "declarer", "must be -1..3");
   need(seat_ok(o.first_drawer), "first_drawer", "must be 0..3");
-  need(o.drawn >= 0 && o.drawn <= DEALT_CARDS, "drawn", "must be 0..100");
+  const Sizes z = o.rules.sizes();
+  need(o.drawn >= 0 && o.drawn <= z.dealt_cards, "drawn", "must be 0.." + std::to_string(z.dealt_cards));
   for (int s = 0; s < 4; ++s)
-    need(o.hand_size[s] >= 0 && o.hand_size[s] <= HAND_CARDS + KITTY_CARDS, seat_field("hand_sizes", s),
-         "must be 0..33");
+    need(o.hand_size[s] >= 0 && o.hand_size[s] <= z.hand_cards + z.kitty_cards,
+         seat_field("hand_sizes", s), "must be 0.." + std::to_string(z.hand_cards + z.kitty_cards));
   need(o.hand.valid() && o.kitty.valid() && o.original_kitty.valid(), "hand",
-       "not a set of cards (at most two of a face)");
+       "not a set of cards (at most " + times(z.decks) + " a face)");
   for (int s = 0; s < 4; ++s)
     need(o.exposed[s].valid(), seat_field("exposed", s), "not a set of cards");
   for (const Declaration& d : o.declarations)
     need(seat_ok(d.seat) && d.suit >= 0 && d.suit <= top_suit && d.kind >= DECLARE_SINGLE &&
-             d.kind <= DECLARE_KIND_MAX && d.drawn >= 0 && d.drawn <= DEALT_CARDS,
+             d.kind <= DECLARE_KIND_MAX && d.drawn >= 0 && d.drawn <= z.dealt_cards,
          "declarations", "a declaration is out of range");
   need(o.trump_from_kitty == 0 || o.trump_from_kitty == 1, "trump_from_kitty", "must be 0 or 1");
   need(o.grab_offer >= -1 && o.grab_offer < FACE_NB, "grab_offer", "must be a card or -1");
@@ -94,7 +95,7 @@ void check_declaring(const Observation& o, int rank) {
     need(d.drawn >= 1 && d.drawn >= last_drawn, "declarations",
          what + ": declarations are listed in the order made, after a card is drawn");
     need(d.drawn <= o.drawn, "declarations", what + ": made after the cards drawn so far");
-    if (d.drawn < DEALT_CARDS) {
+    if (d.drawn < o.rules.sizes().dealt_cards) {
       need(d.drawn > last_drawn || made.empty(), "declarations",
            what + ": one declaration per card drawn (rules §6.2)");
       need(d.seat == ((o.first_drawer + d.drawn - 1) & 3), "declarations",
@@ -119,11 +120,11 @@ void check_declaring(const Observation& o, int rank) {
     made.push_back(d);
     last_drawn = d.drawn;
   }
-  if (o.phase == PHASE_DECLARE && o.drawn < DEALT_CARDS)
+  if (o.phase == PHASE_DECLARE && o.drawn < o.rules.sizes().dealt_cards)
     need(made.empty() || last_drawn < o.drawn, "declarations",
          "a declaration at card " + std::to_string(last_drawn) +
              ", and the seat that drew it asked to declare again");
-  if (o.phase == PHASE_DECLARE && o.drawn == DEALT_CARDS)
+  if (o.phase == PHASE_DECLARE && o.drawn == o.rules.sizes().dealt_cards)
     need(((o.seat - o.first_drawer) & 3) > last_chance, "declarations",
          "the seat's last chance to declare came before the others' listed (rules §6.2)");
 }
@@ -201,36 +202,40 @@ void check_cards(const Observation& o, int rank) {
   need(o.hand.size() == o.hand_size[o.seat], "hand",
        std::to_string(o.hand.size()) + " cards, and hand_sizes gives " +
            std::to_string(o.hand_size[o.seat]));
-  // §6.1: 100 cards drawn in turn, 8 left for the kitty; the declarer takes it to bury.
+  // §6.1, §11.1: the cards drawn in turn, the rest left for the kitty; the declarer takes it to
+  // bury.
+  const Sizes z = o.rules.sizes();
   for (int s = 0; s < 4; ++s) {
     int expected = draws_of(s, o.first_drawer, o.drawn);
-    if (o.phase == PHASE_BURY && s == o.declarer) expected += KITTY_CARDS;
+    if (o.phase == PHASE_BURY && s == o.declarer) expected += z.kitty_cards;
     need(o.hand_size[s] == expected, seat_field("hand_sizes", s),
          std::to_string(o.hand_size[s]) + ", and " + std::to_string(o.drawn) +
              " cards drawn from the first drawer give " + std::to_string(expected) +
              (o.phase == PHASE_BURY && s == o.declarer ? " (the kitty taken)" : ""));
   }
   if (o.phase != PHASE_DECLARE)
-    need(o.drawn == DEALT_CARDS, "drawn", "every card is drawn before the kitty is buried");
+    need(o.drawn == z.dealt_cards, "drawn", "every card is drawn before the kitty is buried");
 }
 
 // The kitty, 抢牌 and 潇洒 of a hand before its play (§6.3, §6.4, §10.6).
 void check_kitty(const Observation& o, int rank) {
   const Phase p = o.phase;
   const bool declarer = o.seat == o.declarer;
+  const int kitty = o.rules.sizes().kitty_cards;
+  const std::string its = "its " + std::to_string(kitty) + " cards";
   need(!o.dry || p >= PHASE_PLAY, "dry", "a dry kitty (干巴锅) goes straight to the play (rules §6.3)");
   if (p == PHASE_DECLARE || p == PHASE_BURY)
     need(!o.kitty_visible, "kitty", "nobody sees the kitty before it is buried face up");
   if (p == PHASE_GRAB || p == PHASE_XIAOSA)
-    need(o.kitty_visible && o.kitty.size() == KITTY_CARDS, "kitty",
-         "the kitty buried face up: its 8 cards (rules §6.3)");
+    need(o.kitty_visible && o.kitty.size() == kitty, "kitty",
+         "the kitty buried face up: " + its + " (rules §6.3)");
   const bool took = declarer && p >= PHASE_BURY && !o.dry;
   if (took && p < PHASE_PLAY)  // (a play observation may leave it out: the position has none)
-    need(o.original_kitty.size() == KITTY_CARDS, "original_kitty",
-         "the 8 cards the declarer took (rules §6.3)");
+    need(o.original_kitty.size() == kitty, "original_kitty",
+         "the " + std::to_string(kitty) + " cards the declarer took (rules §6.3)");
   else if (took)
-    need(o.original_kitty.empty() || o.original_kitty.size() == KITTY_CARDS, "original_kitty",
-         "the 8 cards the declarer took (rules §6.3)");
+    need(o.original_kitty.empty() || o.original_kitty.size() == kitty, "original_kitty",
+         "the " + std::to_string(kitty) + " cards the declarer took (rules §6.3)");
   else
     need(o.original_kitty.empty(), "original_kitty", "only the declarer, once it took it, knows it");
   if (p == PHASE_BURY) {
@@ -275,7 +280,7 @@ void check_kitty(const Observation& o, int rank) {
 // The seat asked to declare: the one that drew the card just drawn (or its last chance), with a
 // declaration open to it.
 void check_declare_turn(const Observation& o, int rank) {
-  if (o.drawn < DEALT_CARDS) {
+  if (o.drawn < o.rules.sizes().dealt_cards) {
     need(o.drawn >= 1 && o.seat == ((o.first_drawer + o.drawn - 1) & 3), "seat",
          "while drawing, the seat that drew the card just drawn is asked (rules §6.2)");
   }
@@ -301,7 +306,8 @@ void check_view(const Observation& o) {
   need(o.dry == v.dry(), "dry", "not the position's");
   need(!o.kitty_visible || (v.kitty_known() && o.kitty == v.kitty()), "kitty",
        "not the position's");
-  need(o.drawn == DEALT_CARDS, "drawn", "the play starts once all 100 cards are drawn");
+  need(o.drawn == o.rules.sizes().dealt_cards, "drawn",
+       "the play starts once all " + std::to_string(o.rules.sizes().dealt_cards) + " cards are drawn");
 }
 
 }  // namespace

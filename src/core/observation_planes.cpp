@@ -79,13 +79,15 @@ void observation_planes(const Observation& o, const CardSet& chosen, float* out)
   row(LEVELS)[13 + o.levels[1 - team]] = 1;
   row(LEVELS)[26 + o.level] = 1;
 
+  // Scaled to the two-deck game, as version 1 of the encoding reads them (docs/env.md); other
+  // packs get their encoding with the decks issue's frontends.
   float* counts = row(COUNTS);
   for (int s = 0; s < 4; ++s) counts[rel(s)] = float(o.hand_size[s]) / 33;
   if (in_play) {
     counts[4] = float(o.view.points()) / 200;
-    counts[5] = float(o.view.tricks_done() + o.view.history_size()) / MAX_TRICKS;
+    counts[5] = float(o.view.tricks_done() + o.view.history_size()) / TWO_DECKS.hand_cards;
   }
-  counts[6] = float(o.drawn) / DEALT_CARDS;
+  counts[6] = float(o.drawn) / TWO_DECKS.dealt_cards;
 
   if (!o.declarations.empty()) {
     const Declaration& d = o.declarations.back();

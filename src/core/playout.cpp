@@ -6,21 +6,24 @@
 
 namespace duidiao {
 
-void shuffle_deck(Rng& rng, Card deck[DECK_CARDS]) {
-  for (int i = 0; i < FACE_NB; ++i) deck[i] = deck[i + FACE_NB] = i;
-  for (int i = 107; i > 0; --i) std::swap(deck[i], deck[rng.below(i + 1)]);
+int shuffle_deck(Rng& rng, int decks, Card deck[MAX_DECK_CARDS]) {
+  const int n = FACE_NB * decks;
+  for (int i = 0; i < n; ++i) deck[i] = i % FACE_NB;
+  for (int i = n - 1; i > 0; --i) std::swap(deck[i], deck[rng.below(i + 1)]);
+  return n;
 }
 
 HandSetup random_deal(const Rules& rules, Rng& rng) {
-  Card deck[DECK_CARDS];
-  shuffle_deck(rng, deck);
+  Card deck[MAX_DECK_CARDS];
+  const Sizes z = rules.sizes();
+  shuffle_deck(rng, z.decks, deck);
   HandSetup s;
   s.rules = rules;
   s.level = int(rng.below(LEVEL_NB));
   s.trump = int(rng.below(rules.allows_no_trump() ? 5 : 4));  // NO_TRUMP is 4
   s.declarer = s.leader = int(rng.below(4));
-  for (int i = 0; i < DEALT_CARDS; ++i) s.held[i & 3].add(deck[i]);
-  for (int i = DEALT_CARDS; i < DECK_CARDS; ++i) s.kitty.add(deck[i]);
+  for (int i = 0; i < z.dealt_cards; ++i) s.held[i & 3].add(deck[i]);
+  for (int i = z.dealt_cards; i < z.deck_cards; ++i) s.kitty.add(deck[i]);
   s.kitty_known = true;
   return s;
 }

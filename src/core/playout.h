@@ -8,10 +8,10 @@
 
 namespace duidiao {
 
-// A shuffled two-deck pack, in drawing order.
-void shuffle_deck(Rng& rng, Card deck[DECK_CARDS]);
+// A shuffled pack of `decks` decks, in drawing order; returns how many cards it holds.
+int shuffle_deck(Rng& rng, int decks, Card deck[MAX_DECK_CARDS]);
 
-// Deals a random hand: random level, trump and declarer; 25 cards each, the last 8 the kitty.
+// Deals a random hand: random level, trump and declarer; the rules' hands, the rest the kitty.
 HandSetup random_deal(const Rules& rules, Rng& rng);
 
 // Plays n random hands (a uniform choice among the legal non-throw plays at every turn) and

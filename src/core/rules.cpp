@@ -137,8 +137,12 @@ void Rules::check_supported() const {
   for (int l : must_play_levels)
     if (l < 0 || l > 12)
       throw std::invalid_argument("must_play_levels: " + std::to_string(l) + " is not a level 0..12");
-  // The one option value the engine does not play yet (every preset has 0).
+  // The option values the engine does not play yet (every preset has throw_penalty 0 and two
+  // decks; one and three decks are the rules of §11, not played yet).
   if (throw_penalty != 0) refuse("throw_penalty", std::to_string(throw_penalty));
+  if (decks < 1 || decks > 3)
+    throw std::invalid_argument("decks must be 1, 2 or 3, not " + std::to_string(decks));
+  if (decks != 2) refuse("decks", std::to_string(decks));
 }
 
 int Rules::level_rank(int level) const {
@@ -159,7 +163,8 @@ uint64_t Rules::fingerprint() const {
          uint64_t(uint16_t(throw_penalty)) << 32 | uint64_t(ladder) << 48 |
          uint64_t(gated_takeover) << 50 | uint64_t(trump_compare) << 51 |
          uint64_t(declaring) << 53 | uint64_t(kitty_burial) << 55 | uint64_t(xiaosa) << 57 |
-         uint64_t(digs) << 58 | uint64_t(scoring) << 59;
+         uint64_t(digs) << 58 | uint64_t(scoring) << 59 |
+         uint64_t((decks + 2) & 3) << 61;  // two decks: 0, so the two-deck keys are as they were
 }
 
 bool Rules::is_must_play(int level) const {
@@ -187,7 +192,8 @@ std::string Rules::to_string() const {
          "\ntrump_compare=" + trump_compare_name(trump_compare) +
          "\ndeclaring=" + declaring_name(declaring) +
          "\nkitty_burial=" + kitty_burial_name(kitty_burial) + "\nxiaosa=" + onoff(xiaosa) +
-         "\ndigs=" + onoff(digs) + "\nscoring=" + scoring_name(scoring);
+         "\ndigs=" + onoff(digs) + "\nscoring=" + scoring_name(scoring) +
+         "\ndecks=" + std::to_string(decks);
 }
 
 bool Rules::operator==(const Rules& o) const {
@@ -199,7 +205,7 @@ bool Rules::operator==(const Rules& o) const {
          muddy_throws == o.muddy_throws && failed_throw == o.failed_throw && ladder == o.ladder &&
          gated_takeover == o.gated_takeover && trump_compare == o.trump_compare &&
          declaring == o.declaring && kitty_burial == o.kitty_burial && xiaosa == o.xiaosa &&
-         digs == o.digs && scoring == o.scoring;
+         digs == o.digs && scoring == o.scoring && decks == o.decks;
 }
 
 }  // namespace duidiao

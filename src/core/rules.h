@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "types.h"
+
 namespace duidiao {
 
 // §7: what a level dig at K does: K翻天 swaps the teams' levels, K三级 sends the declarers to 10.
@@ -60,6 +62,7 @@ struct Rules {
   bool xiaosa = true;                // §6.4 潇洒: jokers buried climb with the result
   bool digs = true;                  // §7: the joker and level digs of the last trick
   Scoring scoring = SCORING_CHIFENG; // §7, §10.7
+  int decks = 2;                     // §11.1: packs shuffled together (1, 2 or 3)
 
   static Rules preset(const std::string& name);
   static std::vector<std::string> presets();
@@ -70,6 +73,8 @@ struct Rules {
   // The same for a whole hand from the deal (Game): declaring and burying too.
   void check_game_supported() const;
   bool is_must_play(int level) const;
+  // The sizes of a game of these rules: cards, hand, kitty, points (rules §11.1).
+  Sizes sizes() const { return sizes_of(decks); }
   // May a hand be played without a trump suit (§10.1)? Under the standard declaring.
   bool allows_no_trump() const { return declaring == DECLARING_STANDARD; }
   // The rank of the level cards at a ladder position (0 = 2 … 12 = A as ranks, rules §2).

@@ -45,15 +45,29 @@ inline int card_rank(Card c) { return c % 13; }  // meaningless for jokers
 constexpr int COPIES = DUIDIAO_COPIES;
 static_assert(COPIES >= 2 && COPIES <= 3, "the Shengji engine plays up to three packs");
 
-// The sizes of the two-deck game, named once (rules §2, §5, §6.3). The rules' `decks` makes
-// them values of the rules (rules §11.1).
-constexpr int PACKS = 2;                                   // copies of each face
-constexpr int DECK_CARDS = FACE_NB * PACKS;                // 108
-constexpr int KITTY_CARDS = 8;                             // the kitty, and what is buried
-constexpr int DEALT_CARDS = DECK_CARDS - KITTY_CARDS;      // 100, drawn in turn
-constexpr int HAND_CARDS = DEALT_CARDS / SEAT_NB;          // 25 a seat
-constexpr int MAX_TRICKS = HAND_CARDS;                     // a hand's tricks
-constexpr int DECK_POINTS = 100 * PACKS;                   // 5s, 10s and Ks of every copy: 200
+// The sizes of a game of `decks` packs (rules §11.1): hand and kitty from the table of §11.1
+// (12 + 6, 25 + 8, 39 + 6), named once here; a game's are Rules::sizes().
+struct Sizes {
+  int decks;        // packs shuffled together: the copies of each face
+  int deck_cards;   // 54 a pack
+  int kitty_cards;  // the kitty, and what is buried
+  int dealt_cards;  // drawn in turn
+  int hand_cards;   // a seat's, and the hand's tricks
+  int deck_points;  // 5s, 10s and Ks of every pack: 100 a pack
+};
+constexpr Sizes sizes_of(int decks) {
+  const int kitty = decks == 2 ? 8 : 6;
+  return {decks, FACE_NB * decks, kitty, FACE_NB * decks - kitty, (FACE_NB * decks - kitty) / SEAT_NB,
+          100 * decks};
+}
+// The two-deck game's (rules §2, §5, §6.3), and the most this build's arrays must hold.
+constexpr Sizes TWO_DECKS = sizes_of(2);
+constexpr Sizes MOST = sizes_of(COPIES);
+constexpr int MAX_DECK_CARDS = MOST.deck_cards;
+constexpr int MAX_HAND_CARDS = MOST.hand_cards;
+constexpr int MAX_TRICKS = MAX_HAND_CARDS;  // a hand's tricks
+static_assert(sizes_of(1).hand_cards == 12 && sizes_of(2).hand_cards == 25 && sizes_of(3).hand_cards == 39,
+              "rules §11.1");
 
 inline int card_points(Card c) {
   if (c >= SMALL_JOKER) return 0;

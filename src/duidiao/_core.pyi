@@ -158,6 +158,7 @@ class Rules(metaclass=_Pybind11Type):
     xiaosa: bool
     digs: bool
     scoring: Scoring
+    decks: int
     def __init__(self) -> None: ...
     def level_rank(self, level: int) -> int: ...
     @staticmethod

@@ -18,7 +18,7 @@ constexpr double HOUR_MS = 3.6e6;
 const std::vector<BotSetting> PIMC_SETTINGS = {
     {"worlds", true, 1, 1e6, "32", "sampled worlds per decision"},
     {"ms", true, 1, HOUR_MS, "", "a time budget per decision in milliseconds instead of worlds"},
-    {"solve", true, 0, HAND_CARDS, "4", "solve worlds exactly from this many cards in hand"},
+    {"solve", true, 0, TWO_DECKS.hand_cards, "4", "solve worlds exactly from this many cards in hand"},
     {"margin", false, 0, 100, "1", "standard errors a move must gain over the heuristic's choice"},
     {"fair", true, 0, 1, "1", "1: each playout seat sees only its own hand; 0: the whole sampled deal"},
     {"cap", true, 1, HOUR_MS, "", "a time cap per decision in milliseconds on a budget of worlds"},
@@ -38,7 +38,7 @@ const std::vector<BotSetting> ISMCTS_SETTINGS = {
     {"ms", true, 1, HOUR_MS, "", "a time budget per decision in milliseconds instead of iterations"},
     {"cap", true, 1, HOUR_MS, "", "a time cap per decision in milliseconds on the iterations"},
     {"c", false, 0, 1000, "4", "the UCB exploration constant, in hand-score points"},
-    {"solve", true, 0, HAND_CARDS, "4",
+    {"solve", true, 0, TWO_DECKS.hand_cards, "4",
      "from this many cards in hand, pimc's exact search (32 worlds, or the same time)"},
 };
 

@@ -40,7 +40,7 @@ class DeckSampler {
     for (size_t i = unseen_.size(); i > 1; --i) std::swap(unseen_[i - 1], unseen_[rng.below(i)]);
     size_t next = 0;
     size_t placed[4] = {};
-    for (int i = 0; i < DECK_CARDS; ++i) {
+    for (int i = 0; i < obs_.rules.sizes().deck_cards; ++i) {
       const int seat = (obs_.first_drawer + i) & 3;
       if (i < obs_.drawn && placed[seat] < known_[seat].size()) {
         setup->deck[i] = known_[seat][placed[seat]++];

@@ -90,7 +90,7 @@ struct Situation {
     declaring = team_of(me) == team_of(declarer);
     hand = s.held[seat];
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) length[e] = suit(hand, e).size();
-    others = CardSet::full_deck(PACKS).minus(s.out).minus(kitty).minus(hand);
+    others = CardSet::full_deck(ctx.decks).minus(s.out).minus(kitty).minus(hand);
     // Seen hidden, another hand is its count of cards alone (as Hand::conceal leaves it).
     CardSet pool = others;
     if (!others_hidden)
@@ -601,8 +601,9 @@ int keep_value(const Context& ctx, const CardSet& hand, Card c, bool kitty_count
 int HeuristicPlayer::declare(const Observation& obs, const std::vector<Declaration>& options) {
   const int level_card = obs.rules.level_rank(obs.level);
   const int held = std::max(1, obs.hand.size());
-  double need = P.declare_need + 0.25 * (HAND_CARDS - std::min(held, HAND_CARDS)) / double(HAND_CARDS);
-  if (obs.drawn >= DEALT_CARDS) need = P.declare_need - 0.05;
+  const Sizes z = obs.rules.sizes();
+  double need = P.declare_need + 0.25 * (z.hand_cards - std::min(held, z.hand_cards)) / double(z.hand_cards);
+  if (obs.drawn >= z.dealt_cards) need = P.declare_need - 0.05;
   const Declaration* last = obs.declarations.empty() ? nullptr : &obs.declarations.back();
   int best = -1;
   double best_value = 0;
@@ -637,6 +638,7 @@ void bury_plans(const Observation& obs, bool kitty_counts, F&& plan) {
   const int trumps = hand.within(ctx.suit_mask[TRUMP]).size();
   const int void_bonus = P.void_bonus + std::max(0, trumps - 8);
   auto keep = [&](Card c) { return keep_value(ctx, hand, c, kitty_counts); };
+  const int kitty = obs.rules.sizes().kitty_cards;
   int sides[4], k = 0;  // four side suits without a trump suit
   for (int s = 0; s < 4; ++s)
     if (s != ctx.trump) sides[k++] = s;
@@ -651,8 +653,8 @@ void bury_plans(const Observation& obs, bool kitty_counts, F&& plan) {
       voided = voided.plus(s);
       ++voids;
     }
-    if (same || voided.size() > KITTY_CARDS) continue;
-    const CardSet out = voided.plus(cheapest(hand.minus(voided), KITTY_CARDS - voided.size(), keep));
+    if (same || voided.size() > kitty) continue;
+    const CardSet out = voided.plus(cheapest(hand.minus(voided), kitty - voided.size(), keep));
     int score = voids * void_bonus;
     for (uint64_t m = out.one; m; m &= m - 1) score -= keep(lowest_bit(m)) * out.count(lowest_bit(m));
     plan(out, score);

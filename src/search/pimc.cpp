@@ -238,7 +238,7 @@ std::string number_text(double x) {
 PimcSearch::PimcSearch(const PimcOptions& options) : options_(options) {
   require_whole("threads", options_.threads, 1, PIMC_MAX_THREADS);
   if (options_.worlds < 0) throw std::invalid_argument("worlds cannot be negative");
-  require_whole("solve_cards", options_.solve_cards, 0, HAND_CARDS);
+  require_whole("solve_cards", options_.solve_cards, 0, TWO_DECKS.hand_cards);
   require_whole("infer_pool", options_.infer_pool, 1, PIMC_MAX_INFER_POOL);
   if (options_.infer_pool > 1 && int64_t(options_.worlds) * options_.infer_pool > (int64_t(1) << 30))
     throw std::invalid_argument("inference: worlds x infer_pool must be at most 2^30");

@@ -21,7 +21,7 @@ int RandomPlayer::declare(const Observation&, const std::vector<Declaration>& op
 
 CardSet RandomPlayer::bury(const Observation& obs) {
   CardSet left = obs.hand, out;
-  for (int i = 0; i < KITTY_CARDS; ++i) {
+  for (int i = 0; i < obs.rules.sizes().kitty_cards; ++i) {
     Card c = random_card(left);
     left.remove(c);
     out.add(c);

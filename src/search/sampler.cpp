@@ -15,10 +15,10 @@ void need(bool ok, const std::string& message) { require(ok, "WorldSampler: " + 
 
 // 1/k! for every count of cards one holder can take from one group.
 struct InverseFactorials {
-  double value[109];
+  double value[MAX_DECK_CARDS + 1];
   InverseFactorials() {
     value[0] = 1.0;
-    for (int k = 1; k <= DECK_CARDS; ++k) value[k] = value[k - 1] / k;
+    for (int k = 1; k <= MAX_DECK_CARDS; ++k) value[k] = value[k - 1] / k;
   }
 };
 const InverseFactorials INV_FACTORIAL;
@@ -121,7 +121,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
 
   // The holders: the seats with cards still to draw, then the unknown kitty.
   for (int s = 0; s < 5; ++s) {
-    const int cap = s < 4 ? view.unknown(s) - fixed_[s].size() : (view.kitty_known() ? 0 : KITTY_CARDS);
+    const int cap = s < 4 ? view.unknown(s) - fixed_[s].size() : (view.kitty_known() ? 0 : view.rules().sizes().kitty_cards);
     if (cap == 0) continue;
     holder_[holder_nb_] = s;
     cap_[holder_nb_] = cap;
@@ -310,7 +310,7 @@ void WorldSampler::draw(Rng& rng, CardSet hidden[5]) const {
   int caps[HOLDER_MAX];
   for (int h = 0; h < holder_nb_; ++h) caps[h] = cap_[h];
   int index = states_ - 1;
-  Card deck[DECK_CARDS];
+  Card deck[MAX_DECK_CARDS];
   for (int g = 0; g < group_nb_; ++g) {
     // How many of the group's cards each holder takes, with the exact weights.
     int n[HOLDER_MAX] = {}, chosen[HOLDER_MAX] = {};

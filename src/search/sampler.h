@@ -88,7 +88,7 @@ class WorldSampler {
   int group_holders_[GROUP_MAX][HOLDER_MAX] = {};  // the holders allowed for each group
   int group_holder_nb_[GROUP_MAX] = {};
   int group_start_[GROUP_MAX + 1] = {};            // its cards in cards_
-  Card cards_[DECK_CARDS] = {};
+  Card cards_[MAX_DECK_CARDS] = {};
   std::vector<double> weight_;  // (group_nb_ + 1) x states_
   CardSet fixed_[4];            // hidden cards placed for certain (a failed throw's rest)
   std::vector<HalfPlaced> halves_;

@@ -21,7 +21,7 @@ SelfplayStats selfplay_hands(const Rules& rules, int n, uint64_t seed, const std
     setup.level_ns = int(rng.below(LEVEL_NB));
     setup.level_ew = int(rng.below(LEVEL_NB));
     setup.declarer = setup.first_drawer = int(rng.below(4));
-    shuffle_deck(rng, setup.deck);
+    shuffle_deck(rng, rules.decks, setup.deck);
     Game game(setup);
     play_game(game, players);
     HandResult r = game.result();

@@ -74,6 +74,7 @@ OPTION_FIELDS = (
     "xiaosa",
     "digs",
     "scoring",
+    "decks",
 )
 _FIELDS = ("name", *OPTION_FIELDS)
 _BOOL_FIELDS = (
@@ -128,6 +129,7 @@ class Rules:
     xiaosa: bool = _DEFAULT.xiaosa
     digs: bool = _DEFAULT.digs
     scoring: Scoring = Scoring.of_core(_DEFAULT.scoring)
+    decks: int = _DEFAULT.decks  # rules §11.1: packs shuffled together
 
     def __post_init__(self) -> None:
         # Every option is checked here, so that Rules(...) and replace() refuse a bad value at
@@ -145,6 +147,9 @@ class Rules:
             raise ValueError(
                 f"throw_penalty: a whole number of points from 0 to {INT_MAX}, not {penalty!r:.40}"
             )
+        decks = self.decks
+        if isinstance(decks, bool) or decks not in (1, 2, 3):
+            raise ValueError(f"decks: 1, 2 or 3 packs (rules §11.1), not {decks!r:.40}")
         for field, enum in _ENUM_FIELDS.items():
             value = getattr(self, field)
             names: list[str] = [member.value for member in enum]
