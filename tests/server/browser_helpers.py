@@ -190,7 +190,8 @@ def wait_for_new_state(page: Any, version: str, timeout: float, redo: Any = None
         return
     except Exception as exc:
         errors = page_errors_text(page)
-        if redo is None or "not_connected" not in errors:
+        # (the page shows the error's message, "not connected to the server; reconnecting")
+        if redo is None or "not connected" not in errors:
             raise AssertionError(f"no new state after a decision; errors: {errors}") from exc
     page.wait_for_selector("#conn[data-status=connected]", timeout=timeout * 1000)
     page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat")
