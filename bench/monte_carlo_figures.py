@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 PLAYOUTS = 20000
@@ -39,14 +40,15 @@ SEED = 7
 SOLVER_KEY = 0  # the solver's positions among the views, beside the pimc ones (keyed by cards)
 
 
-def view_texts(preset: str, cards_left: int, n: int = 4) -> list[str]:
-    """n play-phase views of heuristic self-play under ``preset``, as position strings: the seat
-    to move's, holding ``cards_left`` cards, with more than one legal move (this build's API)."""
+def _self_play_texts(preset: str, n: int, first_seed: int,
+                     pick: Callable[[Any, str], str | None]) -> list[str]:
+    """n position strings of heuristic self-play under ``preset``: in each hand (seeds after
+    ``first_seed``), the first play-phase moment at which ``pick(game, seat)`` gives one."""
     import duidiao
     from duidiao.play.decisions import step
 
     texts: list[str] = []
-    seed = 0
+    seed = first_seed
     while len(texts) < n:
         seed += 1
         game = duidiao.Game.deal(seed=seed, declarer=seed % 4, levels={"NS": "5", "EW": "8"},
@@ -55,42 +57,38 @@ def view_texts(preset: str, cards_left: int, n: int = 4) -> list[str]:
         while not game.is_over:
             seat = game.to_act
             assert seat is not None
-            if game.phase == "play":
-                position = game.observe(seat).position
-                assert position is not None
-                held = len(position.hands[seat])
-                if held == cards_left and position.core.count_legal_moves() > 1:
-                    texts.append(str(position))
-                    break
+            text = pick(game, seat) if game.phase == "play" else None
+            if text is not None:
+                texts.append(text)
+                break
             step(game, bots["SENW".index(seat)])
     return texts
+
+
+def view_texts(preset: str, cards_left: int, n: int = 4) -> list[str]:
+    """n play-phase views of heuristic self-play under ``preset``: the seat to move's, holding
+    ``cards_left`` cards, with more than one legal move (this build's API)."""
+
+    def pick(game: Any, seat: str) -> str | None:
+        position = game.observe(seat).position
+        held = len(position.hands[seat])
+        return str(position) if held == cards_left and position.core.count_legal_moves() > 1 \
+            else None
+
+    return _self_play_texts(preset, n, 0, pick)
 
 
 def solver_texts(preset: str, cards_left: int = 7, n: int = 6) -> list[str]:
-    """n whole positions (every hand known) of heuristic self-play under ``preset`` at a trick
-    start where each seat holds ``cards_left`` cards (this build's API)."""
-    import duidiao
-    from duidiao.play.decisions import step
+    """n whole positions (every hand known) of heuristic self-play under ``preset``, each at the
+    first trick start where every seat holds at most ``cards_left`` cards (this build's API)."""
 
-    texts: list[str] = []
-    seed = 100
-    while len(texts) < n:
-        seed += 1
-        game = duidiao.Game.deal(seed=seed, declarer=seed % 4, levels={"NS": "5", "EW": "8"},
-                                 rules=preset)
-        bots = [duidiao.make_bot("heuristic", s) for s in range(4)]
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            if game.phase == "play":
-                position = game.position()
-                trick = position.current_trick
-                starts = trick is not None and not trick.plays
-                if starts and len(position.hands[seat]) <= cards_left:
-                    texts.append(str(position))
-                    break
-            step(game, bots["SENW".index(seat)])
-    return texts
+    def pick(game: Any, seat: str) -> str | None:
+        position = game.position()
+        trick = position.current_trick
+        starts = trick is not None and not trick.plays
+        return str(position) if starts and len(position.hands[seat]) <= cards_left else None
+
+    return _self_play_texts(preset, n, 100, pick)
 
 
 def all_texts(preset: str) -> dict[int, list[str]]:

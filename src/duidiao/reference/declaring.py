@@ -57,8 +57,24 @@ def declaration_trump(cards) -> str:
     return NO_TRUMP if face in JOKERS else face[1]
 
 
+class _Standing:
+    """What the declaration standing and the doublings so far give (§11.7, §11.9)."""
+
+    cards: tuple[str, ...]
+    doublings: int
+
+    @property
+    def trump(self) -> str:
+        """The trump named so far; ``"NT"`` while nobody has declared (§11.7)."""
+        return declaration_trump(self.cards) if self.cards else NO_TRUMP
+
+    @property
+    def stake(self) -> int:
+        return 2**self.doublings
+
+
 @dataclass(frozen=True)
-class Declaring:
+class Declaring(_Standing):
     """The declaring of one deal so far (§11.7).
 
     - ``seat``, ``cards``: the declaration standing (None and () before the first);
@@ -70,15 +86,6 @@ class Declaring:
     cards: tuple[str, ...] = ()
     first: int | None = None
     doublings: int = 0
-
-    @property
-    def trump(self) -> str:
-        """The trump named so far; ``"NT"`` while nobody has declared (§11.7)."""
-        return declaration_trump(self.cards) if self.cards else NO_TRUMP
-
-    @property
-    def stake(self) -> int:
-        return 2**self.doublings
 
 
 def declaration_kind(rules: RefRules, level: str, state: Declaring, seat: int, cards) -> str | None:
@@ -141,7 +148,7 @@ def first_hand_declarer(rules: RefRules, state: Declaring, first_drawer: int) ->
 
 # -- §11.8 反底 -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class CounterRound:
+class CounterRound(_Standing):
     """The round of counters after a burial (§11.8).
 
     - ``declarer``: the hand's declarer (庄家), whom a counter never changes;
@@ -169,14 +176,6 @@ class CounterRound:
     @property
     def over(self) -> bool:
         return self.passes >= 3
-
-    @property
-    def trump(self) -> str:
-        return declaration_trump(self.cards) if self.cards else NO_TRUMP
-
-    @property
-    def stake(self) -> int:
-        return 2**self.doublings
 
 
 def counter_round(state: Declaring, declarer: int) -> CounterRound:
