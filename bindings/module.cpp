@@ -33,7 +33,9 @@ void init_rules(py::module_& m) {
   py::enum_<KittyPoints>(m, "KittyPoints")
       .value("never", KITTY_POINTS_NEVER)
       .value("power", KITTY_POINTS_POWER)
-      .value("cards", KITTY_POINTS_CARDS);
+      .value("cards", KITTY_POINTS_CARDS)
+      .value("component", KITTY_POINTS_COMPONENT)
+      .value("double", KITTY_POINTS_DOUBLE);
   py::enum_<FailedThrow>(m, "FailedThrow")
       .value("lowest_failing", FAILED_THROW_LOWEST_FAILING)
       .value("lowest", FAILED_THROW_LOWEST);
@@ -44,7 +46,11 @@ void init_rules(py::module_& m) {
       .value("structure", TRUMP_COMPARE_STRUCTURE);
   py::enum_<Declaring>(m, "Declaring")
       .value("chifeng", DECLARING_CHIFENG)
-      .value("standard", DECLARING_STANDARD);
+      .value("standard", DECLARING_STANDARD)
+      .value("huanle", DECLARING_HUANLE);
+  py::enum_<FirstDeclarer>(m, "FirstDeclarer")
+      .value("standing", FIRST_DECLARER_STANDING)
+      .value("first", FIRST_DECLARER_FIRST);
   py::enum_<KittyBurial>(m, "KittyBurial")
       .value("face_up", KITTY_BURIAL_FACE_UP)
       .value("face_down", KITTY_BURIAL_FACE_DOWN);
@@ -75,6 +81,11 @@ void init_rules(py::module_& m) {
       .def_readwrite("digs", &Rules::digs)
       .def_readwrite("scoring", &Rules::scoring)
       .def_readwrite("decks", &Rules::decks)
+      .def_readwrite("permanent_twos", &Rules::permanent_twos)
+      .def_readwrite("protect_triples", &Rules::protect_triples)
+      .def_readwrite("counter_bury", &Rules::counter_bury)
+      .def_readwrite("stakes", &Rules::stakes)
+      .def_readwrite("first_declarer", &Rules::first_declarer)
       .def("level_rank", &Rules::level_rank, py::arg("level"))
       .def("check_supported", &Rules::check_supported)
       .def("check_game_supported", &Rules::check_game_supported)

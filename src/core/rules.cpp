@@ -14,11 +14,12 @@ const char* name_of(E e, const char* const (&names)[N]) {
 }
 
 const char* const K_DIGS[] = {"swap", "ten"};
-const char* const KITTY_POINTS[] = {"never", "power", "cards"};
+const char* const KITTY_POINTS[] = {"never", "power", "cards", "component", "double"};
 const char* const FAILED_THROWS[] = {"lowest_failing", "lowest"};
 const char* const LADDERS[] = {"A-K", "2-A"};
 const char* const TRUMP_COMPARES[] = {"format", "structure"};
-const char* const DECLARINGS[] = {"chifeng", "standard"};
+const char* const DECLARINGS[] = {"chifeng", "standard", "huanle"};
+const char* const FIRST_DECLARERS[] = {"standing", "first"};
 const char* const KITTY_BURIALS[] = {"face_up", "face_down"};
 const char* const SCORINGS[] = {"chifeng", "bands"};
 const char* const LADDER_LETTERS[] = {"A23456789TJQK", "23456789TJQKA"};
@@ -65,6 +66,20 @@ std::vector<Rules> make_presets() {
   shanghai.trump_compare = TRUMP_COMPARE_STRUCTURE;
   shanghai.kitty_points = KITTY_POINTS_CARDS;
   out.push_back(shanghai);
+
+  // §11.10: `tractor` with one, two or three packs, 欢乐升级's declaring and kitty multiplier, and
+  // (where a counter can be made: pairs exist) 反底 and stakes.
+  const struct { const char* name; int decks; } wider[] = {{"one-deck", 1}, {"huanle", 2}, {"three-deck", 3}};
+  for (const auto& w : wider) {
+    Rules r = tractor;
+    r.name = w.name;
+    r.decks = w.decks;
+    r.declaring = DECLARING_HUANLE;
+    r.kitty_points = KITTY_POINTS_COMPONENT;
+    r.counter_bury = w.decks > 1;
+    r.stakes = w.decks > 1;
+    out.push_back(r);
+  }
   return out;
 }
 
@@ -88,6 +103,7 @@ const char* declaring_name(Declaring d) { return name_of(d, DECLARINGS); }
 const char* kitty_burial_name(KittyBurial k) { return name_of(k, KITTY_BURIALS); }
 const char* scoring_name(Scoring s) { return name_of(s, SCORINGS); }
 const char* ladder_letters(Ladder l) { return name_of(l, LADDER_LETTERS); }
+const char* first_declarer_name(FirstDeclarer f) { return name_of(f, FIRST_DECLARERS); }
 
 std::vector<std::string> Rules::presets() {
   std::vector<std::string> names;
@@ -111,6 +127,9 @@ void Rules::check_game_supported() const {
   if (kitty_burial == KITTY_BURIAL_FACE_DOWN && level_card_grab)
     throw std::invalid_argument(
         "level_card_grab=on needs kitty_burial=face_up (抢牌 takes a card from the face-up kitty)");
+  if (declaring == DECLARING_HUANLE) refuse("declaring", "huanle");
+  if (counter_bury) refuse("counter_bury", "on");
+  if (first_declarer != FIRST_DECLARER_STANDING) refuse("first_declarer", first_declarer_name(first_declarer));
   if (kitty_burial == KITTY_BURIAL_FACE_DOWN && xiaosa)
     throw std::invalid_argument(
         "xiaosa=on needs kitty_burial=face_up (潇洒 takes cards from the face-up kitty)");
@@ -119,7 +138,8 @@ void Rules::check_game_supported() const {
 void Rules::check_supported() const {
   auto in_range = [](int v, int nb) { return v >= 0 && v < nb; };
   if (!in_range(kitty_points, KITTY_POINTS_NB))
-    throw std::invalid_argument("kitty_points is not an option (expected never, power or cards)");
+    throw std::invalid_argument(
+        "kitty_points is not an option (expected never, power, cards, component or double)");
   if (!in_range(k_dig, K_DIG_NB))
     throw std::invalid_argument("k_dig is not an option (expected swap or ten)");
   if (!in_range(failed_throw, FAILED_THROW_NB))
@@ -129,7 +149,9 @@ void Rules::check_supported() const {
   if (!in_range(trump_compare, TRUMP_COMPARE_NB))
     throw std::invalid_argument("trump_compare is not an option (expected format or structure)");
   if (!in_range(declaring, DECLARING_NB))
-    throw std::invalid_argument("declaring is not an option (expected chifeng or standard)");
+    throw std::invalid_argument("declaring is not an option (expected chifeng, standard or huanle)");
+  if (!in_range(first_declarer, FIRST_DECLARER_NB))
+    throw std::invalid_argument("first_declarer is not an option (expected standing or first)");
   if (!in_range(kitty_burial, KITTY_BURIAL_NB))
     throw std::invalid_argument("kitty_burial is not an option (expected face_up or face_down)");
   if (!in_range(scoring, SCORING_NB))
@@ -143,6 +165,12 @@ void Rules::check_supported() const {
   if (decks < 1 || decks > 3)
     throw std::invalid_argument("decks must be 1, 2 or 3, not " + std::to_string(decks));
   if (decks != 2) refuse("decks", std::to_string(decks));
+  // The rest of §11, option by option, as the engine comes to play it.
+  if (permanent_twos) refuse("permanent_twos", "on");
+  if (protect_triples) refuse("protect_triples", "on");
+  if (kitty_points == KITTY_POINTS_COMPONENT) refuse("kitty_points", "component");
+  if (kitty_points == KITTY_POINTS_DOUBLE) refuse("kitty_points", "double");
+  if (stakes) refuse("stakes", "on");
 }
 
 int Rules::level_rank(int level) const {
@@ -155,12 +183,15 @@ int Rules::level_of_rank(int rank) const { return ladder == LADDER_2_A ? rank : 
 uint64_t Rules::fingerprint() const {
   uint64_t levels = 0;
   for (int l : must_play_levels) levels |= uint64_t(1) << (l & 15);
-  // throw_penalty is 0 in every rule set the engine plays: 16 bits of it are plenty.
+  // throw_penalty is 0 in every rule set the engine plays: 8 bits of it are plenty. §11's
+  // options are 0 under the older presets, so their keys are as they were.
   return uint64_t(must_follow_format) | uint64_t(ace_low_tractor) << 1 |
          uint64_t(level_tractor_bridge) << 2 | uint64_t(throws_in_trumps) << 3 |
          uint64_t(level_card_grab) << 4 | uint64_t(k_dig) << 5 | uint64_t(kitty_points) << 8 |
          uint64_t(levels) << 12 | uint64_t(muddy_throws) << 28 | uint64_t(failed_throw) << 29 |
-         uint64_t(uint16_t(throw_penalty)) << 32 | uint64_t(ladder) << 48 |
+         uint64_t(uint8_t(throw_penalty)) << 32 | uint64_t(permanent_twos) << 40 |
+         uint64_t(protect_triples) << 41 | uint64_t(counter_bury) << 42 | uint64_t(stakes) << 43 |
+         uint64_t(first_declarer) << 44 | uint64_t(ladder) << 48 |
          uint64_t(gated_takeover) << 50 | uint64_t(trump_compare) << 51 |
          uint64_t(declaring) << 53 | uint64_t(kitty_burial) << 55 | uint64_t(xiaosa) << 57 |
          uint64_t(digs) << 58 | uint64_t(scoring) << 59 |
@@ -193,7 +224,9 @@ std::string Rules::to_string() const {
          "\ndeclaring=" + declaring_name(declaring) +
          "\nkitty_burial=" + kitty_burial_name(kitty_burial) + "\nxiaosa=" + onoff(xiaosa) +
          "\ndigs=" + onoff(digs) + "\nscoring=" + scoring_name(scoring) +
-         "\ndecks=" + std::to_string(decks);
+         "\ndecks=" + std::to_string(decks) + "\npermanent_twos=" + onoff(permanent_twos) +
+         "\nprotect_triples=" + onoff(protect_triples) + "\ncounter_bury=" + onoff(counter_bury) +
+         "\nstakes=" + onoff(stakes) + "\nfirst_declarer=" + first_declarer_name(first_declarer);
 }
 
 bool Rules::operator==(const Rules& o) const {
@@ -205,7 +238,9 @@ bool Rules::operator==(const Rules& o) const {
          muddy_throws == o.muddy_throws && failed_throw == o.failed_throw && ladder == o.ladder &&
          gated_takeover == o.gated_takeover && trump_compare == o.trump_compare &&
          declaring == o.declaring && kitty_burial == o.kitty_burial && xiaosa == o.xiaosa &&
-         digs == o.digs && scoring == o.scoring && decks == o.decks;
+         digs == o.digs && scoring == o.scoring && decks == o.decks &&
+         permanent_twos == o.permanent_twos && protect_triples == o.protect_triples &&
+         counter_bury == o.counter_bury && stakes == o.stakes && first_declarer == o.first_declarer;
 }
 
 }  // namespace duidiao

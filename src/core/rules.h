@@ -12,8 +12,10 @@ namespace duidiao {
 enum KDig : int { K_DIG_SWAP, K_DIG_TEN, K_DIG_NB };
 // §6.3, §10.7: whether the kitty's points go to the defenders who win the last trick, and times
 // what: never (Chifeng); 2^(1+L), L the longest tractor of the winning play (`power`); 2 times
-// the cards per play (`cards`).
-enum KittyPoints : int { KITTY_POINTS_NEVER, KITTY_POINTS_POWER, KITTY_POINTS_CARDS, KITTY_POINTS_NB };
+// the cards per play (`cards`); §11.9: min(64, 2^k), k the cards of the winning play's largest own
+// component (`component`), or a flat 2 (`double`).
+enum KittyPoints : int { KITTY_POINTS_NEVER, KITTY_POINTS_POWER, KITTY_POINTS_CARDS,
+                         KITTY_POINTS_COMPONENT, KITTY_POINTS_DOUBLE, KITTY_POINTS_NB };
 // §5.2, §10.3: which part of a throw that does not stand is played: the failing component
 // lowest in power, or the lowest component of the whole throw.
 enum FailedThrow : int { FAILED_THROW_LOWEST_FAILING, FAILED_THROW_LOWEST, FAILED_THROW_NB };
@@ -22,8 +24,12 @@ enum Ladder : int { LADDER_A_K, LADDER_2_A, LADDER_NB };
 // §5.4, §10.5: how trump plays compete: by the lead's format, or by exact structure.
 enum TrumpCompare : int { TRUMP_COMPARE_FORMAT, TRUMP_COMPARE_STRUCTURE, TRUMP_COMPARE_NB };
 // §6.2, §10.6: how trumps are declared: Chifeng's (翻主 without one), or the standard chain
-// (single < pair < small-joker pair < big-joker pair, no declaration: no trump).
-enum Declaring : int { DECLARING_CHIFENG, DECLARING_STANDARD, DECLARING_NB };
+// (single < pair < small-joker pair < big-joker pair, no declaration: no trump), or §11.7's
+// 欢乐升级 ladder (pairs and triples by suit, 自保, 自反, 反主, 反无主).
+enum Declaring : int { DECLARING_CHIFENG, DECLARING_STANDARD, DECLARING_HUANLE, DECLARING_NB };
+// §11.7: who declares in the first hand: whoever stands at the end of declaring, or the first
+// to declare.
+enum FirstDeclarer : int { FIRST_DECLARER_STANDING, FIRST_DECLARER_FIRST, FIRST_DECLARER_NB };
 // §6.3, §10.6: the kitty buried face up (明埋, with 干巴锅) or face down.
 enum KittyBurial : int { KITTY_BURIAL_FACE_UP, KITTY_BURIAL_FACE_DOWN, KITTY_BURIAL_NB };
 // §7, §10.7: the result rows: Chifeng's (80/140, 轱辘坡), or the standard bands of 40 points.
@@ -38,6 +44,7 @@ const char* trump_compare_name(TrumpCompare t);
 const char* declaring_name(Declaring d);
 const char* kitty_burial_name(KittyBurial k);
 const char* scoring_name(Scoring s);
+const char* first_declarer_name(FirstDeclarer f);
 // The ladder's level letters, lowest first ("A23456789TJQK" or "23456789TJQKA").
 const char* ladder_letters(Ladder l);
 
@@ -63,6 +70,11 @@ struct Rules {
   bool digs = true;                  // §7: the joker and level digs of the last trick
   Scoring scoring = SCORING_CHIFENG; // §7, §10.7
   int decks = 2;                     // §11.1: packs shuffled together (1, 2 or 3)
+  bool permanent_twos = false;       // §11.2 2 为常主: every 2 is a trump
+  bool protect_triples = false;      // §11.5: a held triple does not count as a pair to follow
+  bool counter_bury = false;         // §11.8 反底: a stronger declaration re-buries the kitty
+  bool stakes = false;               // §11.9: the stake s and the hand score ±s·X
+  FirstDeclarer first_declarer = FIRST_DECLARER_STANDING;  // §11.7
 
   static Rules preset(const std::string& name);
   static std::vector<std::string> presets();

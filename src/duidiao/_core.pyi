@@ -53,6 +53,8 @@ class KittyPoints(_Pybind11Enum):
     never: ClassVar[KittyPoints]
     power: ClassVar[KittyPoints]
     cards: ClassVar[KittyPoints]
+    component: ClassVar[KittyPoints]
+    double: ClassVar[KittyPoints]
     __members__: ClassVar[dict[str, KittyPoints]]
 
 class FailedThrow(_Pybind11Enum):
@@ -76,10 +78,17 @@ class TrumpCompare(_Pybind11Enum):
     __members__: ClassVar[dict[str, TrumpCompare]]
 
 class Declaring(_Pybind11Enum):
-    """rules §6.2, §10.6: Chifeng's declaring or the standard chain."""
+    """rules §6.2, §10.6, §11.7: Chifeng's declaring, the standard chain or 欢乐升级's ladder."""
     chifeng: ClassVar[Declaring]
     standard: ClassVar[Declaring]
+    huanle: ClassVar[Declaring]
     __members__: ClassVar[dict[str, Declaring]]
+
+class FirstDeclarer(_Pybind11Enum):
+    """rules §11.7: who declares in the first hand."""
+    standing: ClassVar[FirstDeclarer]
+    first: ClassVar[FirstDeclarer]
+    __members__: ClassVar[dict[str, FirstDeclarer]]
 
 class KittyBurial(_Pybind11Enum):
     """rules §6.3, §10.6: the kitty buried face up or face down."""
@@ -159,6 +168,11 @@ class Rules(metaclass=_Pybind11Type):
     digs: bool
     scoring: Scoring
     decks: int
+    permanent_twos: bool
+    protect_triples: bool
+    counter_bury: bool
+    stakes: bool
+    first_declarer: FirstDeclarer
     def __init__(self) -> None: ...
     def level_rank(self, level: int) -> int: ...
     @staticmethod

@@ -14,7 +14,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from duidiao import Cards, Game, make_bot  # noqa: E402
 from duidiao.play.decisions import step as play_step  # noqa: E402
-from duidiao.play.rules import ALL_PRESETS  # noqa: E402
+from duidiao.play.rules import GAME_PRESETS  # noqa: E402
 from duidiao.research.encoding import (  # noqa: E402
     DONE,
     NUM_ACTIONS,
@@ -29,7 +29,7 @@ from duidiao.research.env import env, raw_env  # noqa: E402
 SEATS = "SENW"
 
 
-@pytest.mark.parametrize("preset", ALL_PRESETS)
+@pytest.mark.parametrize("preset", GAME_PRESETS)
 def test_pettingzoo_api_test_passes(preset: str) -> None:
     api_test(env(preset=preset), num_cycles=1000)
 
@@ -186,8 +186,8 @@ def test_the_environment_observes_no_hidden_card() -> None:
     another seat's), and the masks of the bots' actions."""
     rng = random.Random(1)
     checked = 0
-    for hand in range(2 * len(ALL_PRESETS)):
-        e = raw_env(preset=ALL_PRESETS[hand % len(ALL_PRESETS)], declarer=rng.choice(["S", None]))
+    for hand in range(2 * len(GAME_PRESETS)):
+        e = raw_env(preset=GAME_PRESETS[hand % len(GAME_PRESETS)], declarer=rng.choice(["S", None]))
         bots = [make_bot("heuristic", seed=4 * hand + s) for s in range(4)]
         e.reset(seed=hand)
         queue: list[int] = []
@@ -219,7 +219,7 @@ def leak_check(hands: int, seed: int) -> int:
     rng = random.Random(seed)
     checked = 0
     for hand in range(hands):
-        preset = ALL_PRESETS[hand % len(ALL_PRESETS)]
+        preset = GAME_PRESETS[hand % len(GAME_PRESETS)]
         declarer = rng.choice([None, *SEATS])
         levels = None if declarer is None else {"NS": rng.choice("2345"), "EW": rng.choice("2345")}
         game = Game.deal(seed + hand, rules=preset, declarer=declarer, levels=levels)

@@ -12,7 +12,7 @@ from duidiao import Cards, Game, make_bot
 from duidiao.play.cards import RANKS, SEATS, TRUMP_LETTERS, _suit_number, suit_mask
 from duidiao.play.decisions import step as play_step
 from duidiao.play.game import PHASES, Observation
-from duidiao.play.rules import ALL_PRESETS, DECLARE_KINDS
+from duidiao.play.rules import GAME_PRESETS, DECLARE_KINDS
 from duidiao.research.encoding import NUM_PLANES, PLANES, card_counts, observation_planes
 
 
@@ -85,7 +85,7 @@ def python_planes(obs: Observation, chosen: Cards) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("preset", ALL_PRESETS)
+@pytest.mark.parametrize("preset", GAME_PRESETS)
 def test_the_core_planes_are_the_documented_planes(preset: str) -> None:
     rng = random.Random(preset)
     checked = 0
