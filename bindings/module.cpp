@@ -119,6 +119,8 @@ void init_result(py::module_& m) {
       .def_readonly("level_ns", &HandResult::level_ns)
       .def_readonly("level_ew", &HandResult::level_ew)
       .def_readonly("score_ns", &HandResult::score_ns)
+      .def_readonly("stake", &HandResult::stake)
+      .def_readonly("base", &HandResult::base)
       .def_readonly("score_ew", &HandResult::score_ew)
       .def_readonly("next_declarer", &HandResult::next_declarer)
       .def_readonly("match_won", &HandResult::match_won)
@@ -177,6 +179,10 @@ void init_hand(py::module_& m) {
       .def("no_pairs", [](const Hand& h, int seat) { return h.no_pairs(checked_seat(seat)); },
            py::arg("seat"))
       .def("add_no_pairs", &Hand::add_no_pairs, py::arg("seat"), py::arg("mask"))
+      .def("no_triples", [](const Hand& h, int seat) { return h.no_triples(checked_seat(seat)); },
+           py::arg("seat"))
+      .def("add_no_triples", &Hand::add_no_triples, py::arg("seat"), py::arg("mask"))
+      .def_property("stake", &Hand::stake, &Hand::set_stake)
       .def("bank_points", &Hand::bank_points, py::arg("points"))
       .def_property_readonly("declarer_or_kitty", [](const Hand& h) { return to_masks(h.declarer_or_kitty()); })
       .def("set_declarer_or_kitty", [](Hand& h, const Masks& cards) { h.set_declarer_or_kitty(to_set(cards)); },

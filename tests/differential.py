@@ -12,6 +12,9 @@ Long runs::
 
 Each hand is seeded from ``(seed, preset, hand number)``, so a disagreement reported for hand
 ``N`` is replayed with ``--preset P --first-hand N --hands 1``.
+
+The wider family (rules §11) runs too: ``one-deck`` and ``huanle`` on ``duidiao._core``,
+``three-deck`` on ``duidiao._core3`` (the engine built for three copies of a face).
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ import duidiao.reference as ref
 from duidiao.play.enums import Ladder
 
 PRESETS = ("chifeng", "chifeng-classic", "chifeng-10", "tractor", "shanghai")
+WIDER = ("one-deck", "huanle", "three-deck")  # rules §11
+ALL = PRESETS + WIDER
 SUITS = "HDSC"
 RANKS = "23456789TJQKA"
 LEVELS = "A23456789TJQK"
@@ -56,25 +61,22 @@ def card_name(face: int) -> str:
     return RANKS[face % 13] + SUITS[face // 13]
 
 
-def to_set(cards) -> tuple[int, int]:
-    one = two = 0
+def to_set(cards) -> tuple[int, ...]:
+    """The card planes the core takes: plane n holds the faces present more than n times (three
+    planes; the two-copy build refuses a nonzero third)."""
+    planes = [0, 0, 0]
     for card, n in Counter(cards).items():
-        if n > 2:
+        if n > 3:
             raise ValueError(f"{n} copies of {card}")
-        one |= 1 << card_id(card)
-        if n == 2:
-            two |= 1 << card_id(card)
-    return one, two
+        for k in range(n):
+            planes[k] |= 1 << card_id(card)
+    return tuple(planes)
 
 
 def from_set(cs) -> tuple[str, ...]:
-    one, two = cs
     cards = []
     for f in range(54):
-        if one >> f & 1:
-            cards.append(card_name(f))
-            if two >> f & 1:
-                cards.append(card_name(f))
+        cards += [card_name(f)] * sum(plane >> f & 1 for plane in cs)
     return tuple(sorted(cards))
 
 
@@ -110,6 +112,10 @@ class Stats:
     hands: int = 0
     disagreements: list[Disagreement] = field(default_factory=list)
     outcomes: Counter = field(default_factory=Counter)
+    # what the positions held (rules §11): leads by kind, throws holding a triple, follows to a
+    # lead with triples, and positions per preset
+    kinds: Counter = field(default_factory=Counter)
+    by_preset: Counter = field(default_factory=Counter)
 
     def summary(self) -> str:
         return (
@@ -118,6 +124,9 @@ class Stats:
             f"tricks={self.tricks} results={self.results} "
             f"disagreements={len(self.disagreements)}"
         )
+
+    def details(self) -> str:
+        return f"by preset: {dict(self.by_preset)}\nkinds: {dict(sorted(self.kinds.items()))}"
 
 
 class HandAborted(Exception):
@@ -146,20 +155,40 @@ class HandRun:
         self.throw_rate = throw_rate
         self.rng = random.Random(f"{seed}:{preset}:{hand_no}")
         rng = self.rng
-        deck = ref.full_deck()
+        base = ref.RefRules.preset(preset)
+        ref_rules = dataclasses.replace(base, **self.options)
+        decks, size = ref_rules.decks, ref_rules.hand_size
+        self.size = size
+        deck = ref.full_deck(decks)
         rng.shuffle(deck)
-        hands = [deck[s:100:4] for s in range(4)]
-        kitty = deck[100:]
+        dealt = 4 * size
+        hands = [deck[s:dealt:4] for s in range(4)]
+        kitty = deck[dealt:]
         if rng.random() < 0.25:
             # A long suit for one seat: long throws, voids, trump kills, huge move counts.
-            suit, k = rng.choice(SUITS), rng.randint(10, 18)
+            suit, k = rng.choice(SUITS), rng.randint(2 * size // 5, 3 * size // 4)
             picked = [i for i, c in enumerate(deck) if c[1:] == suit][:k]
+            k = len(picked)
             rest = [c for i, c in enumerate(deck) if i not in picked]
-            long = [deck[i] for i in picked] + rest[: 25 - k]
-            rest = rest[25 - k :]
-            hands = [rest[s:75:3] for s in range(3)]
+            long = [deck[i] for i in picked] + rest[: size - k]
+            rest = rest[size - k :]
+            hands = [rest[s : 3 * size : 3] for s in range(3)]
             hands.insert(rng.randrange(4), long)
-            kitty = rest[75:]
+            kitty = rest[3 * size :]
+        if decks == 3 and rng.random() < 0.5:
+            # Titanics are rare in a random deal: give one seat every copy of two or three
+            # neighbouring ranks of a suit (rules §11.3), swapping them for cards of its own.
+            suit, low = rng.choice(SUITS), rng.randrange(12)
+            faces = {RANKS[r] + suit for r in range(low, min(low + rng.randint(2, 3), 13))}
+            seat = rng.randrange(4)
+            piles = [*hands, kitty]
+            for pile_no, pile in enumerate(piles):
+                if pile_no == seat:
+                    continue
+                for i, c in enumerate(pile):
+                    if c in faces:
+                        j = rng.choice([k for k, x in enumerate(hands[seat]) if x not in faces])
+                        pile[i], hands[seat][j] = hands[seat][j], c
         self.gone: list[str] = []
         self.banked = 0
         if rng.random() < 0.3:
@@ -172,14 +201,15 @@ class HandRun:
                     h.remove(c)
                 self.gone += h
             hands = kept
-            self.banked = rng.choice([0, 0, 0, 5, 40, 70, 75, 80, 100, 130, 135, 140, 160])
+            # (scaled to the bands of 20 points a pack, rules §11.9)
+            self.banked = rng.choice(
+                [0, 0, 0, 5] + [x * decks // 2 // 5 * 5 for x in (40, 70, 75, 80, 100, 130, 135, 140, 160)]
+            )
         self.hands = [sorted(h) for h in hands]
         self.start_hands = [list(h) for h in self.hands]
         self.kitty = sorted(kitty)
         # Levels 9..K often, to exercise digs and the must-play stops.
         self.level = rng.randrange(13) if rng.random() < 0.5 else rng.randrange(8, 13)
-        base = ref.RefRules.preset(preset)
-        ref_rules = dataclasses.replace(base, **self.options)
         if ref_rules.ladder != base.ladder and "must_play_levels" not in self.options:
             # The core keeps must-play levels as places on the ladder: the same places on the
             # other ladder are other letters.
@@ -189,7 +219,9 @@ class HandRun:
             )
         self.letters = ref_rules.levels  # the core numbers levels by their place on the ladder
         # A hand without trumps (rules §10.1, trump 4 in the core) where the rules allow one.
-        self.trump = rng.randrange(5 if ref_rules.declaring == "standard" else 4)
+        self.trump = rng.randrange(5 if ref_rules.declaring in ("standard", "huanle") else 4)
+        # §11.9: a stake of 2^d where the rules have stakes.
+        self.stake = 2 ** rng.randrange(7) if ref_rules.stakes else 1
         self.declarer = rng.randrange(4)
         dry = rng.random() < 0.15 and ref_rules.kitty_burial == "face_up"
         self.ctx = ref.Context(ref_rules, self.letters[self.level], TRUMPS[self.trump])
@@ -227,6 +259,8 @@ class HandRun:
             parts.append(f"gone={cardlist(self.gone)} points={self.banked}")
         if self.dry:
             parts.append("dry=yes")
+        if self.stake != 1:
+            parts.append(f"stake={self.stake}")
         return " ".join(parts)
 
     def disagree(self, kind: str, detail: str, abort: bool = True) -> None:
@@ -255,9 +289,11 @@ class HandRun:
                 [0, 0, 0, 0],
             )
             if self.gone:  # `gone` is an extension of the documented constructor
-                self.hand = core.Hand(*args, 25 - len(self.hands[0]), gone=to_set(self.gone))
+                self.hand = core.Hand(*args, self.size - len(self.hands[0]), gone=to_set(self.gone))
             else:
                 self.hand = core.Hand(*args, 0)
+            if self.stake != 1:
+                self.hand.stake = self.stake
             while not self.hand.is_over:
                 self.step()
             if any(self.hands):
@@ -288,6 +324,9 @@ class HandRun:
             ref_count = ref.count_legal_follows(ctx, mine, lead)
         core_count = h.count_legal_moves()
         stats.positions += 1
+        stats.by_preset[self.preset] += 1
+        if not leading and max(Counter(lead).values()) >= 3:
+            stats.kinds["follows to a lead with triples"] += 1
         if core_count != ref_count:
             self.disagree(
                 "count",
@@ -338,10 +377,21 @@ class HandRun:
         if leading:
             stats.leads += 1
             expected = tuple(sorted(ref.resolve_lead(ctx, seat, move, self.hands)))
+            tripled = max(Counter(move).values()) >= 3
             if ref.is_throw(ctx, move):
                 stats.throws += 1
+                if tripled:
+                    stats.kinds["throws with a triple"] += 1
                 if expected != move:
                     stats.failed_throws += 1
+                    if tripled:
+                        stats.kinds["failed throws with a triple"] += 1
+            else:
+                comp = ref.single_component(ctx, move)
+                if comp is not None and comp.length >= 2:
+                    stats.kinds[f"{comp.name} leads"] += 1
+                elif tripled:
+                    stats.kinds["triple leads"] += 1
         else:
             expected = move
         try:
@@ -363,7 +413,7 @@ class HandRun:
             suit = ctx.effective_suit(lead[0])
             if sum(1 for c in played if ctx.effective_suit(c) == suit) < len(lead):
                 self.voids[seat] |= 1 << "HDSCT".index(suit)
-        if h.hand(seat) != to_set(mine):
+        if from_set(h.hand(seat)) != tuple(sorted(mine)):
             self.disagree(
                 "hand",
                 f"after the play core holds {cardlist(from_set(h.hand(seat)))}"
@@ -393,6 +443,10 @@ class HandRun:
                         return top
                 if throws and r < self.throw_rate:
                     return rng.choice(throws)
+                if ctx.rules.decks == 3 and r < self.throw_rate + 0.25:
+                    # the widest combination held: Titanics and triples lead more often
+                    widest = max(len(m) for m in plain)
+                    return rng.choice([m for m in plain if len(m) == widest])
                 return rng.choice(plain)
             return rng.choice(options)
         if leading:  # a huge suit: throw a random part of it
@@ -415,13 +469,18 @@ class HandRun:
             return tuple(sorted(rng.sample(same, n)))
         # The duties of §10.4 make most random picks illegal: draw until one is legal (the
         # follows in the suit are many, so legal ones are not rare among the pair-heavy picks).
-        pairs = sorted({c for c in same if same.count(c) == 2})
+        pairs = sorted({c for c in same if same.count(c) >= 2})
         for _ in range(10_000):
             k = rng.randint(0, min(len(pairs), n // 2))
             doubled = rng.sample(pairs, k)
+            # some of the faces held three times played three times (rules §11.5)
+            thirds = [c for c in doubled if same.count(c) >= 3 and rng.random() < 0.5]
             rest = [c for c in same if c not in doubled]
-            singles = rng.sample(sorted(set(rest)), min(n - 2 * k, len(set(rest))))
-            move = tuple(sorted(doubled * 2 + singles))
+            left = n - 2 * k - len(thirds)
+            if left < 0:
+                continue
+            singles = rng.sample(sorted(set(rest)), min(left, len(set(rest))))
+            move = tuple(sorted(doubled * 2 + thirds + singles))
             if len(move) == n and ref.is_legal_follow(ctx, mine, lead, move):
                 return move
         raise RuntimeError("the harness found no legal follow by sampling")
@@ -494,6 +553,7 @@ class HandRun:
                 self.last[1],
                 self.kitty,
                 self.dry,
+                self.stake,
             )
             self.stats.results += 1
             self.stats.outcomes[want.outcome] += 1
@@ -510,6 +570,8 @@ class HandRun:
                 "match_won",
                 "kitty_points",
                 "kitty_multiplier",
+                "stake",
+                "base",
             ):
                 mine = getattr(got, name)
                 if name in ("dig", "outcome"):  # the core's enums are named by the strings
@@ -570,6 +632,7 @@ class FakeCore:
             self.cards = [list(from_set(h)) for h in hands]
             self.kitty = list(from_set(kitty))
             self.trick, self._tricks, self._voids = [], [], [0, 0, 0, 0]
+            self.stake = 1
 
         @property
         def turn(self):
@@ -633,6 +696,7 @@ class FakeCore:
                     self.last[1],
                     self.kitty,
                     self.dry,
+                    self.stake,
                 ),
                 self.letters,
             )
@@ -664,6 +728,15 @@ def core_rules(core, preset: str, options: dict):
     return rules
 
 
+def core_for(core, preset: str):
+    """The engine that plays ``preset``: ``duidiao._core3`` for three decks (rules §11.1)."""
+    if core is not FakeCore and ref.RefRules.preset(preset).decks == 3:
+        from duidiao import _core3
+
+        return _core3
+    return core
+
+
 def run(
     core,
     positions: int,
@@ -687,7 +760,7 @@ def run(
         if hands is None and stats.positions >= positions:
             break
         for preset in presets:
-            HandRun(core, preset, i, seed, stats, options=options).run()
+            HandRun(core_for(core, preset), preset, i, seed, stats, options=options).run()
         i += 1
         if progress is not None and time.time() - last >= progress:
             last = time.time()
@@ -706,9 +779,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
         "--preset",
-        choices=PRESETS,
+        choices=ALL,
         action="append",
-        help="preset(s) to run (default: all five in turn)",
+        help="preset(s) to run (default: all eight in turn)",
     )
     ap.add_argument("--first-hand", type=int, default=0)
     ap.add_argument(
@@ -738,7 +811,7 @@ def main(argv=None) -> int:
         _core,
         args.positions,
         args.seed,
-        tuple(args.preset or PRESETS),
+        tuple(args.preset or ALL),
         args.first_hand,
         args.hands,
         progress=10.0,
@@ -747,6 +820,7 @@ def main(argv=None) -> int:
     )
     print(stats.summary())
     print("outcomes:", dict(stats.outcomes))
+    print(stats.details())
     kinds = Counter(d.kind for d in stats.disagreements)
     if kinds:
         print("disagreements by kind:", dict(kinds))

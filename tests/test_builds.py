@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from duidiao import _core, _core3
-from duidiao.play.rules import PRESETS
+from duidiao.play.rules import GAME_PRESETS
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", GAME_PRESETS)
 def test_both_builds_play_a_two_deck_game_alike(preset: str) -> None:
     assert _core.random_playouts(300, 5, preset) == _core3.random_playouts(300, 5, preset)
     # pimc solves exactly near the end of a hand: the solver and its table keys take part

@@ -96,6 +96,42 @@ def test_core_agrees_with_reference_under_the_standard_result_options(options):
     assert not stats.disagreements, f"{stats.summary()}\n{details}"
 
 
+# -- rules §11: one deck, 欢乐升级 (two decks), three decks with triples and Titanics ------------
+WIDER_POSITIONS = {"one-deck": 2_000, "huanle": 3_000, "three-deck": 4_000}
+
+
+@pytest.mark.parametrize("preset", differential.WIDER)
+def test_core_agrees_with_reference_on_the_wider_family(preset):
+    """The short twin of the long run in the closing note of the decks issue (1,000,000
+    positions: ``python tests/differential.py --positions 1000000``). Three decks are played by
+    ``duidiao._core3``; the harness plants Titanics in half its three-deck deals."""
+    n = WIDER_POSITIONS[preset]
+    stats = differential.run(core, n, seed=20261204, presets=(preset,), stop_after=5)
+    assert stats.positions >= n and stats.throws > 0 and stats.results > 0
+    if preset == "three-deck":
+        for kind in ("titanic leads", "triple leads", "failed throws with a triple",
+                     "follows to a lead with triples"):
+            assert stats.kinds[kind] > 0, (kind, stats.details())
+    details = "\n".join(str(d) for d in stats.disagreements[:5])
+    assert not stats.disagreements, f"{stats.summary()}\n{details}"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"permanent_twos": True}, {"protect_triples": True}, {"kitty_points": "double"}],
+    ids=["permanent_twos=on", "protect_triples=on", "kitty_points=double"],
+)
+def test_core_agrees_with_reference_under_the_wider_options(options):
+    """Rules §11.10's options off in every preset: 2 为常主 (§11.2), protected triples
+    (§11.5) and the flat ×2 kitty (§11.9), on two and three decks."""
+    stats = differential.run(
+        core, 2_000, seed=3, presets=("huanle", "three-deck"), options=options, stop_after=5
+    )
+    assert stats.positions >= 2_000 and stats.throws > 0
+    details = "\n".join(str(d) for d in stats.disagreements[:5])
+    assert not stats.disagreements, f"{stats.summary()}\n{details}"
+
+
 def test_harness_self_check():
     """The harness run against a stand-in core built on the reference finds nothing, and a
     deliberately wrong stand-in is caught (so that zero disagreements means something)."""

@@ -127,6 +127,24 @@ struct BasicCardSet : CardPlanes<K> {
     if constexpr (K >= 4) extra |= o.four & ~this->four;
     return extra == 0;
   }
+  // The copies both sets hold (the fewer of the two counts, face by face).
+  BasicCardSet common(const BasicCardSet& o) const {
+    BasicCardSet s;
+    s.one = this->one & o.one;
+    if constexpr (K >= 2) s.two = this->two & o.two;
+    if constexpr (K >= 3) s.three = this->three & o.three;
+    if constexpr (K >= 4) s.four = this->four & o.four;
+    return s;
+  }
+  // The larger of the two counts, face by face.
+  BasicCardSet larger(const BasicCardSet& o) const {
+    BasicCardSet s;
+    s.one = this->one | o.one;
+    if constexpr (K >= 2) s.two = this->two | o.two;
+    if constexpr (K >= 3) s.three = this->three | o.three;
+    if constexpr (K >= 4) s.four = this->four | o.four;
+    return s;
+  }
   // The faces whose copies here and in o together pass `most`.
   uint64_t beyond(const BasicCardSet& o, int most) const {
     uint64_t over = 0;

@@ -8,26 +8,45 @@
 
 namespace duidiao {
 
-enum ComponentKind : int { SINGLE = 1, PAIR = 2, TRACTOR = 3 };
+enum ComponentKind : int { SINGLE = 1, PAIR = 2, TRACTOR = 3, TRIPLE = 4, TITANIC = 5 };
 
 // One piece of a play. `key` orders pieces of the same kind and length: the power of the
-// card for singles and pairs, the tractor-order position of the top pair for tractors.
-// `top_power` is the power of the top card, which orders the failing pieces of a throw (§5.2).
+// card for singles, pairs and triples, the tractor-order position of the top face for tractors
+// and Titanics (§11.3). `top_power` is the power of the top card, which orders the failing
+// pieces of a throw (§5.2).
 struct Component {
   CardSet cards;
   int kind = SINGLE;
-  int length = 1;  // pairs in a tractor
+  int length = 1;  // pairs in a tractor, triples in a Titanic
   int key = 0;
   int top_power = 0;
 };
 
-// The shape of a lead: its tractors' lengths (longest first), pairs and singles.
+// The most Titanics a play can hold: none where a face has two copies at most.
+constexpr int MAX_TITANICS = COPIES >= 3 ? 6 : 1;
+
+// The shape of a lead: its Titanics' and tractors' lengths (longest first), triples, pairs and
+// singles (§4, §11.3).
 struct Format {
   int tractors = 0;
   int tractor_length[12] = {};
   int pairs = 0;
   int singles = 0;
-  bool is_simple() const { return tractors + pairs + singles == 1; }
+  int titanics = 0;
+  int titanic_length[MAX_TITANICS] = {};
+  int triples = 0;
+  bool is_simple() const { return tractors + pairs + singles + titanics + triples == 1; }
+  // §11.5's p and t: the pairs (a tractor of L counts L) and the triples (a Titanic of L counts L).
+  int pair_count() const {
+    int p = pairs;
+    for (int i = 0; i < tractors; ++i) p += tractor_length[i];
+    return p;
+  }
+  int triple_count() const {
+    int t = triples;
+    for (int i = 0; i < titanics; ++i) t += titanic_length[i];
+    return t;
+  }
 };
 
 struct Decomposition {
@@ -44,16 +63,24 @@ bool for_each_tractor(const Context& ctx, int e, uint64_t pairs, F&& f);
 
 // Is `cards` exactly one tractor? Sets its length and top position.
 bool is_tractor(const Context& ctx, const CardSet& cards, int* length, int* top);
+// Is `cards` exactly one Titanic (§11.3: L >= 2 triples on consecutive positions)?
+bool is_titanic(const Context& ctx, const CardSet& cards, int* length, int* top);
 
-// A single, a pair or a tractor (§4): one combination. Led, anything else is a throw (§5.2).
+// A single, a pair, a triple, a tractor or a Titanic (§4, §11.3): one combination. Led,
+// anything else is a throw (§5.2).
 bool is_simple_combination(const Context& ctx, const CardSet& cards);
 
 // §4 decomposition of a one-suit play: longest tractor first (highest first among equal
-// length), then pairs, then singles.
+// length), then pairs, then singles; §11.3 with triples: Titanics first, then tractors, triples,
+// pairs, singles.
 void decompose(const Context& ctx, const CardSet& cards, Decomposition* out);
 
-// §5.4 trumping: the best primary-component key over every partition of `cards` into `format`,
-// or -1 when no partition exists.
+// §5.2, §11.4: is failing component a lower than b? By the top card's power; between equal
+// powers the one with more cards, then the one first in notation order (H, D, S, C).
+bool lower_component(const Context& ctx, const Component& a, const Component& b);
+
+// §5.4, §11.6 trumping: the best primary-component key over every partition of `cards` into
+// `format`, or -1 when no partition exists.
 int trump_key(const Context& ctx, const CardSet& cards, const Format& format);
 
 // Does some combination in `holding` (cards of the component's suit) beat `part` (§5.2 清甩)?

@@ -24,6 +24,7 @@ struct Context {
   FailedThrow failed_throw = FAILED_THROW_LOWEST_FAILING;
   // §10.4: must a follower match the lead's pairs and tractors (see Trick::duty)?
   bool must_follow_format = false;
+  bool protect_triples = false;  // §11.5: a held triple is no pair to follow with
 
   uint64_t suit_mask[EFFECTIVE_SUIT_NB] = {};  // faces of each effective suit
   uint64_t top_ranks[4] = {};                  // §5.2 浑甩: the three highest ranks of a side suit

@@ -424,7 +424,7 @@ void Game::give_away(int seat, const CardSet& cards) {
   // Others saw `seat` show some cards and now give away some of the same faces: they cannot
   // tell which copies went, so only the copies beyond those given away stay surely held.
   const CardSet& e = exposed_[seat];
-  exposed_[seat] = e.minus({e.one & cards.one, e.two & cards.two});
+  exposed_[seat] = e.minus(e.common(cards));
 }
 
 }  // namespace duidiao

@@ -23,7 +23,7 @@ Hand::Hand(const HandSetup& s)
   require(s.level >= 0 && s.level < LEVEL_NB, "level must be 0..12");
   if (s.trump == NO_TRUMP && !rules_.allows_no_trump())
     throw BadSetup("trump=NT: a hand without trumps is not in the " + rules_.name +
-                       " rules (rules §10.1: declaring=standard)",
+                       " rules (rules §10.1, §11.7: declaring=standard or huanle)",
                    {"trump", "NT", "no_trump", -1});
   require(s.trump >= 0 && s.trump <= NO_TRUMP, "trump must be a suit 0..3 or 4 (no trump)");
   if (s.dry && rules_.kitty_burial == KITTY_BURIAL_FACE_DOWN)
@@ -195,6 +195,7 @@ namespace {
 
 // "a pair", "2 pairs" (of a suit).
 std::string pairs_text(int n) { return n == 1 ? "a pair" : std::to_string(n) + " pairs"; }
+std::string triples_text(int n) { return n == 1 ? "a triple" : std::to_string(n) + " triples"; }
 
 // The highest tractor of `length` pairs among the faces of `pairs` in suit e (there is one).
 CardSet highest_tractor(const Context& ctx, int e, uint64_t pairs, int length) {
@@ -209,18 +210,31 @@ CardSet highest_tractor(const Context& ctx, int e, uint64_t pairs, int length) {
 
 }  // namespace
 
-// §10.4 for a play all of the led suit: the duties, as far as the seat's known cards and the
-// cards it plays prove what it holds (a hidden card may only add pairs and tractors).
+// §10.4, §11.5 for a play all of the led suit: the duties, as far as the seat's known cards and
+// the cards it plays prove what it holds (a hidden card may only add pairs, triples and runs).
 void Hand::check_duties(int seat, const CardSet& cards) const {
   const Trick& t = state_.trick;
   const int led = t.led;
   const CardSet proven = held(seat).plus(held(seat).missing(cards)).within(ctx_.suit_mask[led]);
   const FollowNeed need = follow_need(ctx_, proven, t);
-  if (meets_need(ctx_, led, cards.two, need)) return;
+  const DutyBreach breach = duty_breach(ctx_, led, cards, need);
+  if (breach == DUTY_MET) return;
   const std::string who = seat_name(seat), suit = suit_name(led);
-  if (need.tractor && !meets_need(ctx_, led, cards.two, {0, need.tractor})) {
-    const CardSet tractor = highest_tractor(ctx_, led, proven.two, need.tractor);
+  if (breach == TITANIC_NOT_FOLLOWED) {
+    const CardSet titanic = CardSet::every(highest_tractor(ctx_, led, proven.at_least(3), need.titanic).one, 3);
+    const std::string held_text = ctx_.format(titanic);
+    refuse(who + " must follow the Titanic with a Titanic of " + std::to_string(need.titanic) +
+               " triples of " + suit + ": " + who + " holds " + held_text,
+           {who, held_text, "titanic_not_followed", led});
+  }
+  if (breach == TRACTOR_NOT_FOLLOWED) {
+    const uint64_t doubles = ctx_.protect_triples ? proven.two & ~proven.at_least(3) : proven.two;
+    const CardSet tractor = highest_tractor(ctx_, led, doubles, need.tractor);
     const std::string held_text = ctx_.format(tractor);
+    if (t.duty.titanic)
+      refuse(who + " must follow the Titanic with a tractor of " + std::to_string(need.tractor) +
+                 " pairs of " + suit + " (holding no Titanic that long): " + who + " holds " + held_text,
+             {who, held_text, "tractor_not_followed", led});
     if (need.tractor == t.duty.tractor)
       refuse(who + " must follow the tractor with a tractor of " + std::to_string(need.tractor) +
                  " pairs of " + suit + ": " + who + " holds " + held_text,
@@ -231,13 +245,27 @@ void Hand::check_duties(int seat, const CardSet& cards) const {
                held_text,
            {who, held_text, "tractor_not_followed", led});
   }
+  if (breach == TRIPLES_NOT_FOLLOWED) {
+    const uint64_t kept = proven.at_least(3) & ~cards.at_least(3);
+    const std::string kept_text = ctx_.format(CardSet::every(kept, 3));
+    const int played = popcount(cards.at_least(3));
+    refuse(who + " must play " + triples_text(need.triples) + " of " + suit + " (the lead has " +
+               std::to_string(t.duty.triples) + ", " + who + " holds " +
+               std::to_string(popcount(proven.at_least(3))) + ") but played " +
+               (played ? std::to_string(played) : "none") + ": " + who + " still holds " +
+               (popcount(kept) == 1 ? "the triple " : "the triples ") + kept_text,
+           {who, kept_text, "triples_not_followed", led});
+  }
   const uint64_t kept = proven.two & ~cards.two;  // pairs held, not played as pairs
-  const std::string kept_text = ctx_.format({kept, kept});
-  const int played = popcount(cards.two);
-  refuse(who + " must play " + pairs_text(need.pairs) + " of " + suit + " (the lead has " +
-             std::to_string(t.duty.pairs) + ", " + who + " holds " +
+  const std::string kept_text = ctx_.format(CardSet::every(kept, 2));
+  const int played = popcount(cards.two) - need.triples;
+  const int wanted = need.pairs;
+  std::string lead_has = std::to_string(t.duty.pairs);
+  if (t.duty.triples) lead_has += " and " + triples_text(t.duty.triples);
+  refuse(who + " must play " + pairs_text(wanted) + (need.triples ? " besides its triples" : "") +
+             " of " + suit + " (the lead has " + lead_has + ", " + who + " holds " +
              std::to_string(popcount(proven.two)) + ") but played " +
-             (played ? std::to_string(played) : "none") + ": " + who + " still holds " +
+             (played > 0 ? std::to_string(played) : "none") + ": " + who + " still holds " +
              (popcount(kept) == 1 ? "the pair " : "the pairs ") + kept_text,
          {who, kept_text, "pairs_not_followed", led});
 }
@@ -250,7 +278,7 @@ void Hand::check_follow(int seat, const CardSet& cards) const {
            std::to_string(cards.size()));
   int played = cards.within(ctx_.suit_mask[led]).size();
   if (played == size) {
-    if (state_.trick.duty.pairs) check_duties(seat, cards);
+    if (state_.trick.duty.any()) check_duties(seat, cards);
     return;
   }
   // Short in the led suit: no known card of it may stay in the hand (hidden cards were
@@ -327,7 +355,7 @@ void Hand::apply(const CardSet& cards) {
     // Nobody can tell whether a copy played was the shown one: only the copies beyond those
     // played stay surely in the declarer's hand or the kitty.
     const CardSet& d = declarer_or_kitty_;
-    declarer_or_kitty_ = d.minus({d.one & cards.one, d.two & cards.two});
+    declarer_or_kitty_ = d.minus(d.common(cards));
   }
   if (!state_.apply(ctx_, declarer_, cards)) return;
   if (rec) {
@@ -361,6 +389,29 @@ void Hand::add_no_pairs(int seat, int mask) {
   no_pairs_[seat] |= mask;
 }
 
+void Hand::add_no_triples(int seat, int mask) {
+  if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3");
+  if (mask < 0 || mask >= (1 << EFFECTIVE_SUIT_NB)) throw std::invalid_argument("bad suit mask");
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+    if (!((mask >> e) & 1)) continue;
+    const uint64_t triples = held(seat).at_least(3) & ctx_.suit_mask[e];
+    if (triples) {
+      const std::string triple = ctx_.format(CardSet::every(triples & (~triples + 1), 3));
+      throw BadSetup(seat_name(seat) + " cannot be without a triple in " + suit_name(e) +
+                         ": it holds " + triple,
+                     {seat_name(seat), triple, "triple_held", e});
+    }
+  }
+  no_triples_[seat] |= mask;
+}
+
+void Hand::set_stake(int stake) {
+  // §11.9: s = 2^d, d at most the rungs of declaring less one (4096 with three decks).
+  if (stake < 1 || stake > 4096 || (stake & (stake - 1)))
+    throw std::invalid_argument("the stake must be a power of 2 from 1 to 4096, not " + std::to_string(stake));
+  stake_ = stake;
+}
+
 void Hand::add_voids(int seat, int mask) {
   if (seat < 0 || seat > 3) throw std::invalid_argument("seat must be 0 to 3");
   if (mask < 0 || mask >= (1 << EFFECTIVE_SUIT_NB)) throw std::invalid_argument("bad void mask");
@@ -385,7 +436,7 @@ void Hand::conceal(int seat, const CardSet exposed[4]) {
   for (int p = 0; p < 4; ++p) {
     if (p == seat) continue;
     CardSet& cards = state_.held[p];
-    CardSet known = {exposed[p].one & cards.one, exposed[p].two & cards.two};
+    CardSet known = exposed[p].common(cards);
     unknown_[p] += cards.size() - known.size();
     cards = known;
   }
@@ -448,7 +499,7 @@ HandResult Hand::result(int level_ns, int level_ew) const {
 HandResult Hand::result_of(const PlayState& end, int level_ns, int level_ew) const {
   if (!kitty_known_) throw std::invalid_argument("the kitty is not known, so neither is the result");
   return hand_result(rules_, ctx_, declarer_, level_ns, level_ew, end.points, end.last_winner,
-                     end.last_play, kitty_, dry_);
+                     end.last_play, kitty_, dry_, stake_);
 }
 
 }  // namespace duidiao

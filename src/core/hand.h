@@ -121,6 +121,13 @@ class Hand {
   // BadSetup (reason pair_held) if its known cards hold one.
   void add_no_pairs(int seat, int mask);
   int no_pairs(int seat) const { return no_pairs_[seat]; }
+  // §11.5: the same for triples (the notation's `!3S`): a follow with fewer triples than the
+  // lead asked for. Throws BadSetup (reason triple_held) if its known cards hold one.
+  void add_no_triples(int seat, int mask);
+  int no_triples(int seat) const { return no_triples_[seat]; }
+  // §11.9 with `stakes`: the hand's stake s (a power of 2, 1 … 4096), 1 unless set.
+  void set_stake(int stake);
+  int stake() const { return stake_; }
   // §10.6 with the kitty buried face down: the cards the declarer showed while declaring are in
   // its hand or in the kitty, and the others cannot tell which. Kept as the declarer plays (a
   // copy of a face it plays may be the shown one). Throws std::invalid_argument unless the cards
@@ -173,6 +180,8 @@ class Hand {
   TrickHistory history_;
   CardSet lead_attempt_;
   int no_pairs_[4] = {};  // per seat, bit e: known to hold no pair in effective suit e
+  int no_triples_[4] = {};  // per seat, bit e: known to hold no triple in effective suit e
+  int stake_ = 1;
   CardSet declarer_or_kitty_;
   CardSet shown_at_start_[4];
 };

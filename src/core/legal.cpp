@@ -32,19 +32,16 @@ void each_submultiset(const FaceList& fl, int i, int size, CardSet acc, F& f) {
   if (left < size) return;
   Card c = fl.face[i];
   each_submultiset(fl, i + 1, size, acc, f);
-  CardSet one = acc;
-  one.add(c);
-  each_submultiset(fl, i + 1, size - 1, one, f);
-  if (fl.copies[i] == 2 && size >= 2) {
-    CardSet two = one;
-    two.add(c);
-    each_submultiset(fl, i + 1, size - 2, two, f);
+  CardSet more = acc;
+  for (int k = 1; k <= fl.copies[i] && k <= size; ++k) {
+    more.add(c);
+    each_submultiset(fl, i + 1, size - k, more, f);
   }
 }
 
 // ways[i][j]: the number of j-card sub-multisets of faces i.. of fl.
 struct SubsetCounts {
-  uint64_t ways[FACE_NB + 1][26];
+  uint64_t ways[FACE_NB + 1][MAX_HAND_CARDS + 1];
   SubsetCounts(const FaceList& fl, int size) {
     for (int j = 0; j <= size; ++j) ways[fl.n][j] = j == 0;
     for (int i = fl.n - 1; i >= 0; --i)
@@ -102,11 +99,27 @@ CardSet throwable(const Context& ctx, const CardSet& hand, int e) {
   return hand.within(ctx.suit_mask[e]);
 }
 
-uint64_t count_tractors(const Context& ctx, const CardSet& hand) {
+// The tractors (and Titanics, §11.3) a hand holds: runs of faces held twice (three times).
+uint64_t count_runs(const Context& ctx, uint64_t faces) {
   uint64_t n = 0;
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
-    for_each_tractor(ctx, e, hand.two, [&](uint64_t, int, int, Card) { return ++n, false; });
+    for_each_tractor(ctx, e, faces, [&](uint64_t, int, int, Card) { return ++n, false; });
   return n;
+}
+uint64_t count_tractors(const Context& ctx, const CardSet& hand) {
+  uint64_t n = count_runs(ctx, hand.two);
+  if constexpr (COPIES >= 3)
+    if (popcount(hand.at_least(3)) >= 2) n += count_runs(ctx, hand.at_least(3));
+  return n;
+}
+
+// §11.4's throws of a suit holding triples: every sub-multiset that is not one combination.
+[[gnu::noinline]] void list_throws_with_triples(const Context& ctx, const CardSet& suit, MoveSink* out) {
+  FaceList fl(suit);
+  auto emit = [&](const CardSet& c) {
+    if (!is_simple_combination(ctx, c)) out->push_back(c);
+  };
+  for (int size = 2; size <= suit.size(); ++size) each_submultiset(fl, 0, size, CardSet{}, emit);
 }
 
 }  // namespace
@@ -120,17 +133,31 @@ void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws,
 void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws, MoveSink* out) {
   for (uint64_t m = hand.one; m; m &= m - 1) out->push_back({bit(lowest_bit(m)), 0});
   for (uint64_t m = hand.two; m; m &= m - 1) out->push_back({bit(lowest_bit(m)), bit(lowest_bit(m))});
+  if constexpr (COPIES >= 3)
+    for (uint64_t m = hand.at_least(3); m; m &= m - 1) out->push_back(CardSet::every(bit(lowest_bit(m)), 3));
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
     for_each_tractor(ctx, e, hand.two, [&](uint64_t faces, int, int, Card) {
       out->push_back({faces, faces});
       return false;
     });
+  if constexpr (COPIES >= 3)
+    for (int e = 0; e < EFFECTIVE_SUIT_NB && popcount(hand.at_least(3)) >= 2; ++e)
+      for_each_tractor(ctx, e, hand.at_least(3), [&](uint64_t faces, int, int, Card) {
+        out->push_back(CardSet::every(faces, 3));
+        return false;
+      });
   if (!include_throws) return;
   for (int s = 0; s < EFFECTIVE_SUIT_NB; ++s) {
     // Every sub-multiset {one, two} of the suit: `one` any subset of the faces held, `two` any
     // subset of those in `one` held twice (subsets enumerated as x = (x - set) & set).
     const CardSet suit = throwable(ctx, hand, s);
     if (suit.empty()) continue;
+    if constexpr (COPIES >= 3) {
+      if (suit.at_least(3)) {
+        list_throws_with_triples(ctx, suit, out);
+        continue;
+      }
+    }
     uint64_t one = 0;
     do {
       one = (one - suit.one) & suit.one;
@@ -150,15 +177,17 @@ void legal_leads(const Context& ctx, const CardSet& hand, bool include_throws, M
 }
 
 uint64_t count_leads(const Context& ctx, const CardSet& hand, bool include_throws) {
-  uint64_t n = popcount(hand.one) + popcount(hand.two) + count_tractors(ctx, hand);
+  uint64_t n = popcount(hand.one) + popcount(hand.two) + popcount(hand.at_least(3)) +
+               count_tractors(ctx, hand);
   if (!include_throws) return n;
   for (int s = 0; s < EFFECTIVE_SUIT_NB; ++s) {
     const CardSet suit = throwable(ctx, hand, s);
     if (suit.empty()) continue;
     uint64_t subsets = 1;
     for (uint64_t m = suit.one; m; m &= m - 1) subsets *= uint64_t(suit.count(lowest_bit(m)) + 1);
-    // Every non-empty sub-multiset except singles, pairs and tractors is a throw.
-    n += subsets - 1 - popcount(suit.one) - popcount(suit.two) - count_tractors(ctx, suit);
+    // Every non-empty sub-multiset except singles, pairs, triples, tractors and Titanics is a throw.
+    n += subsets - 1 - popcount(suit.one) - popcount(suit.two) - popcount(suit.at_least(3)) -
+         count_tractors(ctx, suit);
   }
   return n;
 }
@@ -218,8 +247,34 @@ int longest_tractor(const Context& ctx, int e, uint64_t pairs, int cap) {
 
 }  // namespace
 
+namespace {
+// §11.5 with triples: the lead has some, or the follower holds some.
+[[gnu::noinline]] FollowNeed follow_need_with_triples(const Context& ctx, const CardSet& suit,
+                                                      const Trick& t) {
+  FollowNeed need;
+  const int e = t.led;
+  const uint64_t triples = suit.at_least(3);
+  // Under protect_triples a triple held is no pair: neither for the count nor in a tractor.
+  const uint64_t doubles = ctx.protect_triples ? suit.two & ~triples : suit.two;
+  const int held_tractor = longest_tractor(ctx, e, doubles, MAX_HAND_CARDS);
+  if (t.duty.titanic) {
+    const int length = t.duty.titanic;
+    if (has_tractor(ctx, e, triples, length)) return need.titanic = length, need;
+    if (held_tractor >= length) return need.tractor = length, need;  // and any other cards
+  }
+  if (t.duty.tractor) need.tractor = std::min(t.duty.tractor, held_tractor);
+  const int tri = popcount(triples);
+  need.triples = std::min(t.duty.triples, tri);
+  const int second = ctx.protect_triples ? popcount(doubles) : popcount(suit.two) - need.triples;
+  need.pairs = std::min(t.duty.pairs + t.duty.triples - need.triples, second);
+  return need;
+}
+}  // namespace
+
 FollowNeed follow_need(const Context& ctx, const CardSet& suit, const Trick& t) {
   FollowNeed need;
+  if constexpr (COPIES >= 3)
+    if (t.duty.triples || suit.at_least(3)) return t.duty.any() ? follow_need_with_triples(ctx, suit, t) : need;
   if (!t.duty.pairs || !suit.two) return need;
   need.pairs = std::min(t.duty.pairs, popcount(suit.two));
   // m >= L: L; 2 <= m < L: m; no tractor: 0.
@@ -228,9 +283,22 @@ FollowNeed follow_need(const Context& ctx, const CardSet& suit, const Trick& t) 
   return need;
 }
 
-bool meets_need(const Context& ctx, int e, uint64_t doubled, const FollowNeed& need) {
-  return popcount(doubled) >= need.pairs &&
-         (!need.tractor || has_tractor(ctx, e, doubled, need.tractor));
+DutyBreach duty_breach(const Context& ctx, int e, const CardSet& play, const FollowNeed& need) {
+  if (need.titanic) {
+    int length, top;
+    return is_titanic(ctx, play, &length, &top) && length == need.titanic ? DUTY_MET
+                                                                          : TITANIC_NOT_FOLLOWED;
+  }
+  if (need.tractor && !has_tractor(ctx, e, play.two, need.tractor)) return TRACTOR_NOT_FOLLOWED;
+  if (popcount(play.at_least(3)) < need.triples) return TRIPLES_NOT_FOLLOWED;
+  if (popcount(play.two) < need.triples + need.pairs) return PAIRS_NOT_FOLLOWED;
+  return DUTY_MET;
+}
+
+bool meets_need(const Context& ctx, int e, const CardSet& play, const FollowNeed& need) {
+  if constexpr (COPIES >= 3)
+    if (need.titanic || need.triples) return duty_breach(ctx, e, play, need) == DUTY_MET;
+  return popcount(play.two) >= need.pairs && (!need.tractor || has_tractor(ctx, e, play.two, need.tractor));
 }
 
 namespace {
@@ -249,7 +317,7 @@ struct DutyChoices {
 
   DutyChoices(const Context& c, const CardSet& suit, const Trick& t, const FollowNeed& n)
       : ctx(c), e(t.led), size(t.size), faces(suit.one), doubles(suit.two), need(n),
-        fewest(n.pairs), most(std::min(popcount(suit.two), t.size / 2)) {}
+        fewest(std::max(n.pairs, n.tractor)), most(std::min(popcount(suit.two), t.size / 2)) {}
 
   uint64_t singles_ways(int k) const { return choose(popcount(faces) - k, size - 2 * k); }
 
@@ -307,12 +375,29 @@ struct DutyChoices {
   }
 };
 
+// §11.5 where the follower holds a triple of the led suit: the plays of `size` cards of it are
+// filtered by the need (a face may be played one, two or three times, which DutyChoices does
+// not count). Calls f(play) for each; the three-deck game only.
+template <typename F>
+void each_play_meeting(const Context& ctx, const CardSet& suit, const Trick& t, const FollowNeed& need,
+                       F&& f) {
+  FaceList fl(suit);
+  auto g = [&](const CardSet& play) {
+    if (meets_need(ctx, t.led, play, need)) f(play);
+  };
+  each_submultiset(fl, 0, t.size, CardSet{}, g);
+}
+
 // The follow functions' paths under a need, kept out of line so that without one (every
 // Chifeng follow) they stay as lean as they were. Each returns false when there is no need.
 [[gnu::noinline]] bool list_duty_follows(const Context& ctx, const CardSet& suit, const Trick& t,
                                          MoveSink* out) {
   const FollowNeed need = follow_need(ctx, suit, t);
-  if (!need.pairs) return false;
+  if (!need.any()) return false;
+  if (COPIES >= 3 && suit.at_least(3)) {
+    each_play_meeting(ctx, suit, t, need, [&](const CardSet& play) { out->push_back(play); });
+    return true;
+  }
   DutyChoices(ctx, suit, t, need).list(out);
   return true;
 }
@@ -320,7 +405,12 @@ struct DutyChoices {
 [[gnu::noinline]] bool count_duty_follows(const Context& ctx, const CardSet& suit, const Trick& t,
                                           uint64_t* n) {
   const FollowNeed need = follow_need(ctx, suit, t);
-  if (!need.pairs) return false;
+  if (!need.any()) return false;
+  if (COPIES >= 3 && suit.at_least(3)) {
+    *n = 0;
+    each_play_meeting(ctx, suit, t, need, [&](const CardSet&) { ++*n; });
+    return true;
+  }
   *n = DutyChoices(ctx, suit, t, need).count();
   return true;
 }
@@ -338,7 +428,17 @@ CardSet random_suit_follow(const Context& ctx, const CardSet& hand, int size, in
                                              Rng& rng) {
   const CardSet suit = hand.within(ctx.suit_mask[t.led]);
   const FollowNeed need = suit.size() >= t.size ? follow_need(ctx, suit, t) : FollowNeed{};
-  if (!need.pairs) return random_suit_follow(ctx, hand, t.size, t.led, rng);
+  if (!need.any()) return random_suit_follow(ctx, hand, t.size, t.led, rng);
+  if (COPIES >= 3 && suit.at_least(3)) {
+    // Uniform by rejection (most draws meet a count duty); a strict need falls back to a list.
+    for (int tries = 0; tries < 64; ++tries) {
+      const CardSet play = random_submultiset(suit, t.size, rng);
+      if (meets_need(ctx, t.led, play, need)) return play;
+    }
+    std::vector<CardSet> plays;
+    each_play_meeting(ctx, suit, t, need, [&](const CardSet& play) { plays.push_back(play); });
+    return plays[rng.below(plays.size())];
+  }
   const DutyChoices choices(ctx, suit, t, need);
   return choices.nth(rng.below(choices.count()));
 }
@@ -356,7 +456,7 @@ void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t, Move
   CardSet suit = hand.within(ctx.suit_mask[led]);
   auto emit = [&](const CardSet& c) { out->push_back(c); };
   if (suit.size() >= size) {
-    if (t.duty.pairs && list_duty_follows(ctx, suit, t, out)) return;
+    if (t.duty.any() && list_duty_follows(ctx, suit, t, out)) return;
     FaceList fl(suit);
     each_submultiset(fl, 0, size, CardSet{}, emit);
   } else {
@@ -370,15 +470,36 @@ uint64_t count_follows(const Context& ctx, const CardSet& hand, const Trick& t) 
   CardSet suit = hand.within(ctx.suit_mask[led]);
   int k = suit.size();
   uint64_t n;
-  if (k >= size && t.duty.pairs && count_duty_follows(ctx, suit, t, &n)) return n;
+  if (k >= size && t.duty.any() && count_duty_follows(ctx, suit, t, &n)) return n;
   if (k >= size) return count_submultisets(suit, size);
   return count_submultisets(hand.minus(suit), size - k);
 }
 
+namespace {
+// §11.3's leads with triples: one of the triples or Titanics (r below their number).
+[[gnu::noinline]] CardSet nth_triple_lead(const Context& ctx, const CardSet& hand, uint64_t r) {
+  const uint64_t triples = hand.at_least(3);
+  if (r < uint64_t(popcount(triples))) return CardSet::every(bit(nth_face(triples, r)), 3);
+  r -= popcount(triples);
+  CardSet chosen;
+  for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+    if (for_each_tractor(ctx, e, triples, [&](uint64_t faces, int, int, Card) {
+          if (r-- == 0) return chosen = CardSet::every(faces, 3), true;
+          return false;
+        }))
+      break;
+  return chosen;
+}
+}  // namespace
+
 CardSet random_lead(const Context& ctx, const CardSet& hand, Rng& rng) {
   uint64_t singles = popcount(hand.one), pairs = popcount(hand.two);
-  uint64_t tractors = pairs >= 2 ? count_tractors(ctx, hand) : 0;
-  uint64_t r = rng.below(singles + pairs + tractors);
+  uint64_t tractors = pairs >= 2 ? count_runs(ctx, hand.two) : 0;
+  uint64_t with_triples = 0;  // §11.3: triples and Titanics
+  if constexpr (COPIES >= 3)
+    if (hand.at_least(3)) with_triples = popcount(hand.at_least(3)) + count_runs(ctx, hand.at_least(3));
+  uint64_t r = rng.below(singles + pairs + tractors + with_triples);
+  if (r >= singles + pairs + tractors) return nth_triple_lead(ctx, hand, r - singles - pairs - tractors);
   if (r < singles) return {bit(nth_face(hand.one, r)), 0};
   r -= singles;
   if (r < pairs) {
@@ -398,7 +519,7 @@ CardSet random_lead(const Context& ctx, const CardSet& hand, Rng& rng) {
 }
 
 CardSet random_follow(const Context& ctx, const CardSet& hand, const Trick& t, Rng& rng) {
-  if (t.duty.pairs) return random_duty_follow(ctx, hand, t, rng);
+  if (t.duty.any()) return random_duty_follow(ctx, hand, t, rng);
   return random_suit_follow(ctx, hand, t.size, t.led, rng);
 }
 
@@ -407,7 +528,7 @@ namespace {
 // §10.4 for a play all of the led suit, out of line as above.
 [[gnu::noinline]] bool meets_duties(const Context& ctx, const CardSet& hand, const CardSet& play,
                                     const Trick& t) {
-  return meets_need(ctx, t.led, play.two, follow_need(ctx, hand.within(ctx.suit_mask[t.led]), t));
+  return meets_need(ctx, t.led, play, follow_need(ctx, hand.within(ctx.suit_mask[t.led]), t));
 }
 
 }  // namespace
@@ -416,7 +537,7 @@ bool is_legal_follow(const Context& ctx, const CardSet& hand, const CardSet& pla
   const int held = hand.within(ctx.suit_mask[t.led]).size();
   const int played = play.within(ctx.suit_mask[t.led]).size();
   if (played != (held < t.size ? held : t.size)) return false;
-  return !t.duty.pairs || held < t.size || meets_duties(ctx, hand, play, t);
+  return !t.duty.any() || held <= t.size || meets_duties(ctx, hand, play, t);
 }
 
 }  // namespace duidiao

@@ -72,15 +72,22 @@ CardSet random_follow(const Context& ctx, const CardSet& hand, const Trick& t, R
 // possible, and the duties of §10.4 met)?
 bool is_legal_follow(const Context& ctx, const CardSet& hand, const CardSet& play, const Trick& t);
 
-// §10.4: what a follower holding `suit` of the led suit (at least t.size cards of it) must
-// play of it, besides the count: at least `pairs` pairs, and among them a tractor of `tractor`
-// pairs (0: none). Both 0 when the lead asks for nothing or the follower holds no pair.
+// §10.4, §11.5: what a follower holding `suit` of the led suit (more cards of it than were led)
+// must play of it, besides the count. All 0 when the lead asks for nothing or the follower holds
+// no pair.
 struct FollowNeed {
-  int pairs = 0;    // min(P, Q), Q the faces of `suit` held twice
+  int pairs = 0;    // faces played twice or more besides the triples: min(P, Q), Q the faces held twice
   int tractor = 0;  // L if `suit` holds a tractor that long; else m, its longest, if 2 <= m < L
+  int triples = 0;  // §11.5's t*: faces played three times
+  int titanic = 0;  // §11.5 duty 2.1: the play is a Titanic of this length
+  bool any() const { return pairs || tractor || triples || titanic; }
 };
 FollowNeed follow_need(const Context& ctx, const CardSet& suit, const Trick& t);
-// Do the faces played twice, `doubled` (of effective suit e), meet the need?
-bool meets_need(const Context& ctx, int e, uint64_t doubled, const FollowNeed& need);
+// Does `play` (all of effective suit e) meet the need?
+bool meets_need(const Context& ctx, int e, const CardSet& play, const FollowNeed& need);
+// The first part of the need a play all of suit e breaks (§11.5's order), for messages.
+enum DutyBreach : int { DUTY_MET, TITANIC_NOT_FOLLOWED, TRACTOR_NOT_FOLLOWED, TRIPLES_NOT_FOLLOWED,
+                        PAIRS_NOT_FOLLOWED };
+DutyBreach duty_breach(const Context& ctx, int e, const CardSet& play, const FollowNeed& need);
 
 }  // namespace duidiao

@@ -1,5 +1,6 @@
 #include "result.h"
 
+#include <algorithm>
 #include <climits>
 #include <stdexcept>
 
@@ -30,6 +31,15 @@ int climb(const Rules& rules, int from, int n) {
 
 int kitty_multiplier(const Rules& rules, const Context& ctx, const CardSet& last_play) {
   if (rules.kitty_points == KITTY_POINTS_CARDS) return 2 * last_play.size();
+  if (rules.kitty_points == KITTY_POINTS_DOUBLE) return 2;
+  if (rules.kitty_points == KITTY_POINTS_COMPONENT) {
+    // §11.9: min(64, 2^k), k the cards of the largest of the play's own components.
+    Decomposition d;
+    decompose(ctx, last_play, &d);
+    int k = 0;
+    for (int i = 0; i < d.size; ++i) k = std::max(k, d.parts[i].cards.size());
+    return k >= 6 ? 64 : 1 << k;
+  }
   if (rules.kitty_points != KITTY_POINTS_POWER) return 0;
   // The decomposition's first part is its longest tractor (§4, §10.2); else a pair, if any.
   int longest = last_play.two ? 1 : 0;
@@ -51,13 +61,17 @@ struct Row {
   bool back_to_start = false;  // 轱辘坡: the declaring team's level goes back to the start
 };
 
+// §10.7, §11.9: the band of `scoring=bands`, 20 points a pack (40 with two decks).
+int band(const Rules& rules) { return 20 * rules.decks; }
+
 Row row_of(const Rules& rules, int points) {
   if (rules.scoring == SCORING_BANDS) {
+    const int b = band(rules);
     if (points <= 0) return {OUTCOME_GUANGPAI, true, 3};
-    if (points < 40) return {OUTCOME_XIAOGUANG, true, 2};
-    if (points < 80) return {OUTCOME_DACHENG, true, 1};
-    if (points < 120) return {OUTCOME_DAPO, false, 0};
-    return {OUTCOME_DAPO_CLIMB, false, (points - 80) / 40};
+    if (points < b) return {OUTCOME_XIAOGUANG, true, 2};
+    if (points < 2 * b) return {OUTCOME_DACHENG, true, 1};
+    if (points < 3 * b) return {OUTCOME_DAPO, false, 0};
+    return {OUTCOME_DAPO_CLIMB, false, (points - 2 * b) / b};
   }
   if (points == 0) return {OUTCOME_GUANGPAI, true, 3};
   if (points < 80) return {OUTCOME_DACHENG, true, 1};
@@ -70,11 +84,12 @@ Row row_of(const Rules& rules, int points) {
 int next_row_points(const Rules& rules, int points) {
   if (points < 5) return 5;
   if (rules.scoring == SCORING_BANDS) {
-    if (points < 40) return 40;
-    if (points < 120) return points < 80 ? 80 : 120;
-    // Past 120, a level every 40 points; a climb of LEVEL_TOP reaches the top from anywhere.
-    const int up = (points - 80) / 40;
-    return up >= LEVEL_TOP ? INT_MAX : 80 + 40 * (up + 1);
+    const int b = band(rules);
+    if (points < b) return b;
+    if (points < 3 * b) return points < 2 * b ? 2 * b : 3 * b;
+    // Past 3b, a level every b points; a climb of LEVEL_TOP reaches the top from anywhere.
+    const int up = (points - 2 * b) / b;
+    return up >= LEVEL_TOP ? INT_MAX : 2 * b + b * (up + 1);
   }
   if (points < 80) return 80;
   return points < 140 ? 140 : INT_MAX;
@@ -82,7 +97,7 @@ int next_row_points(const Rules& rules, int points) {
 
 HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int level_ns,
                        int level_ew, int points, int last_winner, const CardSet& last_play,
-                       const CardSet& kitty, bool dry) {
+                       const CardSet& kitty, bool dry, int stake) {
   if (level_ns < 0 || level_ns > 12 || level_ew < 0 || level_ew > 12)
     throw std::invalid_argument("levels must be 0..12");
   const int decl_team = team_of(declarer), def_team = 1 - decl_team;
@@ -152,6 +167,15 @@ HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int
   int score[2];
   for (int t = 0; t < 2; ++t) score[t] = 2 * (levels[t] - before[t]);
   if (!r.declarers_stay) score[def_team] += 2, score[decl_team] -= 2;
+  if (rules.stakes) {
+    // §11.9: X = 1 + c when the declarers climb c, 2 + c when the defenders take over and climb
+    // c (the row's climb, wherever the levels stand); ±s·X.
+    r.stake = stake;
+    r.base = r.declarers_stay ? 1 + winners_climb : 2 + winners_climb;
+    const int won = stake * r.base;
+    score[winners] = won;
+    score[1 - winners] = -won;
+  }
   r.score_ns = score[0];
   r.score_ew = score[1];
   r.next_declarer = r.declarers_stay ? partner(declarer) : next_seat(declarer);

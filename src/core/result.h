@@ -37,6 +37,9 @@ struct HandResult {
   bool match_won = false;
   int kitty_points = 0;      // the final kitty's own face points
   int kitty_multiplier = 0;  // what they count times for the defenders (§10.7); 0: no bonus
+  // §11.9 with `stakes`: the hand's stake s (2^d) and base X; the winners score +s·X, the
+  // others -s·X (1 and 0 without stakes).
+  int stake = 1, base = 0;
 
   // The hand score difference (§7.2) from `team`'s side (0: NS, 1: EW): what searches maximise.
   int score_margin(int team) const { return team == 0 ? score_ns - score_ew : score_ew - score_ns; }
@@ -61,8 +64,9 @@ int next_row_points(const Rules& rules, int points);
 // winning seat and play; kitty: the final kitty (its points count for the defenders who win the
 // last trick, by `kitty_points`; its jokers climb with `xiaosa` unless dry). The result's points
 // are T, P plus the kitty's bonus.
+// stake: §11.9's s, read with `stakes` on.
 HandResult hand_result(const Rules& rules, const Context& ctx, int declarer, int level_ns,
                        int level_ew, int points, int last_winner, const CardSet& last_play,
-                       const CardSet& kitty, bool dry);
+                       const CardSet& kitty, bool dry, int stake = 1);
 
 }  // namespace duidiao

@@ -159,18 +159,17 @@ void Rules::check_supported() const {
   for (int l : must_play_levels)
     if (l < 0 || l > 12)
       throw std::invalid_argument("must_play_levels: " + std::to_string(l) + " is not a level 0..12");
-  // The option values the engine does not play yet (every preset has throw_penalty 0 and two
-  // decks; one and three decks are the rules of §11, not played yet).
+  // The option values the engine does not play yet (every preset has throw_penalty 0).
   if (throw_penalty != 0) refuse("throw_penalty", std::to_string(throw_penalty));
   if (decks < 1 || decks > 3)
     throw std::invalid_argument("decks must be 1, 2 or 3, not " + std::to_string(decks));
-  if (decks != 2) refuse("decks", std::to_string(decks));
-  // The rest of §11, option by option, as the engine comes to play it.
-  if (permanent_twos) refuse("permanent_twos", "on");
-  if (protect_triples) refuse("protect_triples", "on");
-  if (kitty_points == KITTY_POINTS_COMPONENT) refuse("kitty_points", "component");
-  if (kitty_points == KITTY_POINTS_DOUBLE) refuse("kitty_points", "double");
-  if (stakes) refuse("stakes", "on");
+  // Each build plays up to its copies of a face (types.h): three decks are duidiao._core3's.
+  if (decks > COPIES)
+    throw std::invalid_argument("decks=" + std::to_string(decks) + " is played by the engine built for " +
+                                std::to_string(decks) + " copies (duidiao._core" + std::to_string(decks) +
+                                "), not this one");
+  if (stakes && scoring != SCORING_BANDS)
+    throw std::invalid_argument("stakes=on needs scoring=bands (rules §11.9)");
 }
 
 int Rules::level_rank(int level) const {

@@ -87,8 +87,9 @@ struct Rules {
   bool is_must_play(int level) const;
   // The sizes of a game of these rules: cards, hand, kitty, points (rules §11.1).
   Sizes sizes() const { return sizes_of(decks); }
-  // May a hand be played without a trump suit (§10.1)? Under the standard declaring.
-  bool allows_no_trump() const { return declaring == DECLARING_STANDARD; }
+  // May a hand be played without a trump suit (§10.1, §11.7)? Under the standard and the
+  // 欢乐升级 declaring (joker pairs and triples declare it; nobody declaring too).
+  bool allows_no_trump() const { return declaring == DECLARING_STANDARD || declaring == DECLARING_HUANLE; }
   // The rank of the level cards at a ladder position (0 = 2 … 12 = A as ranks, rules §2).
   int level_rank(int level) const;
   // The ladder position of the level whose level cards have this rank.

@@ -10,6 +10,11 @@ int same_format_key(const Context& ctx, const Trick& t, const CardSet& cards) {
   if (t.format.singles == 1) return ctx.power[lowest_bit(cards.one)];
   if (t.format.pairs == 1) return (cards.one == cards.two) ? ctx.power[lowest_bit(cards.one)] : -1;
   int length, top;
+  if constexpr (COPIES >= 3) {
+    if (t.format.triples == 1) return cards.one == cards.at_least(3) ? ctx.power[lowest_bit(cards.one)] : -1;
+    if (t.format.titanics == 1)
+      return is_titanic(ctx, cards, &length, &top) && length == t.format.titanic_length[0] ? top : -1;
+  }
   if (is_tractor(ctx, cards, &length, &top) && length == t.format.tractor_length[0]) return top;
   return -1;
 }
@@ -21,9 +26,13 @@ int highest_power(const Context& ctx, const CardSet& cards) {
 }
 
 bool same_format(const Format& a, const Format& b) {
-  if (a.tractors != b.tractors || a.pairs != b.pairs || a.singles != b.singles) return false;
+  if (a.tractors != b.tractors || a.pairs != b.pairs || a.singles != b.singles ||
+      a.titanics != b.titanics || a.triples != b.triples)
+    return false;
   for (int i = 0; i < a.tractors; ++i)  // both longest first
     if (a.tractor_length[i] != b.tractor_length[i]) return false;
+  for (int i = 0; i < a.titanics; ++i)
+    if (a.titanic_length[i] != b.titanic_length[i]) return false;
   return true;
 }
 
@@ -68,11 +77,16 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   winner_key = lead_is_throw ? 0 : d.parts[0].key;
   by_structure = ctx.trump_compare == TRUMP_COMPARE_STRUCTURE;
   if (by_structure) winner_key = highest_power(ctx, cards);
-  // Every face led twice stands in a tractor or is a pair of the format; a lead of two or more
-  // cards that is not a throw is one tractor.
-  duty = ctx.must_follow_format
-             ? FollowDuty{popcount(cards.two), lead_is_throw ? 0 : format.tractor_length[0]}
-             : FollowDuty{};
+  // Without triples every face led twice stands in a tractor or is a pair of the format, and a
+  // lead of two or more cards that is not a throw is one tractor.
+  if (!ctx.must_follow_format) {
+    duty = FollowDuty{};
+  } else if (COPIES >= 3 && cards.at_least(3)) {
+    duty = {format.pair_count(), lead_is_throw ? 0 : format.tractor_length[0], format.triple_count(),
+            lead_is_throw ? 0 : format.titanic_length[0]};
+  } else {
+    duty = {popcount(cards.two), lead_is_throw ? 0 : format.tractor_length[0]};
+  }
 }
 
 void Trick::follow(const Context& ctx, const CardSet& cards) {
@@ -114,10 +128,10 @@ ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, c
   // the lowest failing one, or (failed_throw=lowest) the lowest of all.
   int lowest = -1;
   for (int k = 0; k < d.size; ++k) {
-    if (lowest < 0 || d.parts[k].top_power < d.parts[lowest].top_power) lowest = k;
+    if (lowest < 0 || lower_component(ctx, d.parts[k], d.parts[lowest])) lowest = k;
     bool beaten = false;
     for (int i = 0; i < 3 && !beaten; ++i) beaten = beats_component(ctx, others[i], d.parts[k], suit);
-    if (beaten && (v.forced < 0 || d.parts[k].top_power < d.parts[v.forced].top_power)) {
+    if (beaten && (v.forced < 0 || lower_component(ctx, d.parts[k], d.parts[v.forced]))) {
       v.valid = false;
       v.forced = k;
     }

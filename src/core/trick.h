@@ -6,12 +6,15 @@
 
 namespace duidiao {
 
-// §10.4 (must_follow_format): what a lead asks of a follower who holds at least as many cards of
-// its suit as were led, beyond playing only that suit. Both 0 without the option (§5.3), or when
-// the lead has no pair: then any cards of the suit will do.
+// §10.4, §11.5 (must_follow_format): what a lead asks of a follower who holds more cards of its
+// suit than were led, beyond playing only that suit. All 0 without the option (§5.3), or when
+// the lead has no pair or triple: then any cards of the suit will do.
 struct FollowDuty {
-  int pairs = 0;    // P: the lead's pairs (a tractor of length L counts L, a throw all of them)
+  int pairs = 0;    // p: the lead's pairs (a tractor of length L counts L, a throw all of them)
   int tractor = 0;  // L when the lead is one tractor (not a throw), else 0
+  int triples = 0;  // t: the lead's triples (a Titanic of length L counts L), §11.5
+  int titanic = 0;  // L when the lead is one Titanic, else 0
+  bool any() const { return pairs || triples; }
 };
 
 struct Trick {

@@ -8,7 +8,7 @@ void shown_in_view(const Hand& view, int observer, CardSet shown[4]) {
   for (int p = 0; p < 4; ++p) {
     const CardSet& start = view.shown_at_start(p);
     const CardSet now = p == observer ? CardSet{} : view.held(p);
-    shown[p] = {start.one | now.one, start.two | now.two};  // the larger count of each face
+    shown[p] = start.larger(now);
   }
 }
 
@@ -60,7 +60,7 @@ int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4
         if (heuristic_play(ctx, declarer, known_kitty, seen, hidden, seat, false) != chosen) ++misses;
       }
       const CardSet& s = shown[seat];
-      shown[seat] = s.minus({s.one & plays[k].one, s.two & plays[k].two});
+      shown[seat] = s.minus(s.common(plays[k]));
       st.apply<false>(ctx, declarer, plays[k]);
     }
   };

@@ -24,7 +24,7 @@ struct InverseFactorials {
 const InverseFactorials INV_FACTORIAL;
 
 // Copies of each face in a, as many as in b when b has more (the union of two multisets).
-CardSet most(const CardSet& a, const CardSet& b) { return {a.one | b.one, a.two | b.two}; }
+CardSet most(const CardSet& a, const CardSet& b) { return a.larger(b); }
 
 // Calls f(coef, offset) for every split of `count` cards among holders list[0..m): n[h] cards to
 // holder h, n[h] <= caps[h]; coef is prod 1/n[h]! and offset sum n[h] * stride[h]. `room` is the
