@@ -32,7 +32,8 @@ RawDecision raw_decision(const Decision& d) {
 Decision core_decision(const RawDecision& raw) {
   Decision d;
   const int phase = std::get<0>(raw);
-  if (phase < 0 || phase >= PHASE_OVER) throw std::invalid_argument("decision: phase must be 0..4");
+  if (phase < 0 || phase >= PHASE_NB || phase == PHASE_OVER)
+    throw std::invalid_argument("decision: phase must be 0..4 or 6 (countering)");
   d.phase = Phase(phase);
   d.seat = checked_seat(std::get<1>(raw));
   d.pass = std::get<2>(raw);
@@ -103,13 +104,15 @@ py::dict choice_values(const ChoiceValue& c) {
 }  // namespace
 
 void init_game(py::module_& m) {
-  py::enum_<Phase>(m, "Phase", py::arithmetic())  // ordered: a hand goes through them in turn
+  // A hand goes through them in turn, but for `counter` (numbered last, between bury and play).
+  py::enum_<Phase>(m, "Phase", py::arithmetic())
       .value("declare", PHASE_DECLARE)
       .value("bury", PHASE_BURY)
       .value("grab", PHASE_GRAB)
       .value("xiaosa", PHASE_XIAOSA)
       .value("play", PHASE_PLAY)
-      .value("over", PHASE_OVER);
+      .value("over", PHASE_OVER)
+      .value("counter", PHASE_COUNTER);  // §11.8 反底, between burying and the play
   py::class_<Game>(m, "Game")
       .def(py::init([](const Rules& rules, const std::vector<int>& deck, int first_drawer,
                        int declarer, int level_ns, int level_ew) {
@@ -143,6 +146,16 @@ void init_game(py::module_& m) {
         return out;
       })
       .def("declare", &Game::declare, py::arg("suit"), py::arg("kind"))
+      .def("counters", [](const Game& g) { return declarations(g.counters()); })
+      .def("counter_options", [](const Game& g) {
+        py::list out;
+        for (const Declaration& d : g.counter_declarations()) out.append(py::make_tuple(d.suit, d.kind));
+        return out;
+      })
+      .def("counter", &Game::counter, py::arg("suit"), py::arg("kind"))
+      .def_property_readonly("kitty_burier", &Game::kitty_burier)
+      .def_property_readonly("doublings", &Game::doublings)
+      .def_property_readonly("stake", &Game::stake)
       .def("decline", &Game::pass)
       .def("bury", [](Game& g, const Masks& cards) { g.bury(to_set(cards)); }, py::arg("cards"))
       .def("grab", &Game::grab, py::arg("put"))
@@ -181,7 +194,9 @@ void init_game(py::module_& m) {
                        const Masks& kitty, const Masks& original_kitty, bool dry, int trump_from_kitty,
                        int grab_offer, const std::vector<std::tuple<int, int, int>>& grabs_made,
                        const std::vector<std::tuple<int, Masks, Masks>>& xiaosas_made,
-                       std::optional<Hand> view) {
+                       std::optional<Hand> view,
+                       const std::vector<std::tuple<int, int, int, int>>& counters_made,
+                       int kitty_burier, int stake) {
              if (exposed.size() != 4 || hand_sizes.size() != 4)
                throw std::invalid_argument("observation: exposed and hand_sizes need 4 entries");
              Observation o;
@@ -191,6 +206,10 @@ void init_game(py::module_& m) {
              o.hand = to_set(hand);
              for (int i = 0; i < 4; ++i) o.exposed[i] = to_set(exposed[i]), o.hand_size[i] = hand_sizes[i];
              for (auto [s, suit, kind, d] : made) o.declarations.push_back({s, suit, kind, d});
+             for (auto [s, suit, kind, d] : counters_made) o.counters.push_back({s, suit, kind, d});
+             if (kitty_burier < -1 || kitty_burier > 3)
+               throw std::invalid_argument("observation: kitty_burier is a seat 0..3, or -1");
+             o.kitty_burier = kitty_burier, o.stake = stake;
              o.kitty_visible = kitty_visible, o.kitty = to_set(kitty);
              o.original_kitty = to_set(original_kitty);
              o.dry = dry, o.trump_from_kitty = trump_from_kitty, o.grab_offer = grab_offer;
@@ -198,7 +217,7 @@ void init_game(py::module_& m) {
              for (auto [s, jokers, taken] : xiaosas_made) o.xiaosas.push_back({s, to_set(jokers), to_set(taken)});
              // The play is read from its position: the view the bots see, the rest checked
              // against it.
-             if ((phase >= PHASE_PLAY) != view.has_value())
+             if (play_started(phase) != view.has_value())
                throw std::invalid_argument(
                    "observation: position: a play observation has its view, the others none");
              if (view) o.view = *view;
@@ -211,7 +230,8 @@ void init_game(py::module_& m) {
            py::arg("hand"), py::arg("exposed"), py::arg("hand_sizes"), py::arg("declarations"),
            py::arg("kitty_visible"), py::arg("kitty"), py::arg("original_kitty"), py::arg("dry"),
            py::arg("trump_from_kitty"), py::arg("grab_offer"), py::arg("grabs"), py::arg("xiaosas"),
-           py::arg("view") = py::none())
+           py::arg("view") = py::none(), py::arg("counters") = std::vector<std::tuple<int, int, int, int>>{},
+           py::arg("kitty_burier") = -1, py::arg("stake") = 1)
       .def_readonly("seat", &Observation::seat)
       .def_readonly("phase", &Observation::phase)
       .def_readonly("rules", &Observation::rules)
@@ -225,6 +245,9 @@ void init_game(py::module_& m) {
       .def("exposed", [](const Observation& o, int seat) { return to_masks(o.exposed[checked_seat(seat)]); }, py::arg("seat"))
       .def("hand_size", [](const Observation& o, int seat) { return o.hand_size[checked_seat(seat)]; }, py::arg("seat"))
       .def_property_readonly("declarations", [](const Observation& o) { return declarations(o.declarations); })
+      .def_property_readonly("counters", [](const Observation& o) { return declarations(o.counters); })
+      .def_readonly("kitty_burier", &Observation::kitty_burier)
+      .def_readonly("stake", &Observation::stake)
       .def_readonly("kitty_visible", &Observation::kitty_visible)
       .def_property_readonly("kitty", [](const Observation& o) { return to_masks(o.kitty); })
       .def_property_readonly("original_kitty", [](const Observation& o) { return to_masks(o.original_kitty); })
@@ -248,7 +271,7 @@ void init_game(py::module_& m) {
   m.def("declaration_kinds", &declaration_kinds, py::arg("rules"));
   m.def("declaration_cards", [](int suit, int kind, int level_rank) {
         if (suit < 0 || suit > NO_TRUMP || kind < DECLARE_SINGLE || kind > DECLARE_KIND_MAX)
-          throw std::invalid_argument("a declaration's suit is 0..4 and its kind 1..7");
+          throw std::invalid_argument("a declaration's suit is 0..4 and its kind 1..10");
         return to_masks(declaration_cards({0, suit, kind, 0}, checked_rank(level_rank)));
       }, py::arg("suit"), py::arg("kind"), py::arg("level_rank"));
   m.def("xiaosa_takeable", [](const Masks& kitty, int level_rank) {

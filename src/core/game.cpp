@@ -4,7 +4,7 @@ namespace duidiao {
 
 namespace {
 
-const char* PHASE_NAMES[] = {"declaring", "burying", "grabbing", "xiaosa", "play", "over"};
+const char* PHASE_NAMES[] = {"declaring", "burying", "grabbing", "xiaosa", "play", "over", "countering"};
 
 // Suit precedence for declaring (§2): H > D > S > C, i.e. a lower index is higher.
 bool higher_suit(int a, int b) { return a < b; }
@@ -103,17 +103,100 @@ std::vector<Declaration> standard_options(int seat, const CardSet& hand, int ran
   return out;
 }
 
+// §11.7's suits on the ladder: D < C < H < S (not §2's order).
+int ladder_suit(int suit) {
+  static const int PLACE[4] = {2, 0, 3, 1};  // H D S C
+  return PLACE[suit];
+}
+
+// The copies of one face a declaration shows.
+int declaration_copies(int kind) {
+  switch (kind) {
+    case DECLARE_SINGLE: return 1;
+    case DECLARE_TRIPLE: case DECLARE_THREE_SMALL_JOKERS: case DECLARE_THREE_BIG_JOKERS: return 3;
+    default: return 2;
+  }
+}
+
+// §11.7: every declaration of the hand, of as many copies as the decks allow (one deck: singles
+// only), on a rung above `standing` (0: none yet), `least` rung at least.
+std::vector<Declaration> huanle_declarations(const Rules& rules, int seat, const CardSet& hand, int rank,
+                                             int standing, int least, int drawn) {
+  std::vector<Declaration> out;
+  auto add = [&](int suit, int kind) {
+    const Declaration d{seat, suit, kind, drawn};
+    const int rung = huanle_rung(d);
+    if (rung > standing && rung >= least) out.push_back(d);
+  };
+  const int most = rules.decks == 1 ? 1 : std::min(rules.decks, COPIES);
+  for (int suit = 0; suit < 4; ++suit) {
+    const int n = std::min(hand.count(make_card(suit, rank)), most);
+    if (n >= 1) add(suit, DECLARE_SINGLE);
+    if (n >= 2) add(suit, DECLARE_PAIR);
+    if (n >= 3) add(suit, DECLARE_TRIPLE);
+  }
+  for (Card joker : {SMALL_JOKER, BIG_JOKER}) {
+    const int n = std::min(hand.count(joker), most);
+    const bool big = joker == BIG_JOKER;
+    if (n >= 2) add(NO_TRUMP, big ? DECLARE_BIG_JOKERS : DECLARE_SMALL_JOKERS);
+    if (n >= 3) add(NO_TRUMP, big ? DECLARE_THREE_BIG_JOKERS : DECLARE_THREE_SMALL_JOKERS);
+  }
+  return out;
+}
+
 }  // namespace
+
+int huanle_rung(const Declaration& d) {
+  switch (d.kind) {
+    case DECLARE_SINGLE: return 1;
+    case DECLARE_PAIR: return 2 + ladder_suit(d.suit);
+    case DECLARE_SMALL_JOKERS: return 6;
+    case DECLARE_BIG_JOKERS: return 7;
+    case DECLARE_TRIPLE: return 8 + ladder_suit(d.suit);
+    case DECLARE_THREE_SMALL_JOKERS: return 12;
+    case DECLARE_THREE_BIG_JOKERS: return 13;
+    default: return 0;
+  }
+}
+
+bool doubles_stake(const Declaration& standing, const Declaration& d) {
+  // 自保: the same player shows more copies of the same face (a level card of the same suit, or
+  // the same joker).
+  auto face = [](const Declaration& x) {
+    switch (x.kind) {
+      case DECLARE_SMALL_JOKERS: case DECLARE_THREE_SMALL_JOKERS: return int(SMALL_JOKER);
+      case DECLARE_BIG_JOKERS: case DECLARE_THREE_BIG_JOKERS: return int(BIG_JOKER);
+      default: return x.suit;
+    }
+  };
+  return !(d.seat == standing.seat && face(d) == face(standing));
+}
+
+std::vector<Declaration> counter_options(const Rules& rules, int seat, const CardSet& hand,
+                                         int level_rank, const Declaration* standing) {
+  if (rules.decks < 2) return {};  // a counter needs a pair
+  return huanle_declarations(rules, seat, hand, level_rank, standing ? huanle_rung(*standing) : 0, 2, 0);
+}
 
 std::vector<Declaration> declaration_options(const Rules& rules, int seat, const CardSet& hand,
                                              int level_rank, const std::vector<Declaration>& made,
                                              int drawn) {
+  if (rules.declaring == DECLARING_HUANLE)
+    return huanle_declarations(rules, seat, hand, level_rank, made.empty() ? 0 : huanle_rung(made.back()),
+                               1, drawn);
   return rules.declaring == DECLARING_STANDARD
              ? standard_options(seat, hand, level_rank, made, drawn)
              : chifeng_options(seat, hand, level_rank, made, drawn);
 }
 
 std::vector<int> declaration_kinds(const Rules& rules) {
+  if (rules.declaring == DECLARING_HUANLE) {
+    if (rules.decks == 1) return {DECLARE_SINGLE};
+    std::vector<int> kinds = {DECLARE_SINGLE, DECLARE_PAIR, DECLARE_SMALL_JOKERS, DECLARE_BIG_JOKERS};
+    if (rules.decks >= 3)
+      kinds.insert(kinds.end(), {DECLARE_TRIPLE, DECLARE_THREE_SMALL_JOKERS, DECLARE_THREE_BIG_JOKERS});
+    return kinds;
+  }
   if (rules.declaring == DECLARING_STANDARD)
     return {DECLARE_SINGLE, DECLARE_PAIR, DECLARE_REINFORCE, DECLARE_SMALL_JOKERS, DECLARE_BIG_JOKERS};
   return {DECLARE_SINGLE, DECLARE_LOCK, DECLARE_OVERRIDE};
@@ -121,11 +204,10 @@ std::vector<int> declaration_kinds(const Rules& rules) {
 
 CardSet declaration_cards(const Declaration& d, int level_rank) {
   CardSet shown;
-  const Card card = d.kind == DECLARE_SMALL_JOKERS ? SMALL_JOKER
-                    : d.kind == DECLARE_BIG_JOKERS ? BIG_JOKER
-                                                   : make_card(d.suit, level_rank);
-  shown.add(card);
-  if (d.kind != DECLARE_SINGLE) shown.add(card);
+  const Card card = d.kind == DECLARE_SMALL_JOKERS || d.kind == DECLARE_THREE_SMALL_JOKERS ? SMALL_JOKER
+                    : d.kind == DECLARE_BIG_JOKERS || d.kind == DECLARE_THREE_BIG_JOKERS ? BIG_JOKER
+                                                                                          : make_card(d.suit, level_rank);
+  for (int k = std::min(declaration_copies(d.kind), COPIES); k > 0; --k) shown.add(card);
   return shown;
 }
 
@@ -142,7 +224,12 @@ void Game::declare(int suit, int kind) {
   if (!open)
     refuse(seat_name(to_act_) + " cannot make that declaration (suit " + std::to_string(suit) +
            ", kind " + std::to_string(kind) + ") now");
-  declarations_.push_back({to_act_, suit, kind, drawn_});
+  const Declaration made{to_act_, suit, kind, drawn_};
+  // §11.9: every 反主, 反无主 and 自反 doubles the stake; 自保 and the first declaration do not.
+  if (rules_.declaring == DECLARING_HUANLE && !declarations_.empty() &&
+      doubles_stake(declarations_.back(), made))
+    ++doublings_;
+  declarations_.push_back(made);
   const CardSet shown = declaration_cards(declarations_.back(), rules_.level_rank(level_));
   exposed_[to_act_] = exposed_[to_act_].plus(exposed_[to_act_].missing(shown));
   draw_until_decision();  // one declaration per chance: drawing (or the last round) goes on
@@ -152,6 +239,9 @@ void Game::pass() {
   switch (phase_) {
     case PHASE_DECLARE:
       draw_until_decision();
+      return;
+    case PHASE_COUNTER:
+      next_counter(counter_passes_ + 1);
       return;
     case PHASE_GRAB:
       next_grab(grab_candidate_ + 1);
@@ -186,9 +276,11 @@ void Game::draw_until_decision() {
 void Game::finish_declaring() {
   if (!declarations_.empty()) {
     trump_ = declarations_.back().suit;
-    declarer_ = fixed_declarer_ >= 0 ? fixed_declarer_ : declarations_.back().seat;
-  } else if (rules_.declaring == DECLARING_STANDARD) {
-    // §10.6: no declaration, no trump; in a first hand the first drawer declares.
+    // §11.7 first_declarer=first: the first to declare is the first hand's declarer.
+    const bool first = rules_.declaring == DECLARING_HUANLE && rules_.first_declarer == FIRST_DECLARER_FIRST;
+    declarer_ = fixed_declarer_ >= 0 ? fixed_declarer_ : (first ? declarations_.front() : declarations_.back()).seat;
+  } else if (rules_.declaring != DECLARING_CHIFENG) {
+    // §10.6, §11.7: no declaration, no trump; in a first hand the first drawer declares.
     trump_ = NO_TRUMP;
     declarer_ = fixed_declarer_ >= 0 ? fixed_declarer_ : first_drawer_;
   } else {
@@ -209,38 +301,81 @@ void Game::finish_declaring() {
   to_act_ = declarer_;
 }
 
+const Declaration* Game::standing_declaration() const {
+  if (!counters_.empty()) return &counters_.back();
+  return declarations_.empty() ? nullptr : &declarations_.back();
+}
+
+std::vector<Declaration> Game::counter_declarations() const {
+  if (phase_ != PHASE_COUNTER) return {};
+  return counter_options(rules_, to_act_, held_[to_act_], rules_.level_rank(level_), standing_declaration());
+}
+
+// §11.8: the round of counters goes on from the seat after the last burier; three passes in a
+// row end it. A seat with no counter open passes without being asked.
+void Game::next_counter(int passes) {
+  phase_ = PHASE_COUNTER;
+  for (; passes < 3; ++passes) {
+    to_act_ = (burier_ + 1 + passes) & 3;
+    counter_passes_ = passes;
+    if (!counter_declarations().empty()) return;
+  }
+  start_play();
+}
+
+void Game::counter(int suit, int kind) {
+  require_phase(PHASE_COUNTER, "counter");
+  bool open = false;
+  for (const Declaration& d : counter_declarations()) open |= d.suit == suit && d.kind == kind;
+  if (!open)
+    refuse(seat_name(to_act_) + " cannot counter with that declaration (suit " + std::to_string(suit) +
+           ", kind " + std::to_string(kind) + ") now");
+  counters_.push_back({to_act_, suit, kind, drawn_});
+  ++doublings_;  // §11.9: every counter doubles the stake
+  trump_ = suit;
+  const CardSet shown = declaration_cards(counters_.back(), rules_.level_rank(level_));
+  exposed_[to_act_] = exposed_[to_act_].plus(exposed_[to_act_].missing(shown));
+  // The cards the last burier showed may be in the kitty the counter takes: nobody can say.
+  shown_buried_ = CardSet{};
+  held_[to_act_] = held_[to_act_].plus(kitty_);
+  phase_ = PHASE_BURY;
+}
+
 void Game::bury(const CardSet& cards) {
   require_phase(PHASE_BURY, "bury");
+  const int burier = to_act_;  // the declarer, or (§11.8) the player who countered
   const int kitty = rules_.sizes().kitty_cards;
   if (!cards.valid() || cards.size() != kitty)
     refuse("bury exactly " + std::to_string(kitty) + " cards, not " +
            std::to_string(cards.valid() ? cards.size() : 0));
-  if (!held_[declarer_].contains(cards))
-    refuse(seat_name(declarer_) + " does not hold " + to_string(held_[declarer_].missing(cards)));
-  held_[declarer_] = held_[declarer_].minus(cards);
+  if (!held_[burier].contains(cards))
+    refuse(seat_name(burier) + " does not hold " + to_string(held_[burier].missing(cards)));
+  held_[burier] = held_[burier].minus(cards);
   kitty_ = cards;
+  burier_ = burier;
   if (rules_.kitty_burial == KITTY_BURIAL_FACE_DOWN) {
-    // §10.6 face down: the others saw what the declarer showed (and a 翻主 card) but not
-    // whether it was buried.
-    shown_buried_ = exposed_[declarer_];
+    // §10.6 face down: the others saw what the burier showed (and a 翻主 card) but not whether
+    // it was buried. Only the declarer's is kept (the play's Hand knows it as such).
+    shown_buried_ = burier == declarer_ ? exposed_[burier] : CardSet{};
     if (trump_from_kitty_) {
       const CardSet turned{bit(deck_[105]), 0};
       shown_buried_ = shown_buried_.plus(shown_buried_.missing(turned));
     }
-    exposed_[declarer_] = CardSet{};
+    exposed_[burier] = CardSet{};
+    if (rules_.counter_bury) return next_counter(0);
     return start_play();
   }
-  give_away(declarer_, cards);
+  give_away(burier, cards);
   after_bury();
 }
 
 bool Game::kitty_public() const {
   if (rules_.kitty_burial == KITTY_BURIAL_FACE_DOWN) return phase_ == PHASE_OVER;
-  return phase_ >= PHASE_GRAB || dry_;
+  return (phase_ != PHASE_DECLARE && phase_ != PHASE_BURY) || dry_;
 }
 
 const CardSet& Game::declarer_or_kitty() const {
-  return phase_ >= PHASE_PLAY ? hand_.declarer_or_kitty() : shown_buried_;
+  return play_started(phase_) ? hand_.declarer_or_kitty() : shown_buried_;
 }
 
 void Game::after_bury() {
@@ -370,6 +505,7 @@ void Game::start_play() {
   s.dry = dry_;
   hand_ = Hand(s);
   if (!shown_buried_.empty()) hand_.set_declarer_or_kitty(shown_buried_);
+  if (rules_.stakes) hand_.set_stake(1 << doublings_);
   hand_.set_shown_at_start(exposed_);
   phase_ = PHASE_PLAY;
   to_act_ = hand_.turn();
@@ -399,6 +535,10 @@ CardSet Game::apply(const Decision& d) {
       return {};
     case PHASE_BURY:
       bury(d.cards);
+      return {};
+    case PHASE_COUNTER:
+      if (d.pass) pass();
+      else counter(d.suit, d.kind);
       return {};
     case PHASE_GRAB:
       if (d.pass) pass();

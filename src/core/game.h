@@ -12,17 +12,26 @@
 
 namespace duidiao {
 
-enum Phase : int { PHASE_DECLARE, PHASE_BURY, PHASE_GRAB, PHASE_XIAOSA, PHASE_PLAY, PHASE_OVER, PHASE_NB };
+// PHASE_COUNTER (§11.8 反底) comes between burying and the play; it is numbered last so that the
+// older phases keep their numbers.
+enum Phase : int { PHASE_DECLARE, PHASE_BURY, PHASE_GRAB, PHASE_XIAOSA, PHASE_PLAY, PHASE_OVER,
+                   PHASE_COUNTER, PHASE_NB };
+// Has the play begun (the play, or the hand over)? Phases are not compared by number.
+inline bool play_started(int phase) { return phase == PHASE_PLAY || phase == PHASE_OVER; }
 
 // §6.2: 亮主 (a single level card), 封主 (a lock: a pair, or the second card added to one's own
 // single), 正主 (an override by a pair of another suit, then only of a higher suit).
 // §10.6 (declaring=standard), weakest first: a single, a pair of level cards (or reinforcing
 // one's own single, 加固), a pair of small jokers, a pair of big jokers (the joker pairs declare
 // no trump: their suit is NO_TRUMP).
+// §11.7 (declaring=huanle), the rungs of a ladder: a single (rung 1), a pair of level cards
+// (2–5, D < C < H < S), two small, two big jokers (6, 7: NT), three copies of a level card
+// (8–11), three small, three big jokers (12, 13: NT); the last three only with three decks.
 enum DeclareKind : int {
   DECLARE_SINGLE = 1, DECLARE_LOCK = 2, DECLARE_OVERRIDE = 3,
   DECLARE_PAIR = 4, DECLARE_REINFORCE = 5, DECLARE_SMALL_JOKERS = 6, DECLARE_BIG_JOKERS = 7,
-  DECLARE_KIND_MAX = 7
+  DECLARE_TRIPLE = 8, DECLARE_THREE_SMALL_JOKERS = 9, DECLARE_THREE_BIG_JOKERS = 10,
+  DECLARE_KIND_MAX = 10
 };
 
 struct Declaration {
@@ -37,8 +46,8 @@ struct Declaration {
 struct Decision {
   Phase phase = PHASE_DECLARE;
   int seat = 0;
-  bool pass = false;        // declined: no declaration, no grab, no 潇洒
-  int suit = -1, kind = 0;  // PHASE_DECLARE: the declaration
+  bool pass = false;        // declined: no declaration, no grab, no 潇洒, no counter
+  int suit = -1, kind = 0;  // PHASE_DECLARE, PHASE_COUNTER: the declaration
   CardSet cards;            // PHASE_BURY: the 8 buried; PHASE_XIAOSA: the jokers; PHASE_PLAY
   CardSet taken;            // PHASE_XIAOSA: the kitty cards taken
   Card put = -1;            // PHASE_GRAB: the card put in the offered one's place
@@ -58,10 +67,19 @@ struct GameSetup {
 std::vector<Declaration> declaration_options(const Rules& rules, int seat, const CardSet& hand,
                                              int level_rank, const std::vector<Declaration>& made,
                                              int drawn);
-// The kinds of declaration the rules' declaring knows (§6.2, or §10.6), weakest first.
+// The kinds of declaration the rules' declaring knows (§6.2, §10.6 or §11.7), weakest first.
 std::vector<int> declaration_kinds(const Rules& rules);
-// The cards a declaration shows (a level card or two, or a joker pair).
+// The cards a declaration shows (level cards, or jokers of one kind).
 CardSet declaration_cards(const Declaration& d, int level_rank);
+// §11.7: a declaration's rung on 欢乐升级's ladder (1 … 13).
+int huanle_rung(const Declaration& d);
+// §11.7, §11.9: does declaration `d`, following `standing`, double the stake? Every 反主, 反无主
+// and 自反 does; 自保 (the same player, more copies of the same face) does not.
+bool doubles_stake(const Declaration& standing, const Declaration& d);
+// §11.8 反底: the counters open to `seat`, holding `hand`, against the declaration standing
+// (none: `standing` null): declarations of a pair or more on a strictly higher rung.
+std::vector<Declaration> counter_options(const Rules& rules, int seat, const CardSet& hand,
+                                         int level_rank, const Declaration* standing);
 // §6.4 潇洒: the cards of the face-up `kitty` a joker may take (ranks 2-9 but 5 and the level).
 CardSet xiaosa_takeable(const CardSet& kitty, int level_rank);
 
@@ -94,11 +112,21 @@ class Game {
   // kitty (the others cannot tell); empty otherwise.
   const CardSet& declarer_or_kitty() const;
   int trump_from_kitty() const { return trump_from_kitty_; }  // 翻主: 1 when turned up
+  // §11.8: the seat that buried the kitty last (the declarer unless someone countered), -1
+  // before the first bury; the counters made; §11.9: the stake's doublings so far.
+  int kitty_burier() const { return burier_; }
+  const std::vector<Declaration>& counters() const { return counters_; }
+  int doublings() const { return doublings_; }
+  int stake() const { return 1 << doublings_; }
   const Card* deck() const { return deck_; }
 
   // PHASE_DECLARE: the declarations open to to_act() (passing is always open).
   std::vector<Declaration> declare_options() const;
   void declare(int suit, int kind);
+  // PHASE_COUNTER (§11.8 反底): the counters open to to_act() (passing is always open); a
+  // counter makes its player take the kitty and bury again (PHASE_BURY).
+  std::vector<Declaration> counter_declarations() const;
+  void counter(int suit, int kind);
   // PHASE_BURY: the declarer (holding 33 cards) buries 8.
   void bury(const CardSet& cards);
   // PHASE_GRAB (抢牌): the buried level card offered to to_act(); grab() puts `put` in its place.
@@ -135,6 +163,9 @@ class Game {
   void draw_until_decision();
   void finish_declaring();
   void after_bury();
+  void next_counter(int passes);
+  // The declaration standing: the last counter, else the last declaration (null: none).
+  const Declaration* standing_declaration() const;
   void next_grab(int from_candidate);
   void next_xiaosa(int from_index);
   void start_play();
@@ -156,6 +187,10 @@ class Game {
   CardSet held_[4];
   CardSet exposed_[4];
   std::vector<Declaration> declarations_;
+  std::vector<Declaration> counters_;  // §11.8
+  int burier_ = -1;
+  int counter_passes_ = 0;
+  int doublings_ = 0;  // §11.9: d, the stake being 2^d
   CardSet original_kitty_, kitty_;
   CardSet shown_buried_;  // §10.6 face down: what the declarer showed, when it buried
   bool dry_ = false;

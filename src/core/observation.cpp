@@ -29,20 +29,24 @@ void observe(const Game& game, int seat, bool everything, Observation* out) {
     o.hand_size[s] = game.held(s).size();
   }
   o.declarations = game.declarations();
+  o.counters = game.counters();
+  o.kitty_burier = game.kitty_burier();
+  o.stake = game.rules().stakes ? game.stake() : 1;
   o.dry = game.dry();
   o.trump_from_kitty = game.trump_from_kitty();
   // §10.6 face down: the declarer knows the kitty it buried; the others see it when the hand ends.
   o.kitty_visible = game.kitty_public() ||
-                    (seat == game.declarer() && game.phase() >= PHASE_PLAY &&
+                    (seat == game.kitty_burier() &&
+                     (play_started(game.phase()) || game.phase() == PHASE_COUNTER) &&
                      game.rules().kitty_burial == KITTY_BURIAL_FACE_DOWN);
   if (o.kitty_visible) o.kitty = game.kitty();
   if (seat != game.declarer()) o.declarer_or_kitty = game.declarer_or_kitty();
-  if (seat == game.declarer() && !game.dry() && game.phase() >= PHASE_BURY)
+  if (seat == game.declarer() && !game.dry() && game.phase() != PHASE_DECLARE)
     o.original_kitty = game.original_kitty();
   o.grab_offer = game.phase() == PHASE_GRAB ? game.grab_offer() : -1;
   o.grabs = game.grabs();
   o.xiaosas = game.xiaosas();
-  if (game.phase() < PHASE_PLAY) {
+  if (!play_started(game.phase())) {
     o.view = Hand();
     return;
   }

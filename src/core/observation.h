@@ -22,6 +22,9 @@ struct Observation {
   CardSet exposed[4];           // cards every player knows a seat holds
   int hand_size[4] = {};
   std::vector<Declaration> declarations;
+  std::vector<Declaration> counters;  // §11.8 反底, public
+  int kitty_burier = -1;              // §11.8: who buried last (-1 before the first bury)
+  int stake = 1;                      // §11.9: 2^d so far (1 without stakes)
   bool kitty_visible = false;   // face up (after burying, or 干巴锅), or buried by this seat
   CardSet kitty;                // the kitty when visible
   CardSet original_kitty;       // the 8 cards the declarer took: the declarer only
@@ -36,6 +39,12 @@ struct Observation {
   // cards, the kitty face up, the tricks so far (PHASE_PLAY and PHASE_OVER only).
   Hand view;
 };
+
+// The declaration standing (§11.8): the last counter, else the last declaration; null if none.
+inline const Declaration* standing_declaration(const Observation& o) {
+  if (!o.counters.empty()) return &o.counters.back();
+  return o.declarations.empty() ? nullptr : &o.declarations.back();
+}
 
 // everything: an oracle's observation, whose play view shows every hand (for measurement only).
 Observation observe(const Game& game, int seat, bool everything = false);

@@ -168,7 +168,7 @@ void check_cards(const Observation& o, int rank) {
   // Each card taken from the kitty is one more copy shown (a declaration's, one shown once).
   for (const auto& g : o.grabs) shown[g.seat] = shown[g.seat].plus(CardSet{bit(g.taken), 0});
   for (const auto& x : o.xiaosas) shown[x.seat] = shown[x.seat].plus(x.taken);
-  const bool play = o.phase >= PHASE_PLAY;
+  const bool play = play_started(o.phase);
   need(o.hand.contains(o.exposed[o.seat]), seat_field("exposed", o.seat),
        seat_name(o.seat) + " shows " + to_string(o.hand.missing(o.exposed[o.seat])) +
            ", which its hand does not hold");
@@ -313,7 +313,7 @@ void check_view(const Observation& o) {
 }  // namespace
 
 void check_observation(const Observation& o) {
-  const bool play = o.phase >= PHASE_PLAY;
+  const bool play = play_started(o.phase);
   check_ranges(o);
   const int rank = o.rules.level_rank(o.level);
   if (play) check_view(o);

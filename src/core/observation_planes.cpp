@@ -37,7 +37,7 @@ void observation_planes(const Observation& o, const CardSet& chosen, float* out)
   std::fill(out, out + PLANE_NB * FACE_NB, 0.0f);
   auto row = [out](int r) { return out + r * FACE_NB; };
   auto rel = [&o](int seat) { return (seat - o.seat + 4) & 3; };
-  const bool in_play = o.phase >= PHASE_PLAY;
+  const bool in_play = play_started(o.phase);
 
   add_cards(row(HAND), o.hand);
   add_cards(row(CHOSEN), chosen);
@@ -94,7 +94,8 @@ void observation_planes(const Observation& o, const CardSet& chosen, float* out)
     float* standing = row(STANDING);
     standing[rel(d.seat)] = 1;
     standing[4 + d.suit] = 1;
-    standing[9 + d.kind - 1] = 1;
+    // kinds 1–7 at 9–15 as ever; §11.7's three-copy kinds (8–10) after the count at 16
+    standing[d.kind <= DECLARE_BIG_JOKERS ? 9 + d.kind - 1 : 17 + d.kind - DECLARE_TRIPLE] = 1;
     standing[16] = std::min(float(o.declarations.size()) / 8, 2.0f);
   }
 }

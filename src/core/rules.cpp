@@ -127,9 +127,11 @@ void Rules::check_game_supported() const {
   if (kitty_burial == KITTY_BURIAL_FACE_DOWN && level_card_grab)
     throw std::invalid_argument(
         "level_card_grab=on needs kitty_burial=face_up (抢牌 takes a card from the face-up kitty)");
-  if (declaring == DECLARING_HUANLE) refuse("declaring", "huanle");
-  if (counter_bury) refuse("counter_bury", "on");
-  if (first_declarer != FIRST_DECLARER_STANDING) refuse("first_declarer", first_declarer_name(first_declarer));
+  // §11.8: 反底 re-buries a kitty face down, after 欢乐升级's declaring.
+  if (counter_bury && (declaring != DECLARING_HUANLE || kitty_burial != KITTY_BURIAL_FACE_DOWN))
+    throw std::invalid_argument("counter_bury=on needs declaring=huanle and kitty_burial=face_down (rules §11.8)");
+  if (declaring == DECLARING_HUANLE && kitty_burial != KITTY_BURIAL_FACE_DOWN)
+    throw std::invalid_argument("declaring=huanle needs kitty_burial=face_down (rules §11.8)");
   if (kitty_burial == KITTY_BURIAL_FACE_DOWN && xiaosa)
     throw std::invalid_argument(
         "xiaosa=on needs kitty_burial=face_up (潇洒 takes cards from the face-up kitty)");

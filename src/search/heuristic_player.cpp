@@ -204,7 +204,21 @@ struct Situation {
 [[gnu::noinline]] CardSet cheapest_duty_follow(const Situation& st, const CardSet& mine, int n,
                                                bool to_partner) {
   const FollowNeed need = follow_need(st.ctx, mine, st.trick);
-  if (!need.pairs) return st.give(mine, n, to_partner);
+  if (!need.any()) return st.give(mine, n, to_partner);
+  if (COPIES >= 3 && (need.triples || need.titanic || mine.at_least(3))) {
+    // §11.5 with triples: the cheapest of the legal plays (three decks only).
+    std::vector<CardSet> plays;
+    legal_follows(st.ctx, mine, st.trick, &plays);
+    CardSet best;
+    int best_cost = INT_MAX;
+    for (const CardSet& play : plays) {
+      int cost = 0;
+      for (uint64_t m = play.one; m; m &= m - 1)
+        cost += st.give_cost(lowest_bit(m), to_partner) * play.count(lowest_bit(m));
+      if (cost < best_cost) best_cost = cost, best = play;
+    }
+    return best;
+  }
   const int e = st.trick.led;
   CardSet play;
   uint64_t pairs = mine.two;
@@ -234,7 +248,7 @@ struct Situation {
 // under §10.4 the tractor and the pairs the lead asks for, the cheapest of each, then the
 // cheapest cards for the rest (more pairs than asked for are legal too).
 CardSet cheapest_follow(const Situation& st, const CardSet& mine, int n, bool to_partner) {
-  if (st.trick.duty.pairs) return cheapest_duty_follow(st, mine, n, to_partner);
+  if (st.trick.duty.any()) return cheapest_duty_follow(st, mine, n, to_partner);
   return st.give(mine, n, to_partner);
 }
 
@@ -604,7 +618,7 @@ int HeuristicPlayer::declare(const Observation& obs, const std::vector<Declarati
   const Sizes z = obs.rules.sizes();
   double need = P.declare_need + 0.25 * (z.hand_cards - std::min(held, z.hand_cards)) / double(z.hand_cards);
   if (obs.drawn >= z.dealt_cards) need = P.declare_need - 0.05;
-  const Declaration* last = obs.declarations.empty() ? nullptr : &obs.declarations.back();
+  const Declaration* last = standing_declaration(obs);  // a counter's too (§11.8)
   int best = -1;
   double best_value = 0;
   for (int i = 0; i < int(options.size()); ++i) {

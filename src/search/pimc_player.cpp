@@ -39,14 +39,16 @@ std::pair<CardSet, CardSet> PimcPlayer::xiaosa(const Observation& obs, const Car
 
 int PimcPlayer::declare(const Observation& obs, const std::vector<Declaration>& options) {
   OneDecision once{*this};
-  if (declare_worlds_ == 0) return heuristic_.declare(obs, options);
+  // A counter (§11.8) is the heuristic's: the search replays declaring, not a buried kitty.
+  if (declare_worlds_ == 0 || obs.phase != PHASE_DECLARE) return heuristic_.declare(obs, options);
   return search_declare(obs, options, declare_worlds_, margin_,
                         seed_ + 0x8CB92BA72F3D8DD7ull * ++decisions_, stop_check()).option;
 }
 
 CardSet PimcPlayer::bury(const Observation& obs) {
   OneDecision once{*this};
-  if (bury_worlds_ == 0) return heuristic_.bury(obs);
+  // The searched bury is the declarer's; a countering defender's (§11.8) is the heuristic's.
+  if (bury_worlds_ == 0 || obs.seat != obs.declarer) return heuristic_.bury(obs);
   // Its own stream of deals, repeatable from the bot's seed like the plays'.
   return search_bury(obs, bury_worlds_, margin_, seed_ + 0xB5AD4ECEDA1CE2A9ull * ++decisions_,
                      stop_check()).bury;

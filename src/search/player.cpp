@@ -23,6 +23,18 @@ Decision Player::decide(const Observation& obs) {
       }
       break;
     }
+    case PHASE_COUNTER: {  // §11.8: a counter is a declaration, asked as one
+      const std::vector<Declaration> options =
+          counter_options(obs.rules, obs.seat, obs.hand, rank, standing_declaration(obs));
+      const int i = declare(obs, options);
+      if (i < 0) {
+        d.pass = true;
+      } else {
+        d.suit = options.at(size_t(i)).suit;
+        d.kind = options.at(size_t(i)).kind;
+      }
+      break;
+    }
     case PHASE_BURY:
       d.cards = bury(obs);
       break;

@@ -112,7 +112,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
            "no deal is consistent: " + seat_name(s) + " kept " + card_name(f) +
                " of a failed throw, but cannot hold it now");
       for (int k = 0; k < want; ++k) fixed_[s].add(f), pool.remove(f);
-      if (want == 1 && hidden == 2) halves_.push_back({s, f, false});
+      if (want < hidden) halves_.push_back({s, f, false, want});
     }
     need(fixed_[s].size() <= view.unknown(s),
          "no deal is consistent: " + seat_name(s) + " kept more cards of failed throws (" +
@@ -149,7 +149,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
     need(want <= hidden, "no deal is consistent: " + card_name(f) + ", shown by " +
                              seat_name(declarer) + ", is not hidden any more");
     for (int k = 0; k < want; ++k) shown.add(f);
-    if (want == 1 && hidden == 2) halves_.push_back({declarer, f, true});
+    if (want < hidden) halves_.push_back({declarer, f, true, want});
   }
   const CardSet free_pool = pool.minus(shown);
 
@@ -197,6 +197,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
     group_start_[g] = next;
     for (uint64_t m = groups[g].cards.one; m; m &= m - 1) cards_[next++] = lowest_bit(m);
     for (uint64_t m = groups[g].cards.two; m; m &= m - 1) cards_[next++] = lowest_bit(m);
+    for (uint64_t m = groups[g].cards.at_least(3); m; m &= m - 1) cards_[next++] = lowest_bit(m);
     for (int h = 0; h < holder_nb_; ++h)
       if (groups[g].allowed & (1 << h)) group_holders_[g][group_holder_nb_[g]++] = h;
   }
@@ -219,7 +220,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
     FollowCheck c;
     c.trick.start(record[t].leader);
     c.trick.lead(ctx, record[t].plays[0]);
-    if (c.trick.duty.pairs == 0) continue;  // no duty beyond the suit (voids say the rest)
+    if (!c.trick.duty.any()) continue;  // no duty beyond the suit (voids say the rest)
     const int plays = t < done ? 4 : current.played;
     for (int i = 1; i < plays; ++i) {
       c.seat = (record[t].leader + i) & 3;
@@ -347,7 +348,11 @@ void WorldSampler::draw(Rng& rng, CardSet hidden[5]) const {
 bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
   for (const HalfPlaced& half : halves_) {
     const int copies = hidden[half.seat].count(half.face) + (half.or_kitty ? hidden[4].count(half.face) : 0);
-    if (copies == 2 && (rng.next() & 1)) return false;
+    if (copies <= half.placed) continue;
+    // C(copies, placed), copies <= 3: 2 for one of two (the two-deck case: one bit of the
+    // stream, as ever), 3 for one of three or two of three.
+    const int ways = half.placed == 1 ? copies : 3;
+    if (ways == 2 ? (rng.next() & 1) : rng.below(uint64_t(ways)) != 0) return false;
   }
   const Context& ctx = view_.context();
   for (const ThrowCheck& c : checks_) {
@@ -367,6 +372,13 @@ bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
     const uint64_t pairs = view_.held(s).plus(hidden[s]).two;
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
       if ((mask >> e & 1) && (pairs & ctx.suit_mask[e])) return false;
+  }
+  for (int s = 0; s < 4; ++s) {  // §11.5's (the notation's `!3S`)
+    const int mask = view_.no_triples(s);
+    if (!mask || hidden[s].empty()) continue;
+    const uint64_t triples = view_.held(s).plus(hidden[s]).at_least(3);
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
+      if ((mask >> e & 1) && (triples & ctx.suit_mask[e])) return false;
   }
   return true;
 }

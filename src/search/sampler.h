@@ -62,10 +62,13 @@ class WorldSampler {
   // declarer showed before a face-down bury: in its hand or the kitty), placed as one copy of a
   // face of which two are hidden: a draw where both copies end there was proposed twice as
   // often, and is kept with probability 1/2.
+  // With three decks (§11.1) `placed` copies of more hidden ones: a draw with j copies there
+  // was proposed C(j, placed) times as often, and is kept with probability 1 / C(j, placed).
   struct HalfPlaced {
     int seat = 0;
     Card face = 0;
     bool or_kitty = false;
+    int placed = 1;
   };
 
   void add_throw_check(int thrower, const CardSet& attempt, const CardSet& played,
