@@ -203,7 +203,8 @@ class HandRun:
             hands = kept
             # (scaled to the bands of 20 points a pack, rules §11.9)
             self.banked = rng.choice(
-                [0, 0, 0, 5] + [x * decks // 2 // 5 * 5 for x in (40, 70, 75, 80, 100, 130, 135, 140, 160)]
+                [0, 0, 0, 5]
+                + [x * decks // 2 // 5 * 5 for x in (40, 70, 75, 80, 100, 130, 135, 140, 160)]
             )
         self.hands = [sorted(h) for h in hands]
         self.start_hands = [list(h) for h in self.hands]
@@ -227,7 +228,8 @@ class HandRun:
         self.ctx = ref.Context(ref_rules, self.letters[self.level], TRUMPS[self.trump])
         # 干巴锅 (rules §6.3) only with a kitty holding no card of the trump suit but level cards.
         self.dry = dry and not any(
-            c[-1] == TRUMPS[self.trump] and c[:-1] != self.letters[self.level] for c in kitty
+            c[-1] == TRUMPS[self.trump] and c[:-1] != self.letters[self.level]
+            for c in kitty
             if c not in ("SJ", "BJ")
         )
         self.tricks: list[tuple[int, list[tuple[str, ...]]]] = []

@@ -109,8 +109,12 @@ def test_core_agrees_with_reference_on_the_wider_family(preset):
     stats = differential.run(core, n, seed=20261204, presets=(preset,), stop_after=5)
     assert stats.positions >= n and stats.throws > 0 and stats.results > 0
     if preset == "three-deck":
-        for kind in ("titanic leads", "triple leads", "failed throws with a triple",
-                     "follows to a lead with triples"):
+        for kind in (
+            "titanic leads",
+            "triple leads",
+            "failed throws with a triple",
+            "follows to a lead with triples",
+        ):
             assert stats.kinds[kind] > 0, (kind, stats.details())
     details = "\n".join(str(d) for d in stats.disagreements[:5])
     assert not stats.disagreements, f"{stats.summary()}\n{details}"
