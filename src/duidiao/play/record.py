@@ -102,8 +102,8 @@ class Record:
             return (level, TRUMP_LETTERS.index(declared[-1]))
         if not any(d.phase != "declare" for d in self.decisions):
             return None
-        if self.rules.declaring == "standard":
-            return (level, NO_TRUMP)  # §10.6: no declaration, no trump
+        if self.rules.declaring != "chifeng":
+            return (level, NO_TRUMP)  # §10.6, §11.7: no declaration, no trump
         bottom3 = self.deck[105]
         if bottom3.is_joker:
             return (level, 0 if str(bottom3) == "BJ" else 2)
