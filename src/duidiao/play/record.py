@@ -28,7 +28,6 @@ from duidiao.play.notation import TEAMS
 from duidiao.play.result import HandResult
 from duidiao.play.rules import Rules
 from duidiao.play.seats import TRICK_SEATS
-from duidiao.play.sizes import DECK_CARDS
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
 
@@ -164,8 +163,8 @@ class Record:
             rules = Rules.from_json(str(data["preset"]), data.get("options"))
             deck_text = str(data["deck"])
             deck = tuple(Card.parse(t) for t in deck_text.split(",")) if deck_text else ()
-            if len(deck) != DECK_CARDS:
-                raise RecordError(f"deck: {DECK_CARDS} cards, not {len(deck)}")
+            if len(deck) != rules.sizes.deck_cards:
+                raise RecordError(f"deck: {rules.sizes.deck_cards} cards, not {len(deck)}")
             first = str(data["first_drawer"])
             if first not in SEATS:
                 raise RecordError(f"first_drawer: {first!r} is not a seat")

@@ -22,6 +22,7 @@ from duidiao.play.enums import (
     _Named,
 )
 from duidiao.play.level import Level, LevelLike
+from duidiao.play.sizes import Sizes, sizes_of
 
 __all__ = ["Rules", "PRESETS", "GAME_PRESETS", "ALL_PRESETS", "DECLARE_KINDS"]
 
@@ -217,6 +218,12 @@ class Rules:
         when these rules play a hand without trumps (all but Chifeng's declaring)."""
         suits = ("H", "D", "S", "C")
         return suits if self.declaring == "chifeng" else (*suits, "NT")
+
+    @property
+    def sizes(self) -> Sizes:
+        """The sizes of a game of these rules' ``decks`` (rules §11.1): cards, hands, kitty,
+        points."""
+        return sizes_of(self.decks)
 
     @property
     def foot(self) -> Level:
