@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from duidiao import Card, Cards, NotationError
 
@@ -113,8 +116,10 @@ class TestCards:
         assert (a | b) - b == a
         assert Cards("AH,AH") - Cards("AH") == Cards("AH")
         assert Cards("AH,AH") - Cards("AH,AH") == Cards()
-        with pytest.raises(ValueError, match="3 copies"):
-            Cards("AH,AH") | Cards("AH")
+        # Rules-free: three copies are a card set (three decks); five are none.
+        assert (Cards("AH,AH") | Cards("AH")).count("AH") == 3
+        with pytest.raises(ValueError, match="^5 copies of AH: a card set holds at most 4 "):
+            Cards("AH,AH,AH") | Cards("AH,AH")
         with pytest.raises(ValueError):
             Cards("AH") - Cards("AH,AH")
         with pytest.raises(ValueError):
@@ -126,9 +131,21 @@ class TestCards:
         one, two = cards.masks
         assert one == (1 << 12) | (1 << 24) | (1 << 53) and two == 1 << 12
         assert Cards.from_masks(one, two) == cards
-        with pytest.raises(ValueError):
-            Cards.from_masks(0, 1)
+        for bad in ((0, 1), (1, 0, 1), (1, 1, 0, 1), (1 << 54,), (-1,)):
+            with pytest.raises(ValueError, match="are not card set masks"):
+                Cards.from_masks(*bad)
         assert len(Cards.deck()) == 108 and Cards.deck().points == 200
+        assert [len(Cards.deck(d)) for d in (1, 2, 3)] == [54, 108, 162]
+        assert Cards.deck(3).points == 300 and Cards.deck(3).count("5H") == 3
+
+    def test_masks_as_the_core_takes_them(self) -> None:
+        # Two planes while no face has a third copy (the two-deck build), else as many planes
+        # as the most copies.
+        assert Cards("AH").masks == (1 << 12, 0)
+        assert Cards("AH,AH,AH").masks == (1 << 12,) * 3
+        assert Cards("AH,AH,AH,AH,KD").masks == ((1 << 12) | (1 << 24),) + (1 << 12,) * 3
+        assert (Cards("AH,AH,AH").three, Cards("AH,AH,AH").four) == (1 << 12, 0)
+        assert Cards("AH,AH,AH,KD").beyond(2) == 1 << 12 and Cards("AH,AH").beyond(2) == 0
 
     def test_hash_immutable_pickle(self) -> None:
         assert hash(Cards("AH,KD")) == hash(Cards("kd,ah"))
@@ -136,11 +153,15 @@ class TestCards:
         with pytest.raises(AttributeError):
             Cards("AH")._one = 3  # type: ignore[misc]
         assert pickle.loads(pickle.dumps(Cards("AH,AH,BJ"))) == Cards("AH,AH,BJ")
+        assert pickle.loads(pickle.dumps(Cards("AH,AH,AH,BJ"))) == Cards("AH,AH,AH,BJ")
+        assert Cards("AH,AH,AH") != Cards("AH,AH") and hash(Cards("AH,AH,AH")) != hash(
+            Cards("AH,AH"))
 
     def test_iterable_constructor(self) -> None:
         assert Cards([Card("AH"), "ah", 53]) == Cards("AH,AH,BJ")
-        with pytest.raises(ValueError):
-            Cards(["AH", "AH", "AH"])
+        assert Cards(["AH", "AH", "AH"]).count("AH") == 3
+        with pytest.raises(ValueError, match="^5 copies of AH"):
+            Cards(["AH"] * 5)
 
     def test_points(self) -> None:
         assert Cards("5H,5H,TD,KC,QS").points == 30
@@ -150,7 +171,7 @@ class TestCards:
         [
             ("AH,1H", "'1H' is not a card (ranks are 2-9, T or 10, J, Q, K, A)"),
             ("AH,,KD", "empty card in 'AH,,KD'"),
-            ("5H,5H,5H", "3 copies of 5H: the pack has 2 of each card"),
+            ("5H,5H,5H,5H,5H", "5 copies of 5H: a card set holds at most 4 of each card"),
             ("AH,?3", "'?3': unknown cards have no place in a card set"),
         ],
     )
@@ -166,3 +187,68 @@ def test_intersection_keeps_the_fewer_copies():
     assert Cards("AH,AH,KD,BJ") & Cards("AH,KD,KD,2C") == Cards("AH,KD")
     assert Cards("AH,AH") & Cards("AH,AH") == Cards("AH,AH")
     assert not (Cards("AH") & Cards("KD"))
+    assert Cards("AH,AH,AH,KD") & Cards("AH,AH,AH,AH") == Cards("AH,AH,AH")
+
+
+# -- Cards of one to four copies a face, against counts kept in plain Python ----------------
+
+FACE_POINTS = [5 if f % 13 == 3 else 10 if f % 13 in (8, 11) else 0 for f in range(52)] + [0, 0]
+
+
+def counts(most: int) -> st.SearchStrategy[list[int]]:
+    """54 counts from 0 to ``most``, mostly zero (a hand's shape, not a whole pack)."""
+    return st.lists(st.sampled_from([0, 0, 0, *range(1, most + 1)]), min_size=54, max_size=54)
+
+
+def of_counts(n: list[int]) -> Cards:
+    return Cards([face for face in range(54) for _ in range(n[face])])
+
+
+@pytest.mark.parametrize("most", [1, 2, 3, 4])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_cards_count_like_python(most: int, data: Any) -> None:
+    a, b = data.draw(counts(most)), data.draw(counts(most))
+    x, y = of_counts(a), of_counts(b)
+    assert [x.count(face) for face in range(54)] == a
+    assert len(x) == sum(a) and x.points == sum(n * p for n, p in zip(a, FACE_POINTS))
+    assert bool(x) == any(a) and all((face in x) == (a[face] > 0) for face in range(54))
+    # plane k holds the faces held at least k times; the core takes them as they are
+    planes = [sum(1 << f for f in range(54) if a[f] >= k) for k in range(1, 5)]
+    assert (x.one, x.two, x.three, x.four) == tuple(planes)
+    assert Cards.from_masks(*x.masks) == x and Cards.from_masks(*planes) == x
+    assert len(x.masks) == max(2, max(a))
+    assert x.beyond(most) == 0 and x.beyond(0) == x.one
+    # print and parse, with or without a trump context
+    assert Cards.parse(x.notation()) == x == Cards(str(x)) == Cards(list(x))
+    assert Cards.parse(x.notation("5", "H")) == x and len(x.ordered("5", "H")) == len(x)
+    assert x & y == of_counts([min(i, j) for i, j in zip(a, b)])
+    assert (x <= y) == all(i <= j for i, j in zip(a, b)) == x.issubset(y)
+    assert (x == y) == (a == b)
+    total = [i + j for i, j in zip(a, b)]
+    if max(total) <= 4:
+        assert x | y == of_counts(total) == x + y and (x | y) - y == x
+    else:
+        with pytest.raises(ValueError, match="a card set holds at most 4"):
+            x | y
+    if y <= x:
+        assert x - y == of_counts([i - j for i, j in zip(a, b)])
+    else:
+        with pytest.raises(ValueError, match="to take away"):
+            x - y
+
+
+@pytest.mark.parametrize("most", [1, 2, 3, 4])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_one_card_in_and_out(most: int, data: Any) -> None:
+    a = data.draw(counts(most))
+    face = data.draw(st.integers(0, 53))
+    x, card = of_counts(a), Cards([face])
+    if a[face] < 4:
+        assert (x | card).count(face) == a[face] + 1
+    if a[face]:
+        assert (x - card).count(face) == a[face] - 1 and x - card | card == x
+    else:
+        with pytest.raises(ValueError, match=f"^{Card(face)}: 1 to take away, 0 held"):
+            x - card

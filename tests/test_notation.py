@@ -110,7 +110,7 @@ class TestErrorsSection:
         text = EXAMPLE.replace("S=BJ,5H,5H,", "S=BJ,5H,5H,5H,")
         with pytest.raises(NotationError) as info:
             parse_record(text)
-        assert str(info.value) == "S: 3 copies of 5H: the pack has 2 of each card"
+        assert str(info.value) == "S: holds 3 copies of 5H (a card exists twice under chifeng)"
 
     def test_play_size(self) -> None:
         tricks = (
@@ -154,7 +154,7 @@ class TestErrorsSection:
         text = EXAMPLE.replace("E=?24", "E=?26")
         with pytest.raises(NotationError) as info:
             Position(text)
-        assert str(info.value) == "cards: 110 cards in all, a position has 108"
+        assert str(info.value) == "cards: 110 cards in all, a two-deck position has 108"
 
 
 BAD = [
@@ -209,7 +209,7 @@ BAD = [
     ),
     (
         EXAMPLE.replace("kitty=9D,9D,8S", "kitty=9D,9D,AS"),
-        "cards: 3 copies of AS: the pack has 2 of each card (S, kitty)",
+        "cards: 3 copies of AS in all, in S and kitty (a card exists twice under chifeng)",
     ),
 ]
 
@@ -260,3 +260,44 @@ def test_a_card_count_error_says_what_it_expected_once() -> None:
         Position(text)
     message = str(info.value)
     assert "make 24, expected 25" in message and "= 25" not in message
+
+
+# -- Copies counted to the rules' packs (rules §11.1, docs/notation.md "The wider family") --
+
+
+@pytest.mark.parametrize("preset, text, message", [
+    ("chifeng", "5H,5H,5H", "S: holds 3 copies of 5H (a card exists twice under chifeng)"),
+    ("one-deck", "5H,AH,5H", "S: holds 2 copies of 5H (a card exists once under one-deck)"),
+    ("huanle", "5H,5H,5H", "S: holds 3 copies of 5H (a card exists twice under huanle)"),
+    ("three-deck", "5H,5H,5H,5H,5H",
+     "S: holds 5 copies of 5H (a card exists 3 times under three-deck)"),
+])
+def test_a_card_list_holds_a_card_as_often_as_the_packs(preset: str, text: str,
+                                                       message: str) -> None:
+    from duidiao.play.notation import _card_list
+    from duidiao.play.rules import Rules
+
+    rules = Rules.preset(preset)
+    with pytest.raises(NotationError) as info:
+        _card_list(text, "S", True, rules)
+    assert str(info.value) == message
+    fits = ",".join(["5H"] * rules.decks + ["AH"])
+    assert _card_list(fits + ",?3", "S", True, rules) == (Cards(fits), 3, True)
+
+
+def test_a_position_s_copies_and_totals_are_worded_by_its_decks() -> None:
+    from dataclasses import replace
+
+    from duidiao.play.notation import refusal_message
+
+    record = parse_record(EXAMPLE)
+    three = replace(record, preset="three-deck", kitty=Cards("5H,5H,5H,AH,AH,AH"))
+    assert refusal_message(three, "copies", None, "5H", None) == (
+        "cards: 5 copies of 5H in all, in S and kitty (a card exists 3 times under three-deck)")
+    assert refusal_message(three, "total", None, "160", None) == (
+        "cards: 160 cards in all, a three-deck position has 162")
+    one = replace(record, preset="one-deck")
+    assert refusal_message(one, "total", None, "55", None) == (
+        "cards: 55 cards in all, a one-deck position has 54")
+    assert refusal_message(record, "total", None, "110", None) == (
+        "cards: 110 cards in all, a two-deck position has 108")

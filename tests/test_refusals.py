@@ -104,9 +104,9 @@ EXAMPLE = (
 def test_notation_words_the_cores_refusals() -> None:
     """docs/notation.md's messages, each from a refusal of the core (no Python count or check)."""
     cases = [
-        (EXAMPLE.replace("E=?24", "E=?26"), "cards: 110 cards in all, a position has 108"),
+        (EXAMPLE.replace("E=?24", "E=?26"), "cards: 110 cards in all, a two-deck position has 108"),
         (EXAMPLE.replace("kitty=9D,9D,8S", "kitty=KS,KS,8S"),
-         "cards: 3 copies of KS: the pack has 2 of each card (S, kitty)"),
+         "cards: 3 copies of KS in all, in S and kitty (a card exists twice under chifeng)"),
         (EXAMPLE + " voids=S:D", "voids: S is void in diamonds but holds KD,7D,7D,6D"),
         (EXAMPLE.replace("E=?24 N=?24", "E=?23 N=?25"),
          "E: 23 cards held and 1 played in tricks make 24, expected 25"),
@@ -126,7 +126,8 @@ def test_a_third_copy_between_a_hand_and_its_written_plays() -> None:
     text = EXAMPLE.replace("S=BJ,5H,5H,", "S=BJ,5H,5H,AC,AC,").replace("3S,3S,KD", "KD")
     with pytest.raises(NotationError) as info:
         Position(text)
-    assert str(info.value) == "cards: 3 copies of AC: the pack has 2 of each card (S, tricks)"
+    assert str(info.value) == (
+        "cards: 3 copies of AC in all, in S and tricks (a card exists twice under chifeng)")
 
 
 def test_a_throw_the_hidden_cards_decide_has_its_reason() -> None:
@@ -163,3 +164,32 @@ def test_card_tables_refuse_bad_contexts(core: Any) -> None:
     with pytest.raises(core.CoreError, match=r"trump must be a suit 0..3 or 4 \(no trump\)"):
         core.card_tables(0, 5)
     assert duidiao  # the package imports the core it reads the tables from
+
+
+def test_a_play_or_a_deck_past_the_rules_copies_is_refused_in_the_rules_words() -> None:
+    """Cards hold up to four copies; a move or a deck holds as many as the rules' packs."""
+    with pytest.raises(IllegalMoveError) as info:
+        Position(EXAMPLE).play("AS,AS,AS")
+    assert str(info.value) == (
+        "AS,AS,AS cannot be played: 3 copies of AS (a card exists twice under chifeng)")
+    deck = [str(c) for c in duidiao.Cards.deck()]
+    deck[deck.index("KD")] = "AH"  # three aces of hearts, one king of diamonds
+    with pytest.raises(ValueError, match=r"^deck: 3 copies of AH \(a card exists twice under "
+                                         r"tractor\)$"):
+        duidiao.Game(deck, "S", rules="tractor")
+    with pytest.raises(ValueError, match=r"^deck: 108 cards, not 162$"):
+        duidiao.Game(list(duidiao.Cards.deck(3)), "S")
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_s11_1_sizes_by_decks(decks: int) -> None:
+    from duidiao.play import sizes
+
+    s = sizes.sizes_of(decks)
+    assert (s.hand_cards, s.kitty_cards) == (ref.cards.HAND_SIZES[decks],
+                                             ref.cards.KITTY_SIZES[decks])
+    assert s.deck_cards == 4 * s.hand_cards + s.kitty_cards == len(duidiao.Cards.deck(decks))
+    assert s.deck_points == duidiao.Cards.deck(decks).points
+    if decks == 2:  # the core's constants
+        assert (s.deck_cards, s.kitty_cards, s.hand_cards, s.decks) == (
+            sizes.DECK_CARDS, sizes.KITTY_CARDS, sizes.HAND_CARDS, sizes.COPIES)

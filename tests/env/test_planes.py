@@ -12,7 +12,7 @@ from duidiao import Cards, Game, make_bot
 from duidiao.play.cards import RANKS, SEATS, TRUMP_LETTERS, _suit_number, suit_mask
 from duidiao.play.decisions import step as play_step
 from duidiao.play.game import PHASES, Observation
-from duidiao.play.rules import GAME_PRESETS, DECLARE_KINDS
+from duidiao.play.rules import DECLARE_KINDS, GAME_PRESETS
 from duidiao.research.encoding import NUM_PLANES, PLANES, card_counts, observation_planes
 
 

@@ -2,20 +2,21 @@
 
 A face is an int ``0..53``: ``suit * 13 + rank`` for the 52 suited faces (suits ``H D S C`` =
 0..3, ranks ``2..A`` = 0..12), ``52`` for the small joker ``SJ`` and ``53`` for the big joker
-``BJ`` (docs/internals.md). A :class:`Cards` value is a multiset of faces with at most two
-copies of each, held as the two 54-bit masks ``(one, two)`` of the C++ core.
+``BJ`` (docs/internals.md). A :class:`Cards` value is a multiset of faces with up to four
+copies of each, held as the core's planes: 54-bit masks ``one`` … ``four``, plane ``k`` holding
+the faces with at least ``k`` copies. How many copies a game has is its rules' (``decks``, rules
+§11.1), not the multiset's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Union
 
 from duidiao import _core
 from duidiao.play._limits import quote
 from duidiao.play.errors import NotationError
 from duidiao.play.level import Level, LevelLike
-from duidiao.play.sizes import COPIES
 
 __all__ = [
     "Card",
@@ -91,13 +92,44 @@ def parse_rank(text: str) -> int | None:
     return None
 
 
+MAX_COPIES = 4
+"""The most copies of a face a :class:`Cards` holds: the core's widest card set (the rules play
+up to three, ``decks``)."""
+
+
 def too_many(face: int, copies: int) -> str:
-    """The message for a card set holding ``copies`` of ``face``: more than the pack has."""
-    return f"{copies} copies of {face_name(face)}: the pack has {COPIES} of each card"
+    """The message for a card set of ``copies`` of ``face``: more than any card set holds."""
+    return (f"{copies} copies of {face_name(face)}: a card set holds at most {MAX_COPIES} of "
+            "each card")
 
 
-def _copies_in(tokens: Iterable[str], face: int) -> int:
-    return sum(1 for t in tokens if t and not t.startswith("?") and parse_face(t) == face)
+def _copies_name(copies: int) -> str:
+    return {1: "once", 2: "twice"}.get(copies, f"{copies} times")
+
+
+def too_many_copies(face: int, copies: int, decks: int, rules_name: str) -> str:
+    """The message for cards holding ``copies`` of ``face``, more than ``decks`` packs have
+    (rules §11.1): ``3 copies of 5H (a card exists twice under huanle)``."""
+    return (f"{copies} copies of {face_name(face)} (a card exists {_copies_name(decks)} "
+            f"under {rules_name})")
+
+
+def copies_beyond(cards: Cards, decks: int, rules_name: str) -> str | None:
+    """:func:`too_many_copies`'s message for the first face ``cards`` hold more often than
+    ``decks`` packs have it; None when there is none."""
+    over = cards.beyond(decks)
+    if not over:
+        return None
+    face = _lowest_face(over)
+    return too_many_copies(face, cards.count(face), decks, rules_name)
+
+
+def too_many_in_all(face: int, copies: int, where: list[str], decks: int, rules_name: str) -> str:
+    """The message for a position holding ``copies`` of ``face`` across ``where`` (the fields
+    that hold it), more than ``decks`` packs have."""
+    places = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+    return (f"{copies} copies of {face_name(face)} in all, in {places} (a card exists "
+            f"{_copies_name(decks)} under {rules_name})")
 
 
 def parse_face(token: str) -> int:
@@ -315,110 +347,133 @@ def _face_of(card: CardLike) -> int:
 
 
 class Cards:
-    """An immutable multiset of cards, at most two copies of each face.
+    """An immutable multiset of cards, up to four copies of each face (rules-free: the rules
+    say how many a game has).
 
     ``Cards('AH,AH,KD')``, ``Cards.parse('-')`` (empty), ``Cards([Card('BJ'), 'SJ'])`` or
-    ``Cards.from_masks(one, two)``. Iteration yields each copy in the canonical order without
-    trump context (BJ, SJ, then H D S C each from A down to 2); :meth:`notation` and
-    :meth:`ordered` give the order of the position notation for a level and trump suit.
+    ``Cards.from_masks(one, two, three, four)``. Iteration yields each copy in the canonical
+    order without trump context (BJ, SJ, then H D S C each from A down to 2); :meth:`notation`
+    and :meth:`ordered` give the order of the position notation for a level and trump suit.
     """
 
-    __slots__ = ("_one", "_two")
+    # The planes: _one holds the faces with a copy, _two those with two, and so on. A set of
+    # two copies at most (the one- and two-deck games) has _three == 0: every operation tests
+    # that first and takes the two planes' short way.
+    __slots__ = ("_one", "_two", "_three", "_four")
     _one: int
     _two: int
+    _three: int
+    _four: int
 
     def __init__(self, cards: str | Iterable[CardLike] | Cards | None = None) -> None:
         if cards is None:
-            one = two = 0
+            planes = (0, 0, 0, 0)
         elif isinstance(cards, Cards):
-            one, two = cards._one, cards._two
+            planes = (cards._one, cards._two, cards._three, cards._four)
         elif isinstance(cards, str):
-            one, two = _parse_masks(cards)
+            planes = _parse_planes(cards)
         else:
-            one = two = 0
-            if not isinstance(cards, (list, tuple)):
-                cards = list(cards)  # a one-pass iterable: kept to count a face's copies
-            for card in cards:
-                bit = 1 << _face_of(card)
-                if two & bit:
-                    face = _face_of(card)
-                    raise ValueError(too_many(face, sum(_face_of(c) == face for c in cards)))
-                if one & bit:
-                    two |= bit
-                else:
-                    one |= bit
-        object.__setattr__(self, "_one", one)
-        object.__setattr__(self, "_two", two)
+            faces = [_face_of(card) for card in cards]
+            planes, over = _planes_of(faces)
+            if over is not None:
+                raise ValueError(too_many(over, faces.count(over)))
+        _set(self, *planes)
 
     @classmethod
     def parse(cls, text: str) -> Cards:
         """Parse a card list (``AH,AH,KD`` or ``-``); raises :class:`NotationError`."""
-        one, two = _parse_masks(text)
-        return cls.from_masks(one, two)
+        return _make(*_parse_planes(text))
 
     @classmethod
-    def from_masks(cls, one: int, two: int = 0, three: int = 0) -> Cards:
-        """The multiset of the planes of docs/internals.md (``two`` ⊆ ``one``); a third plane, as
-        the three-deck build writes it, must be empty (three copies: the decks issue's next
-        step)."""
-        if one < 0 or two < 0 or one > FULL_MASK or two > FULL_MASK or two & ~one or three:
-            raise ValueError(f"({one:#x}, {two:#x}, {three:#x}) are not card set masks")
-        cards = object.__new__(cls)
-        object.__setattr__(cards, "_one", one)
-        object.__setattr__(cards, "_two", two)
-        return cards
+    def from_masks(cls, one: int, two: int = 0, three: int = 0, four: int = 0) -> Cards:
+        """The multiset of the planes of docs/internals.md (each a 54-bit mask, ``four`` ⊆
+        ``three`` ⊆ ``two`` ⊆ ``one``): what the core returns, ``Cards.from_masks(*planes)``."""
+        # Each plane within the one before, the first within the 54 faces.
+        if (not 0 <= one <= FULL_MASK or two < 0 or three < 0 or four < 0 or two & ~one
+                or three & ~two or four & ~three):
+            planes = ", ".join(f"{p:#x}" for p in (one, two, three, four))
+            raise ValueError(f"({planes}) are not card set masks")
+        return _make(one, two, three, four)
 
     @classmethod
-    def deck(cls) -> Cards:
-        """All 108 cards."""
-        return cls.from_masks(FULL_MASK, FULL_MASK)
+    def deck(cls, decks: int = 2) -> Cards:
+        """All the cards of ``decks`` packs shuffled together (rules §11.1): 108 by default."""
+        if isinstance(decks, bool) or decks not in (1, 2, 3, 4):
+            raise ValueError(f"decks: 1 to {MAX_COPIES} packs, not {decks!r:.40}")
+        return _make(*(FULL_MASK if k < decks else 0 for k in range(MAX_COPIES)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Cards is immutable")
 
-    def __reduce__(self) -> tuple[object, tuple[int, int]]:
-        return (Cards.from_masks, (self._one, self._two))
+    def __reduce__(self) -> tuple[object, tuple[int, ...]]:
+        return (Cards.from_masks, self.masks)
 
     @property
-    def masks(self) -> tuple[int, int]:
-        """``(one, two)`` as the C++ core takes them."""
-        return (self._one, self._two)
+    def masks(self) -> tuple[int, ...]:
+        """The planes as the C++ core takes them: ``(one, two)``, and ``three`` (and ``four``)
+        only when some face has that many copies (a build refuses planes beyond its own)."""
+        if not self._three:
+            return (self._one, self._two)
+        if not self._four:
+            return (self._one, self._two, self._three)
+        return (self._one, self._two, self._three, self._four)
 
     @property
     def one(self) -> int:
+        """The faces held at least once."""
         return self._one
 
     @property
     def two(self) -> int:
+        """The faces held at least twice."""
         return self._two
+
+    @property
+    def three(self) -> int:
+        """The faces held at least three times."""
+        return self._three
+
+    @property
+    def four(self) -> int:
+        """The faces held four times."""
+        return self._four
+
+    def beyond(self, copies: int) -> int:
+        """The faces held more than ``copies`` times, as a mask (0 when none is): what a game
+        of ``copies`` packs refuses."""
+        if copies < 0:
+            raise ValueError(f"copies: 0 or more, not {copies}")
+        planes = (self._one, self._two, self._three, self._four)
+        return planes[copies] if copies < MAX_COPIES else 0
 
     @property
     def points(self) -> int:
         """Points of the point cards (5 = 5, 10 = 10, K = 10)."""
         one, two = self._one, self._two
-        return sum(v * (_popcount(one & m) + _popcount(two & m)) for v, m in _POINT_MASKS)
+        if not self._three:
+            return sum(v * (_popcount(one & m) + _popcount(two & m)) for v, m in _POINT_MASKS)
+        planes = (one, two, self._three, self._four)
+        return sum(v * sum(_popcount(p & m) for p in planes) for v, m in _POINT_MASKS)
 
     def count(self, card: CardLike) -> int:
-        """How many copies of ``card`` (0, 1 or 2)."""
-        bit = 1 << _face_of(card)
-        return (1 if self._one & bit else 0) + (1 if self._two & bit else 0)
+        """How many copies of ``card`` (0 to 4)."""
+        face = _face_of(card)
+        return ((self._one >> face & 1) + (self._two >> face & 1) + (self._three >> face & 1)
+                + (self._four >> face & 1))
 
     def faces(self) -> Iterator[int]:
         """The face ids, one per copy, in canonical order."""
-        one, two = self._one, self._two
-        for face in _CANONICAL:
-            bit = 1 << face
-            if one & bit:
-                yield face
-                if two & bit:
-                    yield face
+        return _each_copy(self, _CANONICAL)
 
     def __iter__(self) -> Iterator[Card]:
-        for face in self.faces():
+        for face in _each_copy(self, _CANONICAL):
             yield _ALL_CARDS[face]
 
     def __len__(self) -> int:
-        return _popcount(self._one) + _popcount(self._two)
+        if not self._three:
+            return _popcount(self._one) + _popcount(self._two)
+        return (_popcount(self._one) + _popcount(self._two) + _popcount(self._three)
+                + _popcount(self._four))
 
     def __bool__(self) -> bool:
         return self._one != 0
@@ -433,22 +488,31 @@ class Cards:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Cards):
-            return self._one == other._one and self._two == other._two
+            return (self._one == other._one and self._two == other._two
+                    and self._three == other._three and self._four == other._four)
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self._one, self._two))
+        return hash((self._one, self._two, self._three, self._four))
 
     def __or__(self, other: Cards) -> Cards:
+        """Every copy of both (copies add up); ValueError past four copies of a face."""
         if not isinstance(other, Cards):
             return NotImplemented
-        over = (self._two & other._one) | (self._one & other._two)
-        if over:
-            face = _lowest_face(over)
+        a1, a2, b1, b2 = self._one, self._two, other._one, other._two
+        if not (self._three or other._three):  # two and two make four at most
+            return _make(a1 | b1, a2 | b2 | (a1 & b1), (a2 & b1) | (a1 & b2), a2 & b2)
+        # Plane k of a sum: a face held i times here and k - i there, for some i.
+        a = (FULL_MASK, a1, a2, self._three, self._four)
+        b = (FULL_MASK, b1, b2, other._three, other._four)
+        planes = [0] * (MAX_COPIES + 1)
+        for k in range(1, MAX_COPIES + 2):
+            for i in range(max(0, k - MAX_COPIES), min(k, MAX_COPIES) + 1):
+                planes[k - 1] |= a[i] & b[k - i]
+        if planes[MAX_COPIES]:
+            face = _lowest_face(planes[MAX_COPIES])
             raise ValueError(too_many(face, self.count(face) + other.count(face)))
-        return Cards.from_masks(
-            self._one | other._one, self._two | other._two | (self._one & other._one)
-        )
+        return _make(*planes[:MAX_COPIES])
 
     __add__ = __or__
 
@@ -456,24 +520,35 @@ class Cards:
         """The cards both hold, as many copies of each as the one that has fewer."""
         if not isinstance(other, Cards):
             return NotImplemented
-        return Cards.from_masks(self._one & other._one, self._two & other._two)
+        return _make(self._one & other._one, self._two & other._two,
+                     self._three & other._three, self._four & other._four)
 
     def __sub__(self, other: Cards) -> Cards:
         if not isinstance(other, Cards):
             return NotImplemented
-        missing = (other._one & ~self._one) | (other._two & ~self._two)
+        missing = _not_within(other, self)
         if missing:
             face = _lowest_face(missing)
             raise ValueError(
                 f"{face_name(face)}: {other.count(face)} to take away, {self.count(face)} held"
             )
-        one = (self._one & ~other._one) | (self._two & other._one & ~other._two)
-        two = self._two & ~other._one
-        return Cards.from_masks(one, two)
+        a1, a2, b1, b2 = self._one, self._two, other._one, other._two
+        if not self._three:  # other holds no more than self: two planes each
+            return _make((a1 & ~b1) | (a2 & b1 & ~b2), a2 & ~b1, 0, 0)
+        # Where other holds exactly j copies, plane k of the rest is plane k + j here.
+        a = (FULL_MASK, a1, a2, self._three, self._four, 0, 0, 0, 0)
+        b = (FULL_MASK, b1, b2, other._three, other._four, 0)
+        planes = [0] * MAX_COPIES
+        for j in range(MAX_COPIES + 1):
+            exactly = b[j] & ~b[j + 1]
+            if exactly:
+                for k in range(1, MAX_COPIES + 1):
+                    planes[k - 1] |= exactly & a[k + j]
+        return _make(*planes)
 
     def issubset(self, other: Cards) -> bool:
         """Every copy here is also in ``other``."""
-        return not (self._one & ~other._one) and not (self._two & ~other._two)
+        return not _not_within(self, other)
 
     def __le__(self, other: Cards) -> bool:
         if not isinstance(other, Cards):
@@ -490,15 +565,7 @@ class Cards:
         (``'H'``…): trumps from the highest (off-suit level cards H D S C), then side suits
         H D S C, each from the highest."""
         order = context_order(Level(level), _suit_number(trump))
-        out: list[Card] = []
-        one, two = self._one, self._two
-        for face in order:
-            bit = 1 << face
-            if one & bit:
-                out.append(_ALL_CARDS[face])
-                if two & bit:
-                    out.append(_ALL_CARDS[face])
-        return out
+        return [_ALL_CARDS[face] for face in _each_copy(self, order)]
 
     def notation(self, level: LevelLike | None = None, trump: str | int | None = None) -> str:
         """The card list as the notation writes it (``-`` when empty); in the order of a
@@ -517,25 +584,91 @@ class Cards:
         return f"Cards({self.notation()!r})"
 
 
+_SET_ONE = Cards.__dict__["_one"].__set__
+_SET_TWO = Cards.__dict__["_two"].__set__
+_SET_THREE = Cards.__dict__["_three"].__set__
+_SET_FOUR = Cards.__dict__["_four"].__set__
+_NEW = object.__new__
+
+
+def _set(cards: Cards, one: int, two: int, three: int, four: int) -> None:
+    # The slots' own setters: Cards.__setattr__ refuses every assignment (immutable).
+    _SET_ONE(cards, one)
+    _SET_TWO(cards, two)
+    _SET_THREE(cards, three)
+    _SET_FOUR(cards, four)
+
+
+def _make(one: int, two: int, three: int, four: int) -> Cards:
+    """A Cards of planes known to be good (no check: the operations' results)."""
+    cards = _NEW(Cards)
+    _set(cards, one, two, three, four)
+    return cards
+
+
+def _not_within(part: Cards, whole: Cards) -> int:
+    """The faces ``part`` holds more copies of than ``whole``."""
+    return ((part._one & ~whole._one) | (part._two & ~whole._two)
+            | (part._three & ~whole._three) | (part._four & ~whole._four))
+
+
+def _each_copy(cards: Cards, order: list[int]) -> Iterator[int]:
+    """The faces of ``cards`` in ``order``, each as many times as it is held."""
+    one, two, three, four = cards._one, cards._two, cards._three, cards._four
+    for face in order:
+        if one >> face & 1:
+            yield face
+            if two >> face & 1:
+                yield face
+                if three >> face & 1:
+                    yield face
+                    if four >> face & 1:
+                        yield face
+
+
 def _lowest_face(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _parse_masks(text: str) -> tuple[int, int]:
+def _planes_of(faces: Sequence[int], most: int = MAX_COPIES) -> tuple[tuple[int, int, int, int],
+                                                                   int | None]:
+    """The planes of the multiset of ``faces``, and the first face met more than ``most``
+    times (None when there is none)."""
+    if most >= 2:  # the two planes' short way, while no face comes a third time
+        one = two = 0
+        for face in faces:
+            bit = 1 << face
+            if not one & bit:
+                one |= bit
+            elif not two & bit:
+                two |= bit
+            else:
+                break
+        else:
+            return (one, two, 0, 0), None
+    planes = [0] * MAX_COPIES
+    for face in faces:
+        bit = 1 << face
+        for k in range(most):
+            if not planes[k] & bit:
+                planes[k] |= bit
+                break
+        else:
+            return (planes[0], planes[1], planes[2], planes[3]), face
+    return (planes[0], planes[1], planes[2], planes[3]), None
+
+
+def _parse_planes(text: str) -> tuple[int, int, int, int]:
     if text == "-":
-        return (0, 0)
-    one = two = 0
+        return (0, 0, 0, 0)
+    faces = []
     for token in text.split(","):
         if not token:
             raise NotationError(f"empty card in {quote(text)}")
         if token.startswith("?"):
             raise NotationError(f"{quote(token)}: unknown cards have no place in a card set")
-        face = parse_face(token)
-        bit = 1 << face
-        if two & bit:
-            raise NotationError(too_many(face, _copies_in(text.split(","), face)))
-        if one & bit:
-            two |= bit
-        else:
-            one |= bit
-    return (one, two)
+        faces.append(parse_face(token))
+    planes, over = _planes_of(faces)
+    if over is not None:
+        raise NotationError(too_many(over, faces.count(over)))
+    return planes

@@ -31,12 +31,20 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from duidiao import _core
 from duidiao.play._limits import quote
-from duidiao.play.cards import SEATS, TRUMP_LETTERS, Card, CardLike, Cards, _suit_number
+from duidiao.play.cards import (
+    SEATS,
+    TRUMP_LETTERS,
+    Card,
+    CardLike,
+    Cards,
+    _suit_number,
+    copies_beyond,
+)
 from duidiao.play.enums import Phase
 from duidiao.play.errors import IllegalMoveError
 from duidiao.play.notation import format_cards
 from duidiao.play.position import Move
-from duidiao.play.rules import DECLARE_KINDS
+from duidiao.play.rules import DECLARE_KINDS, Rules
 from duidiao.play.sizes import KITTY_CARDS
 
 if TYPE_CHECKING:
@@ -146,17 +154,23 @@ class Decision:
         raise ValueError(f"a {phase} decision is not made of cards")
 
     @classmethod
-    def from_choice(cls, seat: str, fields: Mapping[str, Any]) -> Decision:
+    def from_choice(cls, seat: str, fields: Mapping[str, Any],
+                    rules: Rules | None = None) -> Decision:
         """A choice in its wire form (the game server's ``act``): ``action`` and its fields
         (``suit``, ``kind``; ``cards``; ``put``; ``jokers``, ``taken``), card lists as the
-        notation writes them; ``phase`` for a ``pass``. ValueError names a bad field."""
+        notation writes them; ``phase`` for a ``pass``. ValueError names a bad field, and a
+        card list holding a card more often than ``rules``' packs, when given."""
         action = fields.get("action")
 
         def cards(name: str) -> Cards:
             try:
-                return Cards.parse(str(fields[name]))
+                chosen = Cards.parse(str(fields[name]))
             except (KeyError, ValueError) as exc:
                 raise ValueError(f"{name}: {exc}") from None
+            too_many = None if rules is None else copies_beyond(chosen, rules.decks, rules.name)
+            if too_many:
+                raise ValueError(f"{name}: {too_many}")
+            return chosen
 
         if action == "declare":
             return cls.declare_(seat, str(fields["suit"]).upper(), str(fields["kind"]))
@@ -451,6 +465,11 @@ def apply(game: Game, decision: Decision, recorded: bool = False) -> Decision:
     fits = d.phase in DECLINABLE if d.action == "pass" else d.action == d.phase
     if d.action not in ACTIONS or not fits:
         raise game._refuse(what, f"{d.action!r} is not a decision of the {d.phase} phase")
+    for cards in (d.cards, d.taken):
+        too_many = None if cards is None else copies_beyond(cards, game.rules.decks,
+                                                            game.rules.name)
+        if too_many:  # said in the rules' words, before the core's build says its own
+            raise game._refuse(what, too_many)
     facts: dict[str, Any] = {}
     if d.phase == Phase.DECLARE:
         if d.drawn is not None and d.drawn != game.drawn:

@@ -17,6 +17,7 @@ __all__ = [
     "Declaring",
     "Dig",
     "FailedThrow",
+    "FirstDeclarer",
     "KDig",
     "KittyBurial",
     "KittyPoints",
@@ -100,12 +101,14 @@ class KDig(_Named):
 
 
 class KittyPoints(_Named):
-    """The ``kitty_points`` option (rules §6.3, §10.7): whether the kitty's points go to the
-    defenders who win the last trick, and multiplied by what."""
+    """The ``kitty_points`` option (rules §6.3, §10.7, §11.9): whether the kitty's points go to
+    the defenders who win the last trick, and multiplied by what."""
 
     NEVER = "never"  # the Chifeng presets
     POWER = "power"  # ×2^(1+L), L the longest tractor of the winning play (tractor)
     CARDS = "cards"  # ×2 × the cards per play (shanghai)
+    COMPONENT = "component"  # min(64, 2^k), k the cards of the largest own component (§11.9)
+    DOUBLE = "double"  # a flat ×2 (§11.9, the three-deck 喝血 game's)
 
 
 class FailedThrow(_Named):
@@ -139,10 +142,18 @@ class TrumpCompare(_Named):
 
 
 class Declaring(_Named):
-    """The ``declaring`` option (rules §6.2, §10.6): how trumps are declared."""
+    """The ``declaring`` option (rules §6.2, §10.6, §11.7): how trumps are declared."""
 
     CHIFENG = "chifeng"  # §6.2: singles and pairs of level cards, 翻主 without one
     STANDARD = "standard"  # §10.6: single < pair < small-joker pair < big-joker pair, or no trump
+    HUANLE = "huanle"  # §11.7: 欢乐升级's ladder of pairs and triples by suit, 自保, 自反, 反主
+
+
+class FirstDeclarer(_Named):
+    """The ``first_declarer`` option (rules §11.7): who declares in a match's first hand."""
+
+    STANDING = "standing"  # whoever's declaration stands at the end of the deal
+    FIRST = "first"  # the first to declare (later overrides change only the trump)
 
 
 class KittyBurial(_Named):

@@ -23,7 +23,15 @@ from typing import Any, TypeVar, Union
 import numpy as np
 
 from duidiao import _core
-from duidiao.play.cards import SEATS, TRUMP_LETTERS, Card, CardLike, Cards
+from duidiao.play.cards import (
+    SEATS,
+    TRUMP_LETTERS,
+    Card,
+    CardLike,
+    Cards,
+    _planes_of,
+    too_many_copies,
+)
 from duidiao.play.decisions import Decision
 from duidiao.play.decisions import apply as _apply_decision
 from duidiao.play.declarations import Declaration, DeclareOption, Grab, Xiaosa
@@ -36,7 +44,7 @@ from duidiao.play.position import CardChoice, Move, MoveLike, Position, Trick, _
 from duidiao.play.result import HandResult
 from duidiao.play.rules import DECLARE_KINDS, Rules
 from duidiao.play.seats import TRICK_SEATS
-from duidiao.play.sizes import COPIES, DECK_CARDS, FACES
+from duidiao.play.sizes import FACES
 
 __all__ = [
     "Game",
@@ -84,6 +92,18 @@ def _rules_of(rules: Rules | str) -> Rules:
     return Rules.preset(rules)
 
 
+def _check_deck(cards: Sequence[Card], rules: Rules) -> None:
+    """A deck is the rules' packs, each card as often as there are packs (rules §11.1)."""
+    sizes = rules.sizes
+    if len(cards) != sizes.deck_cards:
+        raise ValueError(f"deck: {sizes.deck_cards} cards, not {len(cards)}")
+    faces = [card.id for card in cards]
+    _, over = _planes_of(faces, sizes.decks)
+    if over is not None:  # one face too often: with the right total, another is missing
+        raise ValueError(
+            f"deck: {too_many_copies(over, faces.count(over), sizes.decks, rules.name)}")
+
+
 def _cards_of(value: Cards | str | Iterable[CardLike], what: str) -> Cards:
     if isinstance(value, Cards):
         return value
@@ -122,10 +142,8 @@ class Game:
             cards = [Card.parse(token) for token in deck.split(",")] if deck else []
         else:
             cards = [Card(c) for c in deck]
-        if len(cards) != DECK_CARDS:
-            raise ValueError(f"deck: {DECK_CARDS} cards, not {len(cards)}")
-        Cards(cards)  # at most two copies of each face
         self._rules = _rules_of(rules)
+        _check_deck(cards, self._rules)
         self._deck = tuple(cards)
         self._first_drawer = _seat_number(first_drawer, "first_drawer")
         self._fixed_declarer = None if declarer is None else _seat_number(declarer, "declarer")
@@ -161,7 +179,8 @@ class Game:
         (§6.1: the declarer draws first), else to a seat drawn from the same generator."""
         rng = random.Random(seed)
         if deck is None:
-            faces = [face for face in range(FACES) for _ in range(COPIES)]
+            copies = _rules_of(rules).decks
+            faces = [face for face in range(FACES) for _ in range(copies)]
             rng.shuffle(faces)
             deck = [Card(face) for face in faces]
         if first_drawer is None:

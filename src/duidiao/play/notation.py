@@ -20,17 +20,17 @@ from duidiao.play.cards import (
     SUITS,
     TRUMP_LETTERS,
     Cards,
-    _copies_in,
+    _planes_of,
     _popcount,
     face_name,
     parse_face,
     parse_suit,
-    too_many,
+    too_many_copies,
+    too_many_in_all,
 )
 from duidiao.play.errors import NotationError
 from duidiao.play.level import Level
 from duidiao.play.rules import ALL_PRESETS, PRESETS, Rules
-from duidiao.play.sizes import DECK_CARDS, HAND_CARDS, KITTY_CARDS
 
 __all__ = [
     "TrickRecord",
@@ -67,6 +67,7 @@ REQUIRED = ("level", "trump", "declarer", "S", "E", "N", "W")
 
 _SYMBOLS = {"♥": "H", "♡": "H", "♦": "D", "♢": "D", "♠": "S", "♤": "S", "♣": "C", "♧": "C"}
 SUIT_NAMES = ("heart", "diamond", "spade", "club", "trump")
+DECKS_NAMES = {1: "one-deck", 2: "two-deck", 3: "three-deck"}
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,11 @@ class Record:
     no_pairs: tuple[int, int, int, int] = (0, 0, 0, 0)
     dry: bool = False
     turn: int | None = None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the position string names."""
+        return Rules.preset(self.preset)
 
 
 def _preset_refusal(token: str) -> str:
@@ -138,13 +144,15 @@ def _parse_trump(text: str) -> int:
     return suit
 
 
-def _card_list(text: str, field: str, allow_unknown: bool) -> tuple[Cards, int, bool]:
-    """Parse a card list; returns (cards, unknown count, whether a ?N was written)."""
+def _card_list(text: str, field: str, allow_unknown: bool, rules: Rules
+               ) -> tuple[Cards, int, bool]:
+    """Parse a card list; returns (cards, unknown count, whether a ?N was written). A face
+    written more often than the rules' packs hold it is refused (rules §11.1)."""
     if text == "":
         raise _err(field, "no cards written (write - for none)")
     if text == "-":
         return Cards(), 0, False
-    one = two = 0
+    faces: list[int] = []
     unknown = 0
     has_unknown = False
     for token in text.split(","):
@@ -164,20 +172,17 @@ def _card_list(text: str, field: str, allow_unknown: bool) -> tuple[Cards, int, 
             unknown = int(digits)
             continue
         try:
-            face = parse_face(token)
+            faces.append(parse_face(token))
         except NotationError as exc:
             raise _err(field, str(exc)) from None
-        bit = 1 << face
-        if two & bit:
-            raise _err(field, too_many(face, _copies_in(text.split(","), face)))
-        if one & bit:
-            two |= bit
-        else:
-            one |= bit
-    return Cards.from_masks(one, two), unknown, has_unknown
+    planes, over = _planes_of(faces, rules.decks)
+    if over is not None:
+        copies = faces.count(over)
+        raise _err(field, f"holds {too_many_copies(over, copies, rules.decks, rules.name)}")
+    return Cards.from_masks(*planes), unknown, has_unknown
 
 
-def _parse_trick(text: str, field: str, complete: bool) -> TrickRecord:
+def _parse_trick(text: str, field: str, complete: bool, rules: Rules) -> TrickRecord:
     if ":" not in text:
         raise _err(field, f"{quote(text)} has no leader (write SEAT:plays, e.g. S:AH|3H|5H|KH)")
     seat_text, plays_text = text.split(":", 1)
@@ -188,7 +193,7 @@ def _parse_trick(text: str, field: str, complete: bool) -> TrickRecord:
             seat = SEATS[(leader + i) % 4]
             if play_text in ("", "-"):
                 raise _err(field, f"{seat} plays no card (a play is a card list)")
-            cards, _, _ = _card_list(play_text, field, allow_unknown=False)
+            cards, _, _ = _card_list(play_text, field, False, rules)
             plays.append(cards)
     if complete and len(plays) != 4:
         raise _err(field, f"{len(plays)} plays, a completed trick has 4")
@@ -305,6 +310,8 @@ def parse_record(text: str) -> Record:
         if key not in values:
             raise _err(key, "missing (required)")
 
+    rules = Rules.preset(preset)
+    sizes = rules.sizes
     level = parse_level(values["level"], "level")
     trump = _parse_trump(values["trump"])
     declarer = parse_seat(values["declarer"], "declarer")
@@ -325,23 +332,23 @@ def parse_record(text: str) -> Record:
     hands: list[Cards] = []
     unknown: list[int] = []
     for seat in SEATS:
-        cards, n, _ = _card_list(values[seat], seat, allow_unknown=True)
+        cards, n, _ = _card_list(values[seat], seat, True, rules)
         hands.append(cards)
         unknown.append(n)
 
     kitty: Cards | None = None
     if "kitty" in values:
-        cards, n, has_unknown = _card_list(values["kitty"], "kitty", allow_unknown=True)
+        cards, n, has_unknown = _card_list(values["kitty"], "kitty", True, rules)
+        size = sizes.kitty_cards
         if has_unknown:
             if cards:
-                raise _err(
-                    "kitty", f"{quote(values['kitty'])}: write the 8 cards or ?8, not a part"
-                )
-            if n != KITTY_CARDS:
-                raise _err("kitty", f"'?{n}': the kitty has {KITTY_CARDS} cards")
+                raise _err("kitty", f"{quote(values['kitty'])}: write the {size} cards or "
+                                    f"?{size}, not a part")
+            if n != size:
+                raise _err("kitty", f"'?{n}': the kitty has {size} cards")
         else:
-            if len(cards) != KITTY_CARDS:
-                raise _err("kitty", f"{len(cards)} cards, the kitty has {KITTY_CARDS}")
+            if len(cards) != size:
+                raise _err("kitty", f"{len(cards)} cards, the kitty has {size}")
             kitty = cards
 
     tricks: list[TrickRecord] = []
@@ -349,14 +356,14 @@ def parse_record(text: str) -> Record:
         if values["tricks"] == "":
             raise _err("tricks", "no trick written (leave the key out)")
         for i, trick_text in enumerate(values["tricks"].split("/"), 1):
-            tricks.append(_parse_trick(trick_text, f"tricks: trick {i}", complete=True))
+            tricks.append(_parse_trick(trick_text, f"tricks: trick {i}", True, rules))
     trick: TrickRecord | None = None
     if "trick" in values:
-        trick = _parse_trick(values["trick"], "trick", complete=False)
+        trick = _parse_trick(values["trick"], "trick", False, rules)
 
     gone = Cards()
     if "gone" in values:
-        gone, _, _ = _card_list(values["gone"], "gone", allow_unknown=False)
+        gone, _, _ = _card_list(values["gone"], "gone", False, rules)
 
     points: int | None = None
     if "points" in values:
@@ -364,8 +371,9 @@ def parse_record(text: str) -> Record:
         if not ptext.isdigit() or not ptext.isascii() or len(ptext) > 3:
             raise _err("points", f"{quote(ptext)} is not a number of points")
         points = int(ptext)
-        if points % 5 or points > 200:
-            raise _err("points", f"{quote(ptext)}: points are a multiple of 5 from 0 to 200")
+        if points % 5 or points > sizes.deck_points:
+            raise _err("points", f"{quote(ptext)}: points are a multiple of 5 from 0 to "
+                                 f"{sizes.deck_points}")
     if gone.points and points is None:
         raise _err("points", f"required when gone holds point cards (gone holds {gone.points})")
 
@@ -460,28 +468,31 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
                     suit: int | None) -> str | None:
     """The notation's message for a core refusal of the record's cards (its Detail: reason,
     field, token, suit), or None when the reason is not one of the record's."""
+    rules = record.rules
+    sizes = rules.sizes
     if reason == "total":
-        return f"cards: {token} cards in all, a position has {DECK_CARDS}"
+        return (f"cards: {token} cards in all, a {DECKS_NAMES[rules.decks]} position has "
+                f"{sizes.deck_cards}")
     if reason == "copies" and token:
         face = parse_face(token)
         sources = _sources(record)
-        names = ", ".join(dict.fromkeys(name for name, c in sources if c.count(face)))
+        names = list(dict.fromkeys(name for name, c in sources if c.count(face)))
         copies = sum(c.count(face) for _, c in sources)
-        return f"cards: {too_many(face, copies)} ({names})"
+        return f"cards: {too_many_in_all(face, copies, names, rules.decks, rules.name)}"
     if reason == "sizes":
         if len(record.gone) % 4:
             return (f"gone: {len(record.gone)} cards, not a multiple of 4 "
                     "(every seat plays as many)")
         share = len(record.gone) // 4
         played = played_by_seat(record)
-        expected = HAND_CARDS - share
+        expected = sizes.hand_cards - share
         for seat in range(4):
             held = len(record.hands[seat]) + record.unknown[seat]
             if held + played[seat] != expected:
                 # "expected 25", or "expected 25 less 3 in gone = 22": no "25 = 25"
                 gone_text = f" less {share} in gone = {expected}" if share else ""
                 return (f"{SEATS[seat]}: {held} cards held and {played[seat]} played in tricks "
-                        f"make {held + played[seat]}, expected {HAND_CARDS}{gone_text}")
+                        f"make {held + played[seat]}, expected {sizes.hand_cards}{gone_text}")
         return None
     if reason == "not_dry" and token:
         return (f"dry: the kitty holds {face_name(parse_face(token))}, a card of the trump suit: "
@@ -533,7 +544,7 @@ def format_record(record: Record) -> str:
             f"{SEATS[seat]}={format_cards(record.hands[seat], lv, tr, record.unknown[seat])}"
         )
     if record.kitty is None:
-        parts.append(f"kitty=?{KITTY_CARDS}")
+        parts.append(f"kitty=?{record.rules.sizes.kitty_cards}")
     else:
         parts.append(f"kitty={format_cards(record.kitty, lv, tr)}")
     if record.tricks:

@@ -15,6 +15,7 @@ from duidiao.play.cards import (
     TRUMP_LETTERS,
     CardLike,
     Cards,
+    copies_beyond,
     effective_suit,
     face_name,
     play_order_key,
@@ -211,11 +212,13 @@ def _build(record: Record, rules: Rules, gone_points: int) -> _core.Hand:
     for _, trick in written:
         for i, play in enumerate(trick.plays):
             seat = (trick.leader + i) % 4
-            over = (start[seat].two & play.one) | (start[seat].one & play.two)
-            if over:  # a third copy in one seat's cards: the core's refusal, worded the same
-                face = face_name((over & -over).bit_length() - 1)
-                message = refusal_message(record, "copies", SEATS[seat], face, None)
-                raise NotationError(message or f"cards: {face} appears more than twice")
+            # A seat's cards with its plays put back may hold a face more often than the packs
+            # do: the core's refusal, worded the same.
+            for face in dict.fromkeys(play.faces()):
+                if start[seat].count(face) + play.count(face) > rules.decks:
+                    name = face_name(face)
+                    message = refusal_message(record, "copies", SEATS[seat], name, None)
+                    raise NotationError(message or f"cards: {name} appears too often")
             start[seat] = start[seat] | play
             for f in play.faces():
                 plays_suits[seat] |= 1 << effective_suit(f, record.level, record.trump)
@@ -697,6 +700,10 @@ class Position:
             raise IllegalMoveError(f"{m} cannot be played: the hand is over")
         if not m.cards:
             raise IllegalMoveError("a move plays at least one card")
+        rules = self._static.rules
+        too_many = copies_beyond(m.cards, rules.decks, rules.name)
+        if too_many:  # said in the rules' words, before the core's build says its own
+            raise IllegalMoveError(f"{m} cannot be played: {too_many}", "not_held")
         new = hand.copy()
         try:
             actual = new.play(m.cards.masks, False)

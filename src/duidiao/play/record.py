@@ -28,7 +28,6 @@ from duidiao.play.notation import TEAMS
 from duidiao.play.result import HandResult
 from duidiao.play.rules import Rules
 from duidiao.play.seats import TRICK_SEATS
-from duidiao.play.sizes import DECK_CARDS
 
 __all__ = ["Record", "RecordError", "FORMAT", "VERSION"]
 
@@ -102,8 +101,8 @@ class Record:
             return (level, TRUMP_LETTERS.index(declared[-1]))
         if not any(d.phase != "declare" for d in self.decisions):
             return None
-        if self.rules.declaring == "standard":
-            return (level, NO_TRUMP)  # §10.6: no declaration, no trump
+        if self.rules.declaring != "chifeng":
+            return (level, NO_TRUMP)  # §10.6, §11.7: no declaration, no trump
         bottom3 = self.deck[105]
         if bottom3.is_joker:
             return (level, 0 if str(bottom3) == "BJ" else 2)
@@ -164,8 +163,8 @@ class Record:
             rules = Rules.from_json(str(data["preset"]), data.get("options"))
             deck_text = str(data["deck"])
             deck = tuple(Card.parse(t) for t in deck_text.split(",")) if deck_text else ()
-            if len(deck) != DECK_CARDS:
-                raise RecordError(f"deck: {DECK_CARDS} cards, not {len(deck)}")
+            if len(deck) != rules.sizes.deck_cards:
+                raise RecordError(f"deck: {rules.sizes.deck_cards} cards, not {len(deck)}")
             first = str(data["first_drawer"])
             if first not in SEATS:
                 raise RecordError(f"first_drawer: {first!r} is not a seat")

@@ -12,6 +12,7 @@ from duidiao.play._limits import INT_MAX
 from duidiao.play.enums import (
     Declaring,
     FailedThrow,
+    FirstDeclarer,
     KDig,
     KittyBurial,
     KittyPoints,
@@ -21,6 +22,7 @@ from duidiao.play.enums import (
     _Named,
 )
 from duidiao.play.level import Level, LevelLike
+from duidiao.play.sizes import Sizes, sizes_of
 
 __all__ = ["Rules", "PRESETS", "GAME_PRESETS", "ALL_PRESETS", "DECLARE_KINDS"]
 
@@ -75,6 +77,11 @@ OPTION_FIELDS = (
     "digs",
     "scoring",
     "decks",
+    "permanent_twos",
+    "protect_triples",
+    "counter_bury",
+    "stakes",
+    "first_declarer",
 )
 _FIELDS = ("name", *OPTION_FIELDS)
 _BOOL_FIELDS = (
@@ -87,6 +94,10 @@ _BOOL_FIELDS = (
     "gated_takeover",
     "xiaosa",
     "digs",
+    "permanent_twos",
+    "protect_triples",
+    "counter_bury",
+    "stakes",
 )
 # The options whose values are names (each a string-valued enum, like the core's of that name).
 _ENUM_FIELDS: dict[str, type[_Named]] = {
@@ -98,7 +109,13 @@ _ENUM_FIELDS: dict[str, type[_Named]] = {
     "declaring": Declaring,
     "kitty_burial": KittyBurial,
     "scoring": Scoring,
+    "first_declarer": FirstDeclarer,
 }
+
+
+def _or(names: list[str]) -> str:
+    """``a, b or c``: the values an option takes, as the core's messages list them."""
+    return " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
 
 
 @dataclass(frozen=True)
@@ -130,6 +147,11 @@ class Rules:
     digs: bool = _DEFAULT.digs
     scoring: Scoring = Scoring.of_core(_DEFAULT.scoring)
     decks: int = _DEFAULT.decks  # rules §11.1: packs shuffled together
+    permanent_twos: bool = _DEFAULT.permanent_twos  # §11.2 2 为常主: every 2 is a trump
+    protect_triples: bool = _DEFAULT.protect_triples  # §11.5: a triple is not split to follow
+    counter_bury: bool = _DEFAULT.counter_bury  # §11.8 反底: a stronger declaration re-buries
+    stakes: bool = _DEFAULT.stakes  # §11.9: the stake s, the hand scored ±s·X
+    first_declarer: FirstDeclarer = FirstDeclarer.of_core(_DEFAULT.first_declarer)  # §11.7
 
     def __post_init__(self) -> None:
         # Every option is checked here, so that Rules(...) and replace() refuse a bad value at
@@ -154,7 +176,7 @@ class Rules:
             value = getattr(self, field)
             names: list[str] = [member.value for member in enum]
             if value not in names:
-                raise ValueError(f"{field}: {' or '.join(names)}, not {value!r:.40}")
+                raise ValueError(f"{field}: {_or(names)}, not {value!r:.40}")
             object.__setattr__(self, field, enum(value))
         levels = self.must_play_levels
         if isinstance(levels, (str, bytes)) or not isinstance(levels, (tuple, list)):
@@ -192,9 +214,16 @@ class Rules:
 
     @property
     def declare_suits(self) -> tuple[str, ...]:
-        """What a declaration may name: H D S C, and NT (the joker pairs, rules §10.6) when
-        these rules play a hand without trumps."""
-        return ("H", "D", "S", "C", "NT") if self.declaring == "standard" else ("H", "D", "S", "C")
+        """What a declaration may name: H D S C, and NT (the joker pairs, rules §10.6, §11.7)
+        when these rules play a hand without trumps (all but Chifeng's declaring)."""
+        suits = ("H", "D", "S", "C")
+        return suits if self.declaring == "chifeng" else (*suits, "NT")
+
+    @property
+    def sizes(self) -> Sizes:
+        """The sizes of a game of these rules' ``decks`` (rules §11.1): cards, hands, kitty,
+        points."""
+        return sizes_of(self.decks)
 
     @property
     def foot(self) -> Level:
@@ -207,8 +236,9 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The rules of a preset: ``chifeng``, ``chifeng-classic``, ``chifeng-10``, ``tractor``
-        or ``shanghai``."""
+        """The rules of a preset: ``chifeng``, ``chifeng-classic``, ``chifeng-10``, ``tractor``,
+        ``shanghai``, or the wider family's ``one-deck``, ``huanle``, ``three-deck`` (rules
+        §11.10: defined, not played yet)."""
         if name not in ALL_PRESETS:
             raise ValueError(f"{name!r} is not a preset ({', '.join(ALL_PRESETS)})")
         return cls.from_core(_core.Rules.preset(name))

@@ -255,10 +255,10 @@ def analyse(
     assert turn is not None  # the core refuses a hand that is over
     moves = tuple(
         MoveAnalysis(
-            pos.parse_move(Cards.from_masks(one, two)), mean, stderr, make, n, gain, gain_se,
+            pos.parse_move(Cards.from_masks(*planes)), mean, stderr, make, n, gain, gain_se,
             bool(heuristic),
         )
-        for (one, two), mean, stderr, make, n, gain, gain_se, heuristic in raw["moves"]
+        for planes, mean, stderr, make, n, gain, gain_se, heuristic in raw["moves"]
     )
     return Analysis(
         position=str(pos),

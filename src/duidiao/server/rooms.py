@@ -154,7 +154,7 @@ def _human_decision(seat: str, phase: str, body: Mapping[str, Any], rules: Rules
             raise bad_request("kind", f"{quote(kind)} is not one of "
                               f"{', '.join(rules.declare_kinds)} ({rules.name})")
     try:
-        return Decision.from_choice(seat, {**body, "phase": phase})
+        return Decision.from_choice(seat, {**body, "phase": phase}, rules)
     except ValueError as exc:
         raise ClientError("bad_request", quote(str(exc), 200)) from None
 
