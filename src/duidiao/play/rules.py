@@ -38,10 +38,29 @@ ALL_PRESETS = tuple(_core.Rules.presets())
 """Every preset the rules book defines (rules §9; the core holds them as data)."""
 
 
+def _python_refusal(core: _core.Rules, whole_hands: bool) -> str | None:
+    """What the core plays of rules §11 but the Python layers do not yet (docs/plans/decks.md):
+    one or three decks and stakes from a position, 欢乐升级's declaring and 反底 in a game."""
+    if core.decks != 2:
+        return f"decks={core.decks} is not supported yet"
+    if core.stakes:
+        return "stakes=on is not supported yet"
+    if whole_hands and core.declaring == _core.Declaring.huanle:
+        return "declaring=huanle is not supported yet"
+    return None
+
+
+def _check(core: _core.Rules, whole_hands: bool) -> None:
+    """The one check of what the engine plays: the Python layers', then the core's."""
+    refusal = _python_refusal(core, whole_hands)
+    if refusal:
+        raise ValueError(refusal)
+    core.check_game_supported() if whole_hands else core.check_supported()
+
+
 def _playable(name: str, whole_hands: bool = False) -> bool:
-    core = _core.Rules.preset(name)
     try:
-        core.check_game_supported() if whole_hands else core.check_supported()
+        _check(_core.Rules.preset(name), whole_hands)
     except ValueError:
         return False
     return True
@@ -251,11 +270,11 @@ class Rules:
     def check_supported(self) -> None:
         """ValueError naming the first option whose value the engine does not play yet (from a
         position)."""
-        self.to_core().check_supported()
+        _check(self.to_core(), whole_hands=False)
 
     def check_game_supported(self) -> None:
         """The same for whole hands (dealing, declaring, burying too)."""
-        self.to_core().check_game_supported()
+        _check(self.to_core(), whole_hands=True)
 
     @property
     def playable(self) -> bool:

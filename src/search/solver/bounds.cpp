@@ -94,6 +94,17 @@ int Solver::kitty_bonus_bound(const Node& node) const {
   const CardSet* defenders[2] = {&node.held[first], &node.held[partner(first)]};
   if (rules_.kitty_points == KITTY_POINTS_CARDS)
     return kitty_bonus_points_ * 2 * std::max(defenders[0]->size(), defenders[1]->size());
+  if (rules_.kitty_points == KITTY_POINTS_DOUBLE) return kitty_bonus_points_ * 2;
+  if (rules_.kitty_points == KITTY_POINTS_COMPONENT) {
+    // §11.9: min(64, 2^k), k the cards of a component: at most 1 without a pair, 3 a triple,
+    // 6 or more (64) with a tractor of 3 or a Titanic; bounded here by the pairs and triples held.
+    int k = 1;
+    for (const CardSet* h : defenders) {
+      const int pairs = popcount(h->two), triples = popcount(h->at_least(3));
+      k = std::max({k, pairs ? 2 * std::min(pairs, 3) : 1, triples ? 3 * std::min(triples, 2) : 1});
+    }
+    return kitty_bonus_points_ << std::min(k, 6);
+  }
   int longest = 0;
   for (const CardSet* h : defenders) {
     if (!h->two) continue;
