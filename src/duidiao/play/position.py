@@ -27,11 +27,13 @@ from duidiao.play.notation import (
     TEAMS,
     Record,
     TrickRecord,
+    check_playable,
     check_record,
     format_cards,
     format_record,
     parse_record,
     refusal_message,
+    switches_of,
 )
 from duidiao.play.result import HandResult
 from duidiao.play.rules import Rules
@@ -146,6 +148,8 @@ class _Static:
     gone: Cards
     dry: bool
     voids: tuple[int, int, int, int]
+    stake: int = 1  # rules §11.9, under rules with stakes
+    no_triples: tuple[int, int, int, int] = (0, 0, 0, 0)  # rules §11.5 (the core's, to come)
 
 
 LEGAL_LIST_MAX = 100_000
@@ -296,10 +300,8 @@ def _build(record: Record, rules: Rules, gone_points: int) -> _core.Hand:
 
 
 def _position_from_record(record: Record) -> tuple[_Static, _core.Hand]:
-    try:
-        rules = Rules.preset(record.preset)
-    except ValueError as exc:  # pragma: no cover - presets are checked by the parser
-        raise NotationError(f"preset: {exc}") from None
+    check_playable(record)  # rules §11's presets parse, but are not played yet
+    rules = record.rules
     hand = _build(record, rules, 0)
     won = int(hand.points)
     if record.points is not None and record.points != won:
@@ -339,6 +341,8 @@ def _position_from_record(record: Record) -> tuple[_Static, _core.Hand]:
         gone=record.gone,
         dry=record.dry,
         voids=record.voids,
+        stake=record.stake,
+        no_triples=record.no_triples,
     )
     return static, hand
 
@@ -401,6 +405,9 @@ class Position:
             voids=voids,  # type: ignore[arg-type]
             no_pairs=tuple(int(hand.no_pairs(s)) for s in range(4)),  # type: ignore[arg-type]
             dry=st.dry,
+            switches=switches_of(st.rules),
+            stake=st.stake,
+            no_triples=st.no_triples,
         )
 
     def view(self, seat: str, exposed: Mapping[str, Cards | str] | None = None) -> Position:
