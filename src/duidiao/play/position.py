@@ -9,6 +9,7 @@ from typing import Any, NamedTuple, Union
 
 from duidiao import _core
 from duidiao.play._limits import quote
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import (
     EFFECTIVE_SUITS,
     SEATS,
@@ -236,7 +237,7 @@ def _build(record: Record, rules: Rules, gone_points: int) -> _core.Hand:
     voids = [record.voids[s] & ~plays_suits[s] for s in range(4)]
     kitty = record.kitty.masks if record.kitty is not None else (0, 0)
     try:
-        hand = _core.Hand(
+        hand = engine_module(rules).Hand(
             rules.to_core(),
             rules.position(record.level),
             record.trump,
@@ -423,7 +424,8 @@ class Position:
                  for s, c in (exposed or {}).items()}
         # The core conceals the hands (no replay, no re-parse): the exposed cards each seat
         # still holds stay known.
-        hand = _core.view_of(self._hand, me, [shown.get(s, Cards()).masks for s in SEATS])
+        hand = engine_module(self.rules).view_of(
+            self._hand, me, [shown.get(s, Cards()).masks for s in SEATS])
         static = self._static
         # §10.6: a kitty buried face down is the declarer's secret until the hand is over.
         if (self.rules.kitty_burial == "face_down" and me != static.declarer
