@@ -4,3 +4,7 @@ their notation, whole hands (:class:`~duidiao.play.game.Game`), decisions and ha
 Nothing here searches: every module of this folder imports only the core and its neighbours
 (docs/internals.md, "Layers").
 """
+
+from duidiao.play.builds import engine_module
+
+__all__ = ["engine_module"]

@@ -163,10 +163,12 @@ class _Tables:
 
     __slots__ = ("suits", "order", "place", "masks")
 
-    def __init__(self, rank: int, trump: int) -> None:
+    def __init__(self, rank: int, trump: int, permanent_twos: bool = False) -> None:
         suits, order = _core.card_tables(rank, trump)
         self.suits: list[int] = list(suits)
         self.order: list[int] = list(order)
+        if permanent_twos and rank != 0:
+            self._twos_as_trumps(rank, trump)
         self.place = [0] * 54
         for i, face in enumerate(order):
             self.place[face] = i
@@ -174,17 +176,31 @@ class _Tables:
         for face, suit in enumerate(self.suits):
             self.masks[suit] |= 1 << face
 
+    def _twos_as_trumps(self, rank: int, trump: int) -> None:
+        """§11.2 2 为常主 (docs/notation.md): every 2 a trump, right below the level cards, the
+        trump suit's 2 first, then the others H D S C. The core's tables do not take the
+        option yet (the decks issue's step 4); until they do, its order is rearranged here."""
+        twos = [suit * 13 for suit in range(4)]  # rank 0 is the 2
+        if trump < NO_TRUMP:
+            twos.remove(trump * 13)
+            twos.insert(0, trump * 13)
+        order = [face for face in self.order if face not in twos]
+        below_levels = max(order.index(suit * 13 + rank) for suit in range(4)) + 1
+        self.order = order[:below_levels] + twos + order[below_levels:]
+        for face in twos:
+            self.suits[face] = NO_TRUMP  # effective suit 4: trumps
 
-_TABLES: dict[tuple[str, int], _Tables] = {}
+
+_TABLES: dict[tuple[str, int, bool], _Tables] = {}
 
 
-def _tables(level: Level, trump: int) -> _Tables:
+def _tables(level: Level, trump: int, permanent_twos: bool = False) -> _Tables:
     """The tables of a (level, trump) context, from the core's by the level cards' rank (so
-    every ladder shares them)."""
-    key = (level, trump)
+    every ladder shares them); with ``permanent_twos``, rules §11.2's."""
+    key = (level, trump, permanent_twos)
     tables = _TABLES.get(key)
     if tables is None:
-        tables = _TABLES[key] = _Tables(Level(level).rank, trump)
+        tables = _TABLES[key] = _Tables(Level(level).rank, trump, permanent_twos)
     return tables
 
 
@@ -208,9 +224,10 @@ def play_order_key(cards: Cards, level: Level, trump: int) -> tuple[int, list[in
 _CANONICAL = [BIG_JOKER, SMALL_JOKER] + [s * 13 + r for s in range(4) for r in range(12, -1, -1)]
 
 
-def context_order(level: Level, trump: int) -> list[int]:
-    """The 54 faces in notation order for a (level, trump) context (cached)."""
-    return _tables(level, trump).order
+def context_order(level: Level, trump: int, permanent_twos: bool = False) -> list[int]:
+    """The 54 faces in notation order for a (level, trump) context (cached); with
+    ``permanent_twos`` (rules §11.2) the 2s stand among the trumps."""
+    return _tables(level, trump, permanent_twos).order
 
 
 def _suit_number(trump: str | int, what: str = "trump") -> int:
@@ -560,11 +577,13 @@ class Cards:
             return NotImplemented
         return other.issubset(self)
 
-    def ordered(self, level: LevelLike, trump: str | int) -> list[Card]:
+    def ordered(self, level: LevelLike, trump: str | int, *,
+                permanent_twos: bool = False) -> list[Card]:
         """The cards in notation order for a level (``'5'``, ``'T'``…) and trump suit
-        (``'H'``…): trumps from the highest (off-suit level cards H D S C), then side suits
-        H D S C, each from the highest."""
-        order = context_order(Level(level), _suit_number(trump))
+        (``'H'``…): trumps from the highest (off-suit level cards H D S C; with
+        ``permanent_twos``, rules §11.2, the 2s after them), then side suits H D S C, each from
+        the highest."""
+        order = context_order(Level(level), _suit_number(trump), permanent_twos)
         return [_ALL_CARDS[face] for face in _each_copy(self, order)]
 
     def notation(self, level: LevelLike | None = None, trump: str | int | None = None) -> str:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from duidiao import _core
 from duidiao.play._limits import quote
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import (
     SEATS,
     TRUMP_LETTERS,
@@ -295,10 +296,14 @@ class PhasePlayer(Protocol):
         ...
 
 
-def _core_bot(player: Any) -> _core.Bot | None:
-    """The ``_core.Bot`` of a built-in bot (answering in the core), else None."""
+def _core_bot(player: Any, rules: Rules) -> _core.Bot | None:
+    """The core's ``Bot`` of a built-in bot (answering in the core), of the build that plays
+    ``rules``; else None."""
+    core_for = getattr(player, "core_for", None)
+    if core_for is not None:  # a CoreBot: a bot of each build it is asked in
+        return core_for(rules)
     bot = getattr(player, "core", None)
-    return bot if isinstance(bot, _core.Bot) else None
+    return bot if isinstance(bot, engine_module(rules).Bot) else None
 
 
 def _from_raw(raw: tuple[Any, ...]) -> Decision:
@@ -404,7 +409,7 @@ def decide(player: Any, obs: Observation) -> Decision:
     seat = obs.seat
     if seat is None or obs.phase not in _ASKED:
         raise IllegalMoveError(f"nobody decides in this observation ({obs.phase})")
-    bot = _core_bot(player)
+    bot = _core_bot(player, obs.rules)
     if bot is not None:
         return _at(_from_raw(bot.decide(obs.core_view())), obs.drawn, obs.grab_offer)
     if hasattr(player, "decide"):
@@ -431,7 +436,7 @@ def ask(player: Any, game: Game) -> Decision:
     seat = game.to_act
     if seat is None:
         raise IllegalMoveError("the hand is over: there is no decision to ask for")
-    bot = _core_bot(player)
+    bot = _core_bot(player, game.rules)
     if bot is not None:
         raw = game._core.observe(SEATS.index(seat), bool(bot.sees_everything))
         return _at(_from_raw(bot.decide(raw)), game.drawn, game.grab_offer)

@@ -23,6 +23,7 @@ from typing import Any, TypeVar, Union
 import numpy as np
 
 from duidiao import _core
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import (
     SEATS,
     TRUMP_LETTERS,
@@ -149,7 +150,7 @@ class Game:
         self._fixed_declarer = None if declarer is None else _seat_number(declarer, "declarer")
         foot = self._rules.foot  # both teams at the foot of the rules' ladder
         self._levels = (foot, foot) if levels is None else _levels_pair(levels)
-        core = _core
+        core = engine_module(self._rules)
         try:
             self._core = core.Game(
                 self._rules.to_core(),
@@ -531,7 +532,7 @@ class Game:
         """``observe(seat).planes(chosen)`` without building the Python observation: what a
         learning environment asks at every decision."""
         cards = _chosen_cards(chosen)
-        core = _core
+        core = engine_module(self._rules)
         observation = self._core.observe(_seat_number(seat), False)
         return core.observation_planes(observation, cards.masks)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from duidiao.play._limits import QUOTE_MAX, quote
 from duidiao.play.cards import (
@@ -30,7 +31,7 @@ from duidiao.play.cards import (
 )
 from duidiao.play.errors import NotationError
 from duidiao.play.level import Level
-from duidiao.play.rules import ALL_PRESETS, PRESETS, Rules
+from duidiao.play.rules import ALL_PRESETS, Rules
 
 __all__ = [
     "TrickRecord",
@@ -62,12 +63,23 @@ KEYS = (
     "voids",
     "dry",
     "turn",
+    "with",
+    "without",
+    "stake",
 )
 REQUIRED = ("level", "trump", "declarer", "S", "E", "N", "W")
 
 _SYMBOLS = {"♥": "H", "♡": "H", "♦": "D", "♢": "D", "♠": "S", "♤": "S", "♣": "C", "♧": "C"}
 SUIT_NAMES = ("heart", "diamond", "spade", "club", "trump")
 DECKS_NAMES = {1: "one-deck", 2: "two-deck", 3: "three-deck"}
+
+WIDER_PRESETS = ("one-deck", "huanle", "three-deck")
+"""The presets of rules §11, the only ones a position string may switch options of."""
+SWITCHES = ("counter_bury", "permanent_twos", "protect_triples", "stakes")
+"""The on/off options of rules §11.10 that ``with=`` and ``without=`` switch."""
+# The most a stake may be: every doubling climbs a rung of rules §11.7's ladder (a declaration
+# or a counter strictly stronger than the one standing), 7 rungs with two decks, 13 with three.
+STAKE_MOST = {2: 2**6, 3: 2**12}
 
 
 @dataclass(frozen=True)
@@ -100,21 +112,89 @@ class Record:
     no_pairs: tuple[int, int, int, int] = (0, 0, 0, 0)
     dry: bool = False
     turn: int | None = None
+    # rules §11: the options switched against the preset (name, on), by name; the stake; per
+    # seat, bit e: known to hold no triple in effective suit e (`voids=E:!3S`)
+    switches: tuple[tuple[str, bool], ...] = ()
+    stake: int = 1
+    no_triples: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def rules(self) -> Rules:
-        """The rules the position string names."""
-        return Rules.preset(self.preset)
+        """The rules the position string names: its preset with its switches."""
+        return _rules_of(self.preset, self.switches)
 
 
-def _preset_refusal(token: str) -> str:
-    """Why a preset token is refused: not a preset, or one the engine does not play yet."""
-    if token in ALL_PRESETS:
-        try:
-            Rules.preset(token).check_supported()
-        except ValueError as exc:
-            return f"{quote(token)} is not playable yet ({exc})"
-    return f"{quote(token)} is not a preset ({', '.join(PRESETS)})"
+@lru_cache(maxsize=64)
+def _rules_of(preset: str, switches: tuple[tuple[str, bool], ...]) -> Rules:
+    return Rules.preset(preset).replace(**dict(switches))
+
+
+def switches_of(rules: Rules) -> tuple[tuple[str, bool], ...]:
+    """The options of ``SWITCHES`` where ``rules`` differ from their preset (a
+    :class:`Record`'s ``switches``)."""
+    preset = _rules_of(rules.name, ())
+    return tuple((name, getattr(rules, name)) for name in SWITCHES
+                 if getattr(rules, name) != getattr(preset, name))
+
+
+def rules_label(preset: str, switches: tuple[tuple[str, bool], ...] = ()) -> str:
+    """The preset and its switches as a position string writes them: ``huanle without=stakes``."""
+    parts = [preset]
+    for key, on in (("with", True), ("without", False)):
+        names = [name for name, value in switches if value is on]
+        if names:
+            parts.append(f"{key}={','.join(names)}")
+    return " ".join(parts)
+
+
+def check_playable(record: Record) -> None:
+    """A position of rules the engine does not play yet (rules §11's presets) is refused in one
+    line, naming the first option not played; its string parses and prints all the same."""
+    try:
+        record.rules.check_supported()
+    except ValueError as exc:
+        label = rules_label(record.preset, record.switches)
+        raise _err("preset", f"{quote(label)} is not playable yet ({exc})") from None
+
+
+def _parse_switches(values: dict[str, str], preset: str) -> tuple[tuple[str, bool], ...]:
+    """``with=`` and ``without=`` (rules §11.10): the on/off options switched against the
+    preset, sorted by name."""
+    switched: dict[str, bool] = {}
+    base = _rules_of(preset, ())
+    for key, on in (("with", True), ("without", False)):
+        if key not in values:
+            continue
+        if preset not in WIDER_PRESETS:
+            raise _err(key, f"not under {preset} (options are switched only under "
+                            f"{', '.join(WIDER_PRESETS)})")
+        if not values[key]:
+            raise _err(key, "no option written (leave the key out)")
+        for name in values[key].split(","):
+            if name not in SWITCHES:
+                raise _err(key, f"{quote(name)} is not an option a position switches "
+                                f"({', '.join(SWITCHES)})")
+            if name in switched:
+                raise _err(key, f"{name} is given twice")
+            if getattr(base, name) is on:
+                raise _err(key, f"{name} is already {'on' if on else 'off'} under {preset}")
+            if name == "stakes" and base.decks == 1:
+                raise _err(key, f"stakes under {preset}, where nothing can double (no pairs to "
+                                "counter with, rules §11.9)")
+            switched[name] = on
+    return tuple(sorted(switched.items()))
+
+
+def _parse_stake(text: str, rules: Rules, label: str) -> int:
+    """``stake=`` (rules §11.9): a power of two up to what the ladder can double to."""
+    if not rules.stakes:
+        raise _err("stake", f"no stakes under {label} (rules §11.9)")
+    most = STAKE_MOST[rules.decks]
+    value = int(text) if text.isdigit() and text.isascii() and len(text) <= 5 else 0
+    if value < 1 or value & (value - 1) or value > most:
+        raise _err("stake", f"{quote(text)} is not a power of two from 1 to {most} "
+                            f"(the stake under {label}, rules §11.9)")
+    return value
 
 
 def _err(field: str, message: str) -> NotationError:
@@ -228,15 +308,17 @@ def _suit_letters(item: str, text: str, trump: int, seen_mask: int) -> int:
     return mask
 
 
-def _parse_voids(
-    text: str, trump: int
-) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
-    """``voids=E:HS,W:T!S``: per seat the suits it is void in, and after ``!`` those it holds
-    no pair of (rules §10.4)."""
+_Masks = tuple[int, int, int, int]
+
+
+def _parse_voids(text: str, trump: int, rules: Rules) -> tuple[_Masks, _Masks, _Masks]:
+    """``voids=E:HS,W:T!S!3D``: per seat the suits it is void in, after ``!`` those it holds
+    no pair of (rules §10.4), after ``!3`` those it holds no triple of (rules §11.5)."""
     voids = [0, 0, 0, 0]
     no_pairs = [0, 0, 0, 0]
+    no_triples = [0, 0, 0, 0]
     if not text:
-        return (0, 0, 0, 0), (0, 0, 0, 0)
+        return (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)
     seen: set[int] = set()
     for item in text.split(","):
         if ":" not in item:
@@ -246,15 +328,34 @@ def _parse_voids(
         if seat in seen:
             raise _err("voids", f"{quote(item)}: {SEATS[seat]} is given twice")
         seen.add(seat)
-        void_text, bang, pair_text = suits_text.partition("!")
-        if not void_text and not pair_text:
+        void_text, *facts = suits_text.split("!")
+        if not void_text and not any(facts):
             raise _err("voids", f"{quote(item)} names no suit (T, H, D, S, C)")
-        if bang and not pair_text:
-            raise _err("voids", f"{quote(item)}: no suit after ! (the suits with no pair left)")
-        voids[seat] = _suit_letters(item, void_text, trump, 0)
-        no_pairs[seat] = _suit_letters(item, pair_text, trump, voids[seat])
-    return (voids[0], voids[1], voids[2], voids[3]), (
-        no_pairs[0], no_pairs[1], no_pairs[2], no_pairs[3])
+        for fact in facts:
+            if fact in ("", "3"):
+                what = "!3 (the suits with no triple left)" if fact else (
+                    "! (the suits with no pair left)")
+                raise _err("voids", f"{quote(item)}: no suit after {what}")
+        voids[seat] = named = _suit_letters(item, void_text, trump, 0)
+        for fact in facts:
+            triples = fact.startswith("3")
+            letters = fact[1:] if triples else fact
+            needs = 3 if triples else 2  # copies a face must have for the fact to mean anything
+            if rules.decks < needs:
+                what = "triples" if triples else "pairs"
+                raise _err("voids", f"{quote(item)}: there are no {what} under {rules.name} "
+                                    f"(a card exists {'once' if rules.decks == 1 else 'twice'})")
+            mask = _suit_letters(item, letters, trump, named)
+            named |= mask
+            if triples:
+                no_triples[seat] |= mask
+            else:
+                no_pairs[seat] |= mask
+    return _four(voids), _four(no_pairs), _four(no_triples)
+
+
+def _four(values: list[int]) -> _Masks:
+    return (values[0], values[1], values[2], values[3])
 
 
 def _parse_levels(text: str) -> dict[int, Level]:
@@ -276,9 +377,11 @@ def _parse_levels(text: str) -> dict[int, Level]:
     return levels
 
 
-def format_cards(cards: Cards, level: Level, trump: int, unknown: int = 0) -> str:
-    """A card list in notation order, ``?N`` last, ``-`` when empty."""
-    parts = [str(card) for card in cards.ordered(level, trump)]
+def format_cards(cards: Cards, level: Level, trump: int, unknown: int = 0, *,
+                 permanent_twos: bool = False) -> str:
+    """A card list in notation order (the 2s among the trumps with ``permanent_twos``, rules
+    §11.2), ``?N`` last, ``-`` when empty."""
+    parts = [str(card) for card in cards.ordered(level, trump, permanent_twos=permanent_twos)]
     if unknown:
         parts.append(f"?{unknown}")
     return ",".join(parts) or "-"
@@ -294,8 +397,9 @@ def parse_record(text: str) -> Record:
     for i, token in enumerate(tokens):
         if "=" not in token:
             if i == 0:
-                if token not in PRESETS:
-                    raise _err("preset", _preset_refusal(token))
+                if token not in ALL_PRESETS:
+                    raise _err("preset", f"{quote(token)} is not a preset "
+                                         f"({', '.join(ALL_PRESETS)})")
                 preset = token
                 continue
             raise _err("position", f"{quote(token)} is not key=value (a preset comes first)")
@@ -310,8 +414,12 @@ def parse_record(text: str) -> Record:
         if key not in values:
             raise _err(key, "missing (required)")
 
-    rules = Rules.preset(preset)
+    switches = _parse_switches(values, preset)
+    rules = _rules_of(preset, switches)
     sizes = rules.sizes
+    stake = 1
+    if "stake" in values:
+        stake = _parse_stake(values["stake"], rules, rules_label(preset, switches))
     level = parse_level(values["level"], "level")
     trump = _parse_trump(values["trump"])
     declarer = parse_seat(values["declarer"], "declarer")
@@ -377,7 +485,7 @@ def parse_record(text: str) -> Record:
     if gone.points and points is None:
         raise _err("points", f"required when gone holds point cards (gone holds {gone.points})")
 
-    voids, no_pairs = _parse_voids(values.get("voids", ""), trump)
+    voids, no_pairs, no_triples = _parse_voids(values.get("voids", ""), trump, rules)
 
     dry = False
     if "dry" in values:
@@ -406,6 +514,9 @@ def parse_record(text: str) -> Record:
         no_pairs=no_pairs,
         dry=dry,
         turn=turn,
+        switches=switches,
+        stake=stake,
+        no_triples=no_triples,
     )
     return record
 
@@ -510,51 +621,65 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
     return None
 
 
-def _void_text(voids: Sequence[int], no_pairs: Sequence[int] = (0, 0, 0, 0)) -> str:
+def _void_text(voids: Sequence[int], no_pairs: Sequence[int] = (0, 0, 0, 0),
+               no_triples: Sequence[int] = (0, 0, 0, 0)) -> str:
     def letters(mask: int) -> str:
         return "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if mask >> e & 1)
 
     items = []
     for seat in range(4):
         text = letters(voids[seat]) + ("!" + letters(no_pairs[seat]) if no_pairs[seat] else "")
+        text += "!3" + letters(no_triples[seat]) if no_triples[seat] else ""
         if text:
             items.append(f"{SEATS[seat]}:{text}")
     return ",".join(items)
 
 
-def format_trick(trick: TrickRecord, level: Level, trump: int) -> str:
-    plays = "|".join(format_cards(play, level, trump) for play in trick.plays)
+def format_trick(trick: TrickRecord, level: Level, trump: int, *,
+                 permanent_twos: bool = False) -> str:
+    plays = "|".join(format_cards(play, level, trump, permanent_twos=permanent_twos)
+                     for play in trick.plays)
     return f"{SEATS[trick.leader]}:{plays}"
 
 
 def format_record(record: Record) -> str:
-    """The canonical form (docs/notation.md): preset, level, trump, declarer, levels, hands,
-    kitty, tricks, trick, gone with points, voids, dry. ``turn`` is never written; ``trick``
-    is written when ``record.trick`` is not None."""
+    """The canonical form (docs/notation.md): preset with its switches, level, trump,
+    declarer, levels, stake (under rules with stakes), hands, kitty, tricks, trick, gone with
+    points, voids, dry. ``turn`` is never written; ``trick`` is written when ``record.trick``
+    is not None."""
     lv, tr = record.level, record.trump
+    rules = record.rules
+    twos = rules.permanent_twos
+
+    def cards(c: Cards, unknown: int = 0) -> str:
+        return format_cards(c, lv, tr, unknown, permanent_twos=twos)
+
+    def trick(t: TrickRecord) -> str:
+        return format_trick(t, lv, tr, permanent_twos=twos)
+
     parts = [
-        record.preset,
+        rules_label(record.preset, record.switches),
         f"level={lv}",
         f"trump={TRUMP_LETTERS[tr]}",
         f"declarer={SEATS[record.declarer]}",
         f"levels=NS:{record.levels[0]},EW:{record.levels[1]}",
     ]
+    if rules.stakes:
+        parts.append(f"stake={record.stake}")
     for seat in range(4):
-        parts.append(
-            f"{SEATS[seat]}={format_cards(record.hands[seat], lv, tr, record.unknown[seat])}"
-        )
+        parts.append(f"{SEATS[seat]}={cards(record.hands[seat], record.unknown[seat])}")
     if record.kitty is None:
-        parts.append(f"kitty=?{record.rules.sizes.kitty_cards}")
+        parts.append(f"kitty=?{rules.sizes.kitty_cards}")
     else:
-        parts.append(f"kitty={format_cards(record.kitty, lv, tr)}")
+        parts.append(f"kitty={cards(record.kitty)}")
     if record.tricks:
-        parts.append("tricks=" + "/".join(format_trick(t, lv, tr) for t in record.tricks))
+        parts.append("tricks=" + "/".join(trick(t) for t in record.tricks))
     if record.trick is not None:
-        parts.append("trick=" + format_trick(record.trick, lv, tr))
+        parts.append("trick=" + trick(record.trick))
     if record.gone:
-        parts.append(f"gone={format_cards(record.gone, lv, tr)}")
+        parts.append(f"gone={cards(record.gone)}")
         parts.append(f"points={record.points or 0}")
-    void_text = _void_text(record.voids, record.no_pairs)
+    void_text = _void_text(record.voids, record.no_pairs, record.no_triples)
     if void_text:
         parts.append(f"voids={void_text}")
     if record.dry:

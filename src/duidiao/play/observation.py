@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from duidiao import _core
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import SEATS, TRUMP_LETTERS, Card, Cards, play_order_key
 from duidiao.play.declarations import Declaration, DeclareOption, Grab, Xiaosa, _declaration_numbers
 from duidiao.play.enums import PHASES, Phase
@@ -234,7 +235,7 @@ class Observation:
         if self.core is None:
             raise ValueError("a spectator's observation has no planes (they are a seat's)")
         cards = _chosen_cards(chosen)
-        return _core.observation_planes(self.core, cards.masks)
+        return engine_module(self.rules).observation_planes(self.core, cards.masks)
 
     # -- the options of a decision, from what the seat knows -------------------------------
     def declare_options(self) -> list[DeclareOption]:
@@ -245,7 +246,7 @@ class Observation:
         made = [
             _declaration_numbers(d) for d in self.declarations
         ]
-        raw = _core.declaration_options(
+        raw = engine_module(self.rules).declaration_options(
             self.rules.to_core(), SEATS.index(self.seat), self.hand.masks,
             self.level.rank, made, self.drawn,
         )
@@ -257,7 +258,7 @@ class Observation:
         if self.phase != "xiaosa" or self.kitty is None:
             return Cards()
         return Cards.from_masks(
-            *_core.xiaosa_takeable(self.kitty.masks, self.level.rank)
+            *engine_module(self.rules).xiaosa_takeable(self.kitty.masks, self.level.rank)
         )
 
     # -- JSON -------------------------------------------------------------------------------
@@ -503,9 +504,10 @@ def _checked_core(
     seat, rules = fields["seat"], fields["rules"]
     kitty, original = fields["kitty"], fields["original_kitty"]
     trump, declarer, offer = fields["trump"], fields["declarer"], fields["grab_offer"]
-    return _core.Observation(
+    module = engine_module(rules)
+    return module.Observation(
         seat=SEATS.index(seat),
-        phase=_core.Phase.__members__[fields["phase"]],
+        phase=module.Phase.__members__[fields["phase"]],
         rules=rules.to_core(),
         level=rules.position(fields["level"]),
         levels=(rules.position(fields["levels"]["NS"]), rules.position(fields["levels"]["EW"])),
@@ -600,7 +602,7 @@ def _play_observation(
                 s: r.number(f"hand_sizes: {s}", sizes[s], 0, 33) for s in SEATS}
         _checked_core(stated, view)
         if position.turn == seat:
-            core = _core.observe_play(view, *position.core_levels())
+            core = engine_module(position.rules).observe_play(view, *position.core_levels())
     common["core"] = core
     return cls(**common)
 

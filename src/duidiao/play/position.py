@@ -9,6 +9,7 @@ from typing import Any, NamedTuple, Union
 
 from duidiao import _core
 from duidiao.play._limits import quote
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import (
     EFFECTIVE_SUITS,
     SEATS,
@@ -27,11 +28,13 @@ from duidiao.play.notation import (
     TEAMS,
     Record,
     TrickRecord,
+    check_playable,
     check_record,
     format_cards,
     format_record,
     parse_record,
     refusal_message,
+    switches_of,
 )
 from duidiao.play.result import HandResult
 from duidiao.play.rules import Rules
@@ -146,6 +149,8 @@ class _Static:
     gone: Cards
     dry: bool
     voids: tuple[int, int, int, int]
+    stake: int = 1  # rules §11.9, under rules with stakes
+    no_triples: tuple[int, int, int, int] = (0, 0, 0, 0)  # rules §11.5 (the core's, to come)
 
 
 LEGAL_LIST_MAX = 100_000
@@ -232,7 +237,7 @@ def _build(record: Record, rules: Rules, gone_points: int) -> _core.Hand:
     voids = [record.voids[s] & ~plays_suits[s] for s in range(4)]
     kitty = record.kitty.masks if record.kitty is not None else (0, 0)
     try:
-        hand = _core.Hand(
+        hand = engine_module(rules).Hand(
             rules.to_core(),
             rules.position(record.level),
             record.trump,
@@ -296,10 +301,8 @@ def _build(record: Record, rules: Rules, gone_points: int) -> _core.Hand:
 
 
 def _position_from_record(record: Record) -> tuple[_Static, _core.Hand]:
-    try:
-        rules = Rules.preset(record.preset)
-    except ValueError as exc:  # pragma: no cover - presets are checked by the parser
-        raise NotationError(f"preset: {exc}") from None
+    check_playable(record)  # rules §11's presets parse, but are not played yet
+    rules = record.rules
     hand = _build(record, rules, 0)
     won = int(hand.points)
     if record.points is not None and record.points != won:
@@ -339,6 +342,8 @@ def _position_from_record(record: Record) -> tuple[_Static, _core.Hand]:
         gone=record.gone,
         dry=record.dry,
         voids=record.voids,
+        stake=record.stake,
+        no_triples=record.no_triples,
     )
     return static, hand
 
@@ -401,6 +406,9 @@ class Position:
             voids=voids,  # type: ignore[arg-type]
             no_pairs=tuple(int(hand.no_pairs(s)) for s in range(4)),  # type: ignore[arg-type]
             dry=st.dry,
+            switches=switches_of(st.rules),
+            stake=st.stake,
+            no_triples=st.no_triples,
         )
 
     def view(self, seat: str, exposed: Mapping[str, Cards | str] | None = None) -> Position:
@@ -416,7 +424,8 @@ class Position:
                  for s, c in (exposed or {}).items()}
         # The core conceals the hands (no replay, no re-parse): the exposed cards each seat
         # still holds stay known.
-        hand = _core.view_of(self._hand, me, [shown.get(s, Cards()).masks for s in SEATS])
+        hand = engine_module(self.rules).view_of(
+            self._hand, me, [shown.get(s, Cards()).masks for s in SEATS])
         static = self._static
         # §10.6: a kitty buried face down is the declarer's secret until the hand is over.
         if (self.rules.kitty_burial == "face_down" and me != static.declarer

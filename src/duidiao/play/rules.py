@@ -9,6 +9,7 @@ from typing import Any
 
 from duidiao import _core
 from duidiao.play._limits import INT_MAX
+from duidiao.play.builds import engine_module
 from duidiao.play.enums import (
     Declaring,
     FailedThrow,
@@ -229,7 +230,8 @@ class Rules:
     @property
     def declare_kinds(self) -> tuple[str, ...]:
         """The kinds of declaration these rules' declaring knows, weakest first (the core's)."""
-        return tuple(DECLARE_KINDS[k - 1] for k in _core.declaration_kinds(self.to_core()))
+        kinds = engine_module(self).declaration_kinds(self.to_core())
+        return tuple(DECLARE_KINDS[k - 1] for k in kinds)
 
     @property
     def declare_suits(self) -> tuple[str, ...]:
@@ -287,7 +289,7 @@ class Rules:
 
     @classmethod
     def from_core(cls, core: _core.Rules) -> Rules:
-        """Copy a ``_core.Rules``."""
+        """Copy a ``_core.Rules`` (or a ``_core3.Rules``)."""
         values = {field: getattr(core, field) for field in _FIELDS}
         values["must_play_levels"] = tuple(int(x) for x in values["must_play_levels"])
         for field, enum in _ENUM_FIELDS.items():
@@ -295,14 +297,16 @@ class Rules:
         return cls(**values)
 
     def to_core(self) -> _core.Rules:
-        """A ``_core.Rules`` with these options."""
-        core = _core.Rules.preset(self.name) if self.name in ALL_PRESETS else _core.Rules()
+        """The core's ``Rules`` with these options, of the build that plays them
+        (:func:`~duidiao.play.builds.engine_module`: a ``_core3.Rules`` for three decks)."""
+        module = engine_module(self)
+        core = module.Rules.preset(self.name) if self.name in ALL_PRESETS else module.Rules()
         for field in _FIELDS:
             value = getattr(self, field)
             if field == "must_play_levels":
                 value = list(value)
-            elif field in _ENUM_FIELDS:  # the core's enum of the same name, member by name
-                value = getattr(_core, _ENUM_FIELDS[field].__name__).__members__[value.core_name]
+            elif field in _ENUM_FIELDS:  # the build's enum of the same name, member by name
+                value = getattr(module, _ENUM_FIELDS[field].__name__).__members__[value.core_name]
             setattr(core, field, value)
         return core
 

@@ -38,13 +38,14 @@ from typing import Any
 
 from duidiao import _core
 from duidiao.play._limits import COUNT_MAX
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import SEATS
 from duidiao.play.game import Game
 from duidiao.play.level import Level
 from duidiao.play.result import HandResult
 from duidiao.play.rules import Rules
 from duidiao.play.seats import TRICK_SEATS
-from duidiao.play.sizes import COPIES, FACES
+from duidiao.play.sizes import FACES
 from duidiao.search.players import CoreBot, make_bot, play_hand
 
 __all__ = ["duel", "DuelResult", "DuelHand", "DuelMergeError"]
@@ -381,14 +382,14 @@ class _Deal:
         return Game(self.deck, self.declarer, rules=rules, declarer=self.declarer, levels=levels)
 
 
-def _draw_deal(seed: int, index: int) -> _Deal:
+def _draw_deal(seed: int, index: int, decks: int = 2) -> _Deal:
     """Deal ``index`` from (seed, index) only: random levels, a random fixed declarer, a
-    shuffled pack, and a bot seed per seat. A str seed is hashed (SHA-512) by ``random``, so
-    the draw is the same on every run and platform."""
+    shuffled pack (of ``decks`` packs, rules §11.1), and a bot seed per seat. A str seed is
+    hashed (SHA-512) by ``random``, so the draw is the same on every run and platform."""
     rng = random.Random(f"duidiao-duel/{seed}/{index}")
     levels = (rng.randrange(13), rng.randrange(13))
     declarer = rng.randrange(4)
-    deck = [face for face in range(FACES) for _ in range(COPIES)]
+    deck = [face for face in range(FACES) for _ in range(decks)]
     rng.shuffle(deck)
     seeds = (rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63))
     return _Deal(index, deck, levels, declarer, seeds)
@@ -400,9 +401,10 @@ def _play(rules: _core.Rules, deal: _Deal, a: str, b: str, a_team: str) -> DuelH
     bots = [make_bot(names[s], deal.bot_seeds[s]) for s in range(4)]
     ladder = Rules.from_core(rules)  # the deal's levels are places on the rules' ladder
     if all(isinstance(bot, CoreBot) for bot in bots):
-        game = _core.Game(rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
+        core = engine_module(ladder)
+        game = core.Game(rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
         # the GIL is released while the hand is played
-        _core.play_game(game, [bot.core for bot in bots if isinstance(bot, CoreBot)])
+        core.play_game(game, [bot.core_for(ladder) for bot in bots if isinstance(bot, CoreBot)])
     else:  # a bot written in Python: the same deal, asked through duidiao.play.decisions
         hand = deal.game(ladder)
         play_hand(hand, bots)
@@ -430,7 +432,7 @@ def _play_deals(
     """Both games of deals ``first`` to ``stop - 1``."""
     out: list[DuelHand] = []
     for index in range(first, stop):
-        deal = _draw_deal(seed, index)
+        deal = _draw_deal(seed, index, rules.decks)
         out.append(_play(rules, deal, a, b, "NS"))
         out.append(_play(rules, deal, a, b, "EW"))
     return out

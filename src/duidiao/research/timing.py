@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from duidiao import _core
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import SEATS
 from duidiao.play.decisions import apply, decide
 from duidiao.play.enums import Phase
@@ -78,12 +78,13 @@ class DecisionTimes:
         }
 
 
-def _time_core_hand(core_rules: Any, deal: Any, bots: list[Any],
+def _time_core_hand(rules: Rules, deal: Any, bots: list[Any],
                     times: dict[str, list[float]]) -> None:
     """A hand of built-in bots, each decision made in the core (``Player::decide``)."""
-    game = _core.Game(core_rules, deal.deck, deal.declarer, deal.declarer, *deal.levels)
+    core = engine_module(rules)
+    game = core.Game(rules.to_core(), deal.deck, deal.declarer, deal.declarer, *deal.levels)
     clock = time.perf_counter
-    while int(game.phase) != int(_core.Phase.over):
+    while int(game.phase) != int(core.Phase.over):
         seat = int(game.to_act)
         b = bots[seat]
         phase = Phase.of_core(game.phase)
@@ -119,14 +120,13 @@ def decision_times(
         raise ValueError(f"hands: from 1 to 1,000,000, not {hands!r:.40}")
     make_bot(bot, 0)  # an unknown bot fails here
     rules = preset if isinstance(preset, Rules) else Rules.preset(preset)
-    core_rules = rules.to_core()
     times: dict[str, list[float]] = {p.value: [] for p in Phase if p not in ("over",)}
     for index in range(hands):
-        deal = _draw_deal(seed, index)
+        deal = _draw_deal(seed, index, rules.decks)
         players = [make_bot(bot, deal.bot_seeds[s]) for s in range(4)]
         if all(isinstance(p, CoreBot) for p in players):
-            cores = [p.core for p in players if isinstance(p, CoreBot)]
-            _time_core_hand(core_rules, deal, cores, times)
+            cores = [p.core_for(rules) for p in players if isinstance(p, CoreBot)]
+            _time_core_hand(rules, deal, cores, times)
         else:
             _time_hand(deal.game(rules), players, times)
         if progress is not None:

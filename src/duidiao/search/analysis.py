@@ -31,6 +31,7 @@ from typing import Any, Union
 
 from duidiao import _core
 from duidiao.play._limits import INT_MAX, SEED_MAX, check_int, check_number, core_int
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import Cards
 from duidiao.play.errors import HiddenCardsError
 from duidiao.play.position import Move, Position
@@ -226,7 +227,7 @@ def analyse(
         threads = os.cpu_count() or 1
     if seed is None:
         seed = secrets.randbits(63)
-    search = _core.PimcSearch(
+    search = engine_module(pos.rules).PimcSearch(
         0 if worlds is None else check_int("worlds", worlds, 1, INT_MAX),
         0.0 if worlds is not None else check_number("seconds", seconds),
         core_int("threads", threads),

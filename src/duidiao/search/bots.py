@@ -34,6 +34,7 @@ from functools import cache
 from typing import Any
 
 from duidiao import _core
+from duidiao.play.builds import engine_module
 from duidiao.play.decisions import Player, decide
 from duidiao.play.position import Move, Position
 
@@ -257,7 +258,8 @@ def play_position(bot: Player, position: Position | str) -> Move:
         return bot.play_position(position)
     pos = position if isinstance(position, Position) else Position(position)
     pos.seat_to_choose("a play is chosen")
-    obs = Observation.from_core(_core.observe_play(pos.core, *pos.core_levels()), pos.rules)
+    core = engine_module(pos.rules).observe_play(pos.core, *pos.core_levels())
+    obs = Observation.from_core(core, pos.rules)
     chosen = decide(bot, obs)
     assert chosen.cards is not None
     return pos.parse_move(chosen.cards)

@@ -22,12 +22,13 @@ from typing import Any, Union
 
 from duidiao import _core
 from duidiao.play._limits import SEED_MAX, check_int
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import SEATS, TRUMP_LETTERS, Card, Cards
 from duidiao.play.decisions import Decision, PhasePlayer, Player, decide, step
 from duidiao.play.game import DeclareOption, Game, Observation
 from duidiao.play.position import Move, Position
 from duidiao.play.result import HandResult
-from duidiao.play.rules import DECLARE_KINDS
+from duidiao.play.rules import DECLARE_KINDS, Rules
 from duidiao.search import bots
 from duidiao.search.analysis import MoveAnalysis
 
@@ -57,21 +58,37 @@ after a colon change a level's own (``"expert:worlds=64"``)."""
 class CoreBot:
     """A built-in C++ bot (``_core.Bot``): a :class:`~duidiao.play.decisions.Player` (and a
     :class:`~duidiao.play.decisions.PhasePlayer`). It is handed the ``_core.Observation`` the Python
-    observation was built from, and sees only that."""
+    observation was built from, and sees only that.
+
+    A core bot decides on observations of its own build of the engine
+    (:func:`~duidiao.play.builds.engine_module`): this one makes a bot of the same name and seed
+    in each build it is asked in (the two-deck build's at once, to check the name)."""
 
     def __init__(self, name: str, seed: int = 0) -> None:
         seed = check_int("seed", seed, 0, SEED_MAX)
         try:
-            self._bot = _core.Bot(name, seed)
+            bot = _core.Bot(name, seed)
         except ValueError as exc:
             raise ValueError(f"bot: {exc}") from None
+        self._bots: dict[str, _core.Bot] = {_core.__name__: bot}  # build name -> its bot
+        self._last = bot  # the bot of the last decision
         self.name = name
         self.seed = seed
 
     @property
     def core(self) -> _core.Bot:
-        """The ``_core.Bot``."""
-        return self._bot
+        """The ``_core.Bot`` (of the one- and two-deck build)."""
+        return self._bots[_core.__name__]
+
+    def core_for(self, rules: Rules) -> _core.Bot:
+        """The bot of the build that plays ``rules`` (``_core3.Bot`` for three decks); the last
+        one asked answers :attr:`last_values`."""
+        module = engine_module(rules)
+        bot = self._bots.get(module.__name__)
+        if bot is None:
+            bot = self._bots[module.__name__] = module.Bot(self.name, self.seed)
+        self._last = bot
+        return bot
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -82,24 +99,24 @@ class CoreBot:
 
     def declare(self, obs: Observation, options: list[DeclareOption]) -> DeclareOption | None:
         raw = [(TRUMP_LETTERS.index(o.suit), DECLARE_KINDS.index(o.kind) + 1) for o in options]
-        index = int(self._bot.declare(obs.core_view(), raw))
+        index = int(self.core_for(obs.rules).declare(obs.core_view(), raw))
         return None if index < 0 else options[index]
 
     def bury(self, obs: Observation) -> Cards:
-        return Cards.from_masks(*self._bot.bury(obs.core_view()))
+        return Cards.from_masks(*self.core_for(obs.rules).bury(obs.core_view()))
 
     def grab(self, obs: Observation) -> Card | None:
-        card = int(self._bot.grab(obs.core_view()))
+        card = int(self.core_for(obs.rules).grab(obs.core_view()))
         return None if card < 0 else Card(card)
 
     def xiaosa(self, obs: Observation, takeable: Cards) -> tuple[Cards, Cards] | None:
-        jokers, taken = self._bot.xiaosa(obs.core_view(), takeable.masks)
+        jokers, taken = self.core_for(obs.rules).xiaosa(obs.core_view(), takeable.masks)
         if not jokers[0]:
             return None
         return Cards.from_masks(*jokers), Cards.from_masks(*taken)
 
     def play(self, obs: Observation, moves: list[Move]) -> Move:
-        return Move(Cards.from_masks(*self._bot.play(obs.core_view())))
+        return Move(Cards.from_masks(*self.core_for(obs.rules).play(obs.core_view())))
 
     def play_position(self, position: Position | str) -> Move:
         """The bot's play in ``position`` (a :class:`Position` or a position string), from the
@@ -108,8 +125,8 @@ class CoreBot:
         known or the hand is over."""
         pos = position if isinstance(position, Position) else Position(position)
         pos.seat_to_choose("a play is chosen")
-        obs = _core.observe_play(pos.core, *pos.core_levels())
-        return pos.parse_move(Cards.from_masks(*self._bot.play(obs)))
+        obs = engine_module(pos.rules).observe_play(pos.core, *pos.core_levels())
+        return pos.parse_move(Cards.from_masks(*self.core_for(pos.rules).play(obs)))
 
     @property
     def last_values(self) -> tuple[MoveAnalysis, ...]:
@@ -119,7 +136,7 @@ class CoreBot:
         return tuple(
             MoveAnalysis(Move(Cards.from_masks(*masks)), mean, stderr, make, n, gain, gain_se,
                          bool(baseline))
-            for masks, mean, stderr, make, n, gain, gain_se, baseline in self._bot.last_values
+            for masks, mean, stderr, make, n, gain, gain_se, baseline in self._last.last_values
         )
 
     def stop(self) -> None:
@@ -127,12 +144,14 @@ class CoreBot:
         bury, 抢牌 or 潇洒) answers at once with the best it has found; the bots that do not
         search answer at once anyway. A stop is for one decision: one sent while no decision
         is in progress ends the next one at once, and :meth:`clear_stop` forgets it."""
-        self._bot.stop()
+        for bot in list(self._bots.values()):  # whichever build the decision is made in
+            bot.stop()
 
     def clear_stop(self) -> None:
         """Forget a stop that no decision has taken yet (for callers that stop decisions on a
         timer: call it once the decision stopped has answered)."""
-        self._bot.clear_stop()
+        for bot in list(self._bots.values()):
+            bot.clear_stop()
 
 
 class RandomBot(CoreBot):
@@ -196,7 +215,8 @@ def play_hand(game: Game, players: PlayersLike, *, fast: bool = True) -> HandRes
     all_core = all(isinstance(p, CoreBot) for p in seats)
     while not game.is_over:
         if all_core and fast and game.phase == "play":
-            _core.play_game(game._core, [p.core for p in seats])
+            core = engine_module(game.rules)
+            core.play_game(game._core, [p.core_for(game.rules) for p in seats])
             game._sync_plays()
             break
         seat = game.to_act

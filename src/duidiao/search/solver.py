@@ -34,6 +34,7 @@ from typing import Any, Literal, Union
 
 from duidiao import _core
 from duidiao.play._limits import INT_MAX, check_int
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import Cards
 from duidiao.play.errors import HiddenCardsError, SearchStopped
 from duidiao.play.position import Move, Position
@@ -212,21 +213,34 @@ class Solver:
 
     One object solves one position at a time (calls from several threads wait for each
     other); use one Solver per thread to solve in parallel.
+
+    A core solver searches hands of its own build of the engine
+    (:func:`~duidiao.play.builds.engine_module`): this one makes a solver (and a table) in
+    each build it is asked in, the two-deck build's at once.
     """
 
     def __init__(self, tt_mb: float = 16, *, merge: bool = True) -> None:
-        core = _core
         if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)):
             raise TypeError(f"tt_mb must be a number, not {type(tt_mb).__name__}")
         if not 0 < tt_mb <= 65536:
             raise ValueError(f"tt_mb must be in (0, 65536], not {tt_mb}")
-        self._core = core.Solver(float(tt_mb), bool(merge))
+        self._core = _core.Solver(float(tt_mb), bool(merge))
+        self._cores: dict[str, _core.Solver] = {_core.__name__: self._core}  # build -> solver
+        self._last = self._core  # the solver of the last call
         self._lock = threading.Lock()
-        self._probes = 0
-        self._hits = 0
-        self._stores = 0
+        # per build, its table's counters at the end of the last call
+        self._counters: dict[str, tuple[int, int, int]] = {}
         self.tt_mb = tt_mb
         self.merge = bool(merge)
+
+    def _core_for(self, position: Position) -> _core.Solver:
+        """The solver of the build that plays ``position``'s rules (called under the lock)."""
+        module = engine_module(position.rules)
+        core = self._cores.get(module.__name__)
+        if core is None:
+            core = self._cores[module.__name__] = module.Solver(float(self.tt_mb), self.merge)
+        self._last = core
+        return core
 
     def __repr__(self) -> str:
         return f"Solver(tt_mb={self.tt_mb!r}, merge={self.merge!r})"
@@ -234,20 +248,21 @@ class Solver:
     @property
     def tt_bytes(self) -> int:
         """The size of the transposition table in bytes (at most ``tt_mb`` MiB)."""
-        return int(self._core.tt_bytes)
+        return int(self._last.tt_bytes)
 
     @property
     def core(self) -> _core.Solver:
-        """The underlying ``_core.Solver``."""
+        """The underlying ``_core.Solver`` (of the one- and two-deck build)."""
         return self._core
 
-    def _delta(self, probes: int, hits: int, stores: int) -> tuple[int, int, int]:
+    def _delta(self, build: str, probes: int, hits: int, stores: int) -> tuple[int, int, int]:
         # The core's table counters may run over the table's life: report this call's share.
-        if probes >= self._probes and hits >= self._hits and stores >= self._stores:
-            out = (probes - self._probes, hits - self._hits, stores - self._stores)
+        was_probes, was_hits, was_stores = self._counters.get(build, (0, 0, 0))
+        if probes >= was_probes and hits >= was_hits and stores >= was_stores:
+            out = (probes - was_probes, hits - was_hits, stores - was_stores)
         else:
             out = (probes, hits, stores)
-        self._probes, self._hits, self._stores = probes, hits, stores
+        self._counters[build] = (probes, hits, stores)
         return out
 
     def solve(
@@ -275,10 +290,12 @@ class Solver:
         ns, ew = _levels(pos)
         hand = pos.core
         with self._lock:
+            core = self._core_for(pos)
             start = time.perf_counter()
-            raw = _stoppable(lambda: self._core.solve(hand, obj, ns, ew, stop, limit))
+            raw = _stoppable(lambda: core.solve(hand, obj, ns, ew, stop, limit))
             elapsed = time.perf_counter() - start
             probes, hits, stores = self._delta(
+                type(core).__module__,
                 int(raw["tt_probes"]), int(raw["tt_hits"]), int(raw["tt_stores"])
             )
 
@@ -326,7 +343,8 @@ class Solver:
         ns, ew = _levels(pos)
         hand = pos.core
         with self._lock:
-            return int(_stoppable(lambda: self._core.value(hand, obj, ns, ew, stop, limit)))
+            core = self._core_for(pos)
+            return int(_stoppable(lambda: core.value(hand, obj, ns, ew, stop, limit)))
 
     def defenders_reach(
         self,
@@ -345,14 +363,13 @@ class Solver:
         limit = _time_limit(seconds)
         hand = pos.core
         with self._lock:
-            return bool(
-                _stoppable(lambda: self._core.defenders_reach(hand, target, stop, limit))
-            )
+            core = self._core_for(pos)
+            return bool(_stoppable(lambda: core.defenders_reach(hand, target, stop, limit)))
 
     @property
     def nodes(self) -> int:
         """Nodes searched by the last call."""
-        return int(self._core.nodes)
+        return int(self._last.nodes)
 
 
 def _time_limit(seconds: float | None) -> float:

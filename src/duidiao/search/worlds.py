@@ -22,7 +22,7 @@ import dataclasses
 import random
 from typing import Any
 
-from duidiao import _core
+from duidiao.play.builds import engine_module
 from duidiao.play.cards import SEATS, Cards
 from duidiao.play.errors import HiddenCardsError
 from duidiao.play.position import Position
@@ -73,7 +73,7 @@ def sample_worlds(
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
     rng = random.Random(seed)
-    core = _core
+    core = engine_module(position.rules)
     sampler = core.WorldSampler(hand, me)  # CoreError (a ValueError) when no deal fits
 
     worlds: list[Any] = sampler.sample_hands(n, rng.getrandbits(64)) if n else []
