@@ -182,7 +182,8 @@ void init_hand(py::module_& m) {
       .def("no_triples", [](const Hand& h, int seat) { return h.no_triples(checked_seat(seat)); },
            py::arg("seat"))
       .def("add_no_triples", &Hand::add_no_triples, py::arg("seat"), py::arg("mask"))
-      .def_property("stake", &Hand::stake, &Hand::set_stake)
+      .def_property_readonly("stake", &Hand::stake)
+      .def("set_stake", &Hand::set_stake, py::arg("stake"))
       .def("bank_points", &Hand::bank_points, py::arg("points"))
       .def_property_readonly("declarer_or_kitty", [](const Hand& h) { return to_masks(h.declarer_or_kitty()); })
       .def("set_declarer_or_kitty", [](Hand& h, const Masks& cards) { h.set_declarer_or_kitty(to_set(cards)); },

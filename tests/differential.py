@@ -295,7 +295,7 @@ class HandRun:
             else:
                 self.hand = core.Hand(*args, 0)
             if self.stake != 1:
-                self.hand.stake = self.stake
+                self.hand.set_stake(self.stake)
             while not self.hand.is_over:
                 self.step()
             if any(self.hands):
@@ -635,6 +635,9 @@ class FakeCore:
             self.kitty = list(from_set(kitty))
             self.trick, self._tricks, self._voids = [], [], [0, 0, 0, 0]
             self.stake = 1
+
+        def set_stake(self, stake):
+            self.stake = stake
 
         @property
         def turn(self):

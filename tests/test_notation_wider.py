@@ -67,8 +67,8 @@ def test_s11_12_positions_print_back_as_written(text: str) -> None:
 
 
 @pytest.mark.parametrize("text, option", [
-    (G14, "decks=3"), (G38, "decks=1"), (G39, "kitty_points=component"),
-    (HIDDEN["huanle"].replace("huanle ", "huanle with=permanent_twos "), "permanent_twos=on"),
+    (G14, "decks=3"), (G38, "decks=1"), (G39, "stakes=on"),
+    (HIDDEN["huanle"].replace("huanle ", "huanle with=permanent_twos "), "stakes=on"),
 ])
 def test_a_position_of_a_preset_not_played_yet_is_refused_in_one_line(text: str,
                                                                     option: str) -> None:
