@@ -225,6 +225,14 @@ struct BasicCardSet : CardPlanes<K> {
     return same;
   }
   bool operator!=(const BasicCardSet& o) const { return !(*this == o); }
+  // An order for sorting and removing duplicates (plane by plane).
+  bool operator<(const BasicCardSet& o) const {
+    if (this->one != o.one) return this->one < o.one;
+    if constexpr (K >= 2) if (this->two != o.two) return this->two < o.two;
+    if constexpr (K >= 3) if (this->three != o.three) return this->three < o.three;
+    if constexpr (K >= 4) if (this->four != o.four) return this->four < o.four;
+    return false;
+  }
 };
 
 // The card set of the engine this build plays: up to COPIES copies of a face (types.h).

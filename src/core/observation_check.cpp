@@ -186,18 +186,19 @@ void check_cards(const Observation& o, int rank) {
                " was neither declared nor taken from the kitty by " + seat_name(s));
   }
   if (play) return;
-  // No face more than twice among the cards this seat can place.
+  // No face more often than the packs hold it among the cards this seat can place.
+  const int decks = o.rules.decks;
   CardSet seen = o.hand;
   for (int s = 0; s < 4; ++s) {
     if (s == o.seat) continue;
-    const uint64_t thrice = (seen.two & o.exposed[s].one) | (seen.one & o.exposed[s].two);
-    need(thrice == 0, seat_field("exposed", s),
-         to_string(CardSet{thrice, 0}) + " would be seen three times (with the hand)");
+    const uint64_t over = seen.beyond(o.exposed[s], decks);
+    need(over == 0, seat_field("exposed", s),
+         to_string(CardSet::every(over, 1)) + " would be seen more than " + times(decks) + " (with the hand)");
     seen = seen.plus(o.exposed[s]);
   }
   if (o.kitty_visible) {
-    const uint64_t thrice = (seen.two & o.kitty.one) | (seen.one & o.kitty.two);
-    need(thrice == 0, "kitty", to_string(CardSet{thrice, 0}) + " would be seen three times");
+    const uint64_t over = seen.beyond(o.kitty, decks);
+    need(over == 0, "kitty", to_string(CardSet::every(over, 1)) + " would be seen more than " + times(decks));
   }
   need(o.hand.size() == o.hand_size[o.seat], "hand",
        std::to_string(o.hand.size()) + " cards, and hand_sizes gives " +

@@ -52,7 +52,7 @@ int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4
       if (seat != observer) {
         seen = st;
         for (int p = 0; p < 4; ++p) {
-          if (p != seat) seen.held[p] = {st.held[p].one & shown[p].one, st.held[p].two & shown[p].two};
+          if (p != seat) seen.held[p] = st.held[p].common(shown[p]);
           hidden[p] = st.held[p].size() - seen.held[p].size();
         }
         const CardSet chosen = k == 0 && !attempt.empty() ? attempt : plays[k];

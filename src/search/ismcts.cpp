@@ -39,7 +39,7 @@ void tree_moves(const Context& ctx, int declarer, const CardSet& kitty, const Pl
     for (int i = 0; i < follow_samples; ++i) out->push_back(random_follow(ctx, hand, st.trick, rng));
   }
   std::sort(out->begin() + 1, out->end(), [](const CardSet& a, const CardSet& b) {
-    return a.one != b.one ? a.one < b.one : a.two < b.two;
+    return a < b;
   });
   out->erase(std::unique(out->begin() + 1, out->end()), out->end());
   // The heuristic's choice first, not twice.

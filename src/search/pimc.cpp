@@ -201,7 +201,7 @@ void candidate_moves(const Hand& view, uint64_t seed, std::vector<CardSet>* out)
     for (int i = 0; i < PIMC_FOLLOW_SAMPLES; ++i) out->push_back(random_follow(ctx, hand, t, rng));
   }
   std::sort(out->begin(), out->end(), [](const CardSet& a, const CardSet& b) {
-    return a.one != b.one ? a.one < b.one : a.two < b.two;
+    return a < b;
   });
   out->erase(std::unique(out->begin(), out->end()), out->end());
 }

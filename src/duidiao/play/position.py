@@ -150,7 +150,7 @@ class _Static:
     dry: bool
     voids: tuple[int, int, int, int]
     stake: int = 1  # rules §11.9, under rules with stakes
-    no_triples: tuple[int, int, int, int] = (0, 0, 0, 0)  # rules §11.5 (the core's, to come)
+    no_triples: tuple[int, int, int, int] = (0, 0, 0, 0)  # rules §11.5
 
 
 LEGAL_LIST_MAX = 100_000
@@ -297,6 +297,13 @@ def _build(record: Record, rules: Rules, gone_points: int) -> _core.Hand:
                 hand.add_no_pairs(s, record.no_pairs[s])
             except ValueError as exc:
                 raise NotationError(_refusal(record, exc) or f"voids: {exc}") from None
+        if record.no_triples[s]:  # rules §11.5's, the same way
+            try:
+                hand.add_no_triples(s, record.no_triples[s])
+            except ValueError as exc:
+                raise NotationError(_refusal(record, exc) or f"voids: {exc}") from None
+    if record.stake != 1:  # rules §11.9 (the notation allows it only under stakes)
+        hand.set_stake(record.stake)
     return hand
 
 
@@ -408,7 +415,7 @@ class Position:
             dry=st.dry,
             switches=switches_of(st.rules),
             stake=st.stake,
-            no_triples=st.no_triples,
+            no_triples=tuple(int(hand.no_triples(s)) for s in range(4)),  # type: ignore[arg-type]
         )
 
     def view(self, seat: str, exposed: Mapping[str, Cards | str] | None = None) -> Position:

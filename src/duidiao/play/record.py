@@ -55,6 +55,8 @@ def _result_from_json(data: Mapping[str, Any]) -> HandResult:
             # §10.7; records from before these fields never counted the kitty's points
             kitty_points=int(data.get("kitty_points", 0)),
             kitty_multiplier=int(data.get("kitty_multiplier", 0)),
+            stake=int(data.get("stake", 1)),  # rules §11.9, written only with stakes
+            base=int(data.get("base", 0)),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise RecordError(f"result: missing or bad field {exc}") from None

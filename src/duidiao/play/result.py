@@ -37,6 +37,9 @@ class HandResult:
       nobody (rules that never count them, or the declaring team won the last trick). The
       kitty's points are known from the kitty, so results compare without them (records
       written before the field carry none).
+    - ``stake`` and ``base``: with ``stakes`` (rules §11.9), the hand's stake *s* = 2^d and base
+      *X*; the scores are then +s·X for the hand's winners and -s·X for the others. 1 and 0
+      without stakes.
     """
 
     points: int
@@ -50,6 +53,8 @@ class HandResult:
     declarers_stay: bool
     kitty_points: int = field(default=0, compare=False)
     kitty_multiplier: int = 0
+    stake: int = 1
+    base: int = 0
 
     @classmethod
     def from_core(cls, core: _core.HandResult, rules: Rules) -> HandResult:
@@ -68,6 +73,8 @@ class HandResult:
             declarers_stay=bool(core.declarers_stay),
             kitty_points=int(core.kitty_points),
             kitty_multiplier=int(core.kitty_multiplier),
+            stake=int(core.stake),
+            base=int(core.base),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -84,4 +91,6 @@ class HandResult:
             "declarers_stay": self.declarers_stay,
             "kitty_points": self.kitty_points,
             "kitty_multiplier": self.kitty_multiplier,
+            # rules §11.9, only where the rules have stakes (older records stay as they were)
+            **({"stake": self.stake, "base": self.base} if self.base else {}),
         }

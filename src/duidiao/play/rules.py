@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,11 +42,9 @@ ALL_PRESETS = tuple(_core.Rules.presets())
 
 def _python_refusal(core: _core.Rules, whole_hands: bool) -> str | None:
     """What the core plays of rules §11 but the Python layers do not yet (docs/plans/decks.md):
-    one or three decks and stakes from a position, 欢乐升级's declaring and 反底 in a game."""
-    if core.decks != 2:
+    whole hands of one or three decks, 欢乐升级's declaring and 反底."""
+    if whole_hands and core.decks != 2:
         return f"decks={core.decks} is not supported yet"
-    if core.stakes:
-        return "stakes=on is not supported yet"
     if whole_hands and core.declaring == _core.Declaring.huanle:
         return "declaring=huanle is not supported yet"
     return None
@@ -60,8 +59,12 @@ def _check(core: _core.Rules, whole_hands: bool) -> None:
 
 
 def _playable(name: str, whole_hands: bool = False) -> bool:
+    # Three decks are the three-copy build's (the one door: duidiao.play.builds).
+    core = _core.Rules.preset(name)
+    if core.decks == 3:
+        core = importlib.import_module("duidiao._core3").Rules.preset(name)
     try:
-        _check(_core.Rules.preset(name), whole_hands)
+        _check(core, whole_hands)
     except ValueError:
         return False
     return True

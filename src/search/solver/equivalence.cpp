@@ -142,7 +142,7 @@ void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) co
   }
   if (!changed) return;
   std::sort(moves.begin(), moves.end(), [](const CardSet& a, const CardSet& b) {
-    return a.one != b.one ? a.one < b.one : a.two < b.two;
+    return a < b;
   });
   moves.erase(std::unique(moves.begin(), moves.end()), moves.end());
 }

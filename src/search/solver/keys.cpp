@@ -52,7 +52,8 @@ uint64_t Solver::key_of(const Node& node) const {
                                        0xe7037ed1a0b428dbull, 0x8ebc6af09c88c6e3ull};
   uint64_t k = base_key_ + uint64_t(node.trick.leader + 1) * SEED[7] + node.key;
   for (int i = 0; i < node.trick.played; ++i)
-    k += mix(node.trick.plays[i].one + SEED[i] * 3) + mix(node.trick.plays[i].two + SEED[i + 4] * 5);
+    k += mix(node.trick.plays[i].one + SEED[i] * 3) + mix(node.trick.plays[i].two + SEED[i + 4] * 5) +
+         (COPIES >= 3 ? mix(node.trick.plays[i].at_least(3) + SEED[i] * 7) : 0);  // 0: the two-deck keys as ever
   if (objective_ == Objective::SCORE) k += mix(score_points_key(node) * SEED[6] + 1);
   k = mix(k);
   return k ? k : 1;  // 0 marks an empty slot

@@ -81,6 +81,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
                    uint64_t(declarer_) * 131 + uint64_t(ctx_.level) * 1031 + uint64_t(ctx_.trump) * 7919 +
                    uint64_t(dry_) * 104729);
   k = mix(k ^ kitty_.one) ^ mix(kitty_.two + 0x1234567);
+  if (COPIES >= 3) k ^= mix(kitty_.at_least(3) + 0x7654321);
   base_key_ = mix(k ^ uint64_t(levels_[0] * 16 + levels_[1]) ^ mix(rules_.fingerprint()));
   if (objective == Objective::SCORE) {
     // The value of each way the hand can end, for the bounds at trick starts. A declaring seat
