@@ -13,7 +13,7 @@ from duidiao import Cards, Game, Position
 from duidiao.play.cards import SEATS
 from duidiao.play.decisions import ask
 from duidiao.play.notation import format_record
-from duidiao.play.rules import PRESETS
+from duidiao.play.rules import GAME_PRESETS
 
 
 def view_by_notation(position: Position, seat: str, exposed: dict[str, Cards]) -> Position:
@@ -32,7 +32,7 @@ def view_by_notation(position: Position, seat: str, exposed: dict[str, Cards]) -
     return Position(format_record(seen))
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", GAME_PRESETS)
 def test_a_view_is_the_notations_and_the_observations(preset: str) -> None:
     game = Game.deal(seed=11, declarer="E", rules=preset)
     bots = [duidiao.make_bot("heuristic", s) for s in range(4)]

@@ -144,6 +144,7 @@ class Game:
         else:
             cards = [Card(c) for c in deck]
         self._rules = _rules_of(rules)
+        self._rules.check_game_supported()  # the one check: the core's and Python's (rules §11)
         _check_deck(cards, self._rules)
         self._deck = tuple(cards)
         self._first_drawer = _seat_number(first_drawer, "first_drawer")
