@@ -74,6 +74,10 @@ def test_three_deck_rules_are_played_by_the_three_deck_build_only() -> None:
 
 def test_a_three_deck_game_is_built_by_the_three_deck_build(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
+    with pytest.raises(ValueError, match="^decks=3 is not supported yet"):  # Python's layers
+        Game.deal(seed=1, rules="three-deck")
+    # past that refusal (the core's Game plays it: tests/test_declaring_wider.py), the door
+    monkeypatch.setattr("duidiao.play.rules._python_refusal", lambda core, whole_hands: None)
     calls = _stand_in(monkeypatch, _core3, "Game")
     with pytest.raises(_Reached):
         Game.deal(seed=1, rules="three-deck")
