@@ -134,6 +134,7 @@ class Solver {
   CardSet kitty_;
   int points_but_kitty_ = 0;  // the points in the hands and out of play
   bool dry_ = false;
+  int stake_ = 1;  // §11.9: the hand's stake, with `stakes` the scores' factor
   int levels_[2] = {};
   Objective objective_ = Objective::SCORE;
   int max_team_ = 0;  // the team whose value search() returns (POINTS: the defenders)

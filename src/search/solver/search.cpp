@@ -62,6 +62,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   points_but_kitty_ = root.out().points();
   for (int s = 0; s < 4; ++s) points_but_kitty_ += root.held(s).points();
   dry_ = root.dry();
+  stake_ = root.stake();
   kitty_bonus_points_ = rules_.kitty_points != KITTY_POINTS_NEVER ? kitty_.points() : 0;
   levels_[0] = level_ns;
   levels_[1] = level_ew;
@@ -82,6 +83,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
                    uint64_t(dry_) * 104729);
   k = mix(k ^ kitty_.one) ^ mix(kitty_.two + 0x1234567);
   if (COPIES >= 3) k ^= mix(kitty_.at_least(3) + 0x7654321);
+  if (stake_ != 1) k ^= mix(uint64_t(stake_) * 0x51ED27ull);  // §11.9: values scale with it
   base_key_ = mix(k ^ uint64_t(levels_[0] * 16 + levels_[1]) ^ mix(rules_.fingerprint()));
   if (objective == Objective::SCORE) {
     // The value of each way the hand can end, for the bounds at trick starts. A declaring seat
@@ -89,7 +91,8 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
     // defending one with a joker or a level card digs (digs on).
     const int decl = declarer_, defender = next_seat(declarer_);
     auto score = [&](int points, int winner, const CardSet& play) {
-      HandResult r = hand_result(rules_, ctx_, decl, levels_[0], levels_[1], points, winner, play, kitty_, dry_);
+      HandResult r =
+          hand_result(rules_, ctx_, decl, levels_[0], levels_[1], points, winner, play, kitty_, dry_, stake_);
       return max_team_ == 0 ? r.score_ns - r.score_ew : r.score_ew - r.score_ns;
     };
     rows_nb_ = thresholds_nb_ = 0;
@@ -127,7 +130,7 @@ int Solver::kitty_bonus(const Node& end) const {
 int Solver::terminal_value(const Node& node) const {
   if (objective_ == Objective::POINTS) return node.points + kitty_bonus(node);
   HandResult r = hand_result(rules_, ctx_, declarer_, levels_[0], levels_[1], node.points,
-                             node.last_winner, node.last_play, kitty_, dry_);
+                             node.last_winner, node.last_play, kitty_, dry_, stake_);
   int diff = r.score_ns - r.score_ew;
   return max_team_ == 0 ? diff : -diff;
 }
