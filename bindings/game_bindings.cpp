@@ -268,6 +268,19 @@ void init_game(py::module_& m) {
                                                 checked_rank(level_rank), ds, drawn));
       }, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("level_rank"), py::arg("made"),
       py::arg("drawn"));
+  m.def("counter_options", [](const Rules& rules, int seat, const Masks& hand, int level_rank,
+                               const std::optional<std::tuple<int, int, int, int>>& standing) {
+        Declaration d{};
+        if (standing) {
+          auto [s, suit, kind, drawn] = *standing;
+          if (suit < 0 || suit > NO_TRUMP || kind < DECLARE_SINGLE || kind > DECLARE_KIND_MAX)
+            throw std::invalid_argument("standing: a declaration's suit is 0..4 and its kind 1..10");
+          d = {checked_seat(s), suit, kind, drawn};
+        }
+        return declarations(counter_options(rules, checked_seat(seat), to_set(hand),
+                                            checked_rank(level_rank), standing ? &d : nullptr));
+      }, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("level_rank"),
+      py::arg("standing"));
   m.def("declaration_kinds", &declaration_kinds, py::arg("rules"));
   m.def("declaration_cards", [](int suit, int kind, int level_rank) {
         if (suit < 0 || suit > NO_TRUMP || kind < DECLARE_SINGLE || kind > DECLARE_KIND_MAX)

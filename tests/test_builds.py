@@ -14,7 +14,7 @@ from duidiao.play import engine_module
 from duidiao.play.rules import GAME_PRESETS
 
 
-@pytest.mark.parametrize("preset", GAME_PRESETS)
+@pytest.mark.parametrize("preset", [p for p in GAME_PRESETS if Rules.preset(p).decks < 3])
 def test_both_builds_play_a_two_deck_game_alike(preset: str) -> None:
     assert _core.random_playouts(300, 5, preset) == _core3.random_playouts(300, 5, preset)
     # pimc solves exactly near the end of a hand: the solver and its table keys take part
@@ -66,18 +66,13 @@ def test_three_deck_rules_are_played_by_the_three_deck_build_only() -> None:
     with pytest.raises(ValueError, match=r"^decks=3 is played by the engine built for 3 copies"):
         _core.Rules.preset("three-deck").check_supported()
     Rules.preset("three-deck").check_supported()  # through the door
-    with pytest.raises(ValueError, match="^decks=3 is not supported yet"):  # Python's layers
-        Rules.preset("three-deck").check_game_supported()
+    Rules.preset("three-deck").check_game_supported()
     # the two builds' types are distinct: the door is what keeps them apart
     assert not isinstance(core, _core.Rules) and _core3.Rules is not _core.Rules
 
 
 def test_a_three_deck_game_is_built_by_the_three_deck_build(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    with pytest.raises(ValueError, match="^decks=3 is not supported yet"):  # Python's layers
-        Game.deal(seed=1, rules="three-deck")
-    # past that refusal (the core's Game plays it: tests/test_declaring_wider.py), the door
-    monkeypatch.setattr("duidiao.play.rules._python_refusal", lambda core, whole_hands: None)
     calls = _stand_in(monkeypatch, _core3, "Game")
     with pytest.raises(_Reached):
         Game.deal(seed=1, rules="three-deck")

@@ -132,7 +132,8 @@ def test_conservation_through_every_phase(seed: int) -> None:
 
 
 def test_phases_are_named() -> None:
-    assert PHASES == ("declare", "bury", "grab", "xiaosa", "play", "over")
+    # counter (反底, rules §11.8) comes between bury and play, numbered last as in the core
+    assert PHASES == ("declare", "bury", "grab", "xiaosa", "play", "over", "counter")
 
 
 def test_declaring_and_refusals_change_nothing() -> None:

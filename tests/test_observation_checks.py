@@ -175,3 +175,29 @@ def test_play_observations_must_agree_with_their_position() -> None:
     refused({**data, "hand_sizes": sizes}, "hand_sizes")
     refused({**data, "level": "K" if data["level"] != "K" else "Q"}, "level")
     refused({**data, "drawn": 50}, "drawn")
+
+
+def countered(game: Game, data: dict[str, Any]) -> bool:
+    return bool(data.get("counters"))
+
+
+def test_counter_facts_are_checked() -> None:
+    """Rules §11.8 (反底) and §11.9 (the stake): the counters, the last burier, the stake."""
+    data = first("huanle", "counter", countered)
+    assert data["stake"] >= 2
+    last = data["counters"][-1]
+    # the stake the declarations and counters make, and no other
+    refused({**data, "stake": data["stake"] * 2}, "stake")
+    # the last burier is the last to counter
+    other = next(s for s in "SENW" if s not in (last["seat"], data["seat"]))
+    refused({**data, "kitty_burier": other}, "kitty_burier")
+    # a counter no stronger than the declaration standing: the same one twice
+    refused({**data, "counters": [*data["counters"], {**last, "seat": data["seat"]}]},
+            "counters")
+    # a counter by the seat that buried last
+    refused({**data, "counters": [{**last, "seat": data["declarer"]}]}, "counters")
+    # the counter names the trump
+    refused({**data, "trump": next(s for s in "HDSC" if s != last["suit"])}, "trump")
+    # no counters under rules without 反底
+    plain = first("tractor", "bury")
+    refused({**plain, "counters": [last]}, "counters")

@@ -13,31 +13,25 @@ from duidiao import ALL_PRESETS, GAME_PRESETS, PRESETS, Game, Rules, _core
 from duidiao.play import engine_module
 from duidiao.play.rules import _ENUM_FIELDS, OPTION_FIELDS
 
-WIDER = ("one-deck", "huanle", "three-deck")  # rules §11: defined, not played yet
+WIDER = ("one-deck", "huanle", "three-deck")  # rules §11
 
 
 def test_s9_every_preset_is_defined() -> None:
     assert ALL_PRESETS == (
         "chifeng", "chifeng-classic", "chifeng-10", "tractor", "shanghai", *WIDER)
     assert set(PRESETS) <= set(ALL_PRESETS) and PRESETS[0] == "chifeng"
-    # rules §11: played from positions; whole hands when Python's layers carry them
-    assert set(WIDER) <= set(PRESETS) and not set(WIDER) & set(GAME_PRESETS)
+    # rules §11: played from positions and as whole hands
+    assert set(WIDER) <= set(PRESETS) and set(WIDER) <= set(GAME_PRESETS)
 
 
-# The first option a whole hand of each wider preset is refused for: the core plays them all
-# (tests/test_differential.py, tests/test_declaring_wider.py); Python's layers do not carry
-# 欢乐升级's declaring and 反底 yet (duidiao.play.rules, docs/plans/decks.md).
-FIRST_REFUSED = {"one-deck": "decks=1", "huanle": "declaring=huanle", "three-deck": "decks=3"}
-
-
-@pytest.mark.parametrize("name, option", FIRST_REFUSED.items())
-def test_s11_10_the_wider_presets_are_played_from_positions_not_yet_as_whole_hands(
-        name: str, option: str) -> None:
+@pytest.mark.parametrize("name", WIDER)
+def test_s11_10_the_wider_presets_are_played_as_whole_hands(name: str) -> None:
     rules = Rules.preset(name)
     assert rules.playable
     rules.check_supported()
-    with pytest.raises(ValueError, match=f"^{option} is not supported yet"):
-        rules.check_game_supported()
+    rules.check_game_supported()
+    game = Game.deal(seed=1, rules=name)
+    assert game.rules == rules and game.phase == "declare"
 
 
 @pytest.mark.parametrize("option, value", [
@@ -50,11 +44,12 @@ def test_s11_10_the_new_play_options_are_played_from_positions(option: str, valu
     assert rules.playable
 
 
-def test_s11_10_the_huanle_declaring_is_refused_by_name_for_whole_hands() -> None:
+def test_s11_10_the_huanle_declaring_needs_a_face_down_kitty() -> None:
     huanle = Rules.preset("tractor").replace(declaring="huanle")
-    huanle.check_supported()  # a position does not declare: the play phase is the same
-    with pytest.raises(ValueError, match="^declaring=huanle is not supported yet"):
-        huanle.check_game_supported()
+    huanle.check_supported()
+    huanle.check_game_supported()  # the tractor preset buries face down
+    with pytest.raises(ValueError, match="^declaring=huanle needs kitty_burial=face_down"):
+        Rules.preset("chifeng").replace(declaring="huanle").check_game_supported()
     # 反底 belongs to 欢乐升级's declaring (rules §11.8)
     with pytest.raises(ValueError, match="^counter_bury=on needs declaring=huanle"):
         Rules.preset("tractor").replace(counter_bury=True).check_game_supported()
@@ -144,7 +139,7 @@ def test_s10_standard_presets_hold_the_table() -> None:
 
 def test_s10_6_every_preset_is_dealt_as_whole_hands() -> None:
     """§10.6: the standard presets declare, bury face down and play whole hands."""
-    assert GAME_PRESETS == ALL_PRESETS[:5] and PRESETS == ALL_PRESETS
+    assert GAME_PRESETS == ALL_PRESETS and PRESETS == ALL_PRESETS
     for name in ("tractor", "shanghai"):
         Rules.preset(name).check_game_supported()
         game = Game.deal(seed=1, rules=name)

@@ -1,6 +1,7 @@
 // check_observation: an observation built from outside (JSON) is checked whole before any bot
 // sees it — each field in its range, and the fields against each other and the rules: the
-// declarations made in turn and open when made, the trump and declarer they make, the cards
+// declarations made in turn and open when made, the counters of 反底 and the stake they make,
+// the trump and declarer they make, the cards
 // each seat showed and holds, the hand sizes the dealing gives, the kitty, 抢牌 and 潇洒. A bot
 // handed a contradiction would answer with confident nonsense; the caller gets the field instead.
 #include <stdexcept>
@@ -36,7 +37,9 @@ CardSet with(const CardSet& a, const CardSet& b) { return a.plus(a.missing(b)); 
 
 std::string declaration_text(const Declaration& d) {
   static const char* kinds[] = {"", "single", "lock", "override", "pair", "reinforce",
-                                "small_jokers", "big_jokers"};
+                                "small_jokers", "big_jokers", "triple",
+                                "three_small_jokers", "three_big_jokers"};
+  static_assert(sizeof(kinds) / sizeof(kinds[0]) == DECLARE_KIND_MAX + 1, "a name per kind");
   static const char* suits[] = {"H", "D", "S", "C", "NT"};
   return seat_name(d.seat) + "'s " + kinds[d.kind] + " " + suits[d.suit] + " at card " +
          std::to_string(d.drawn);
@@ -44,7 +47,7 @@ std::string declaration_text(const Declaration& d) {
 
 void check_ranges(const Observation& o) {
   need(seat_ok(o.seat), "seat", "must be 0..3");
-  need(o.phase >= PHASE_DECLARE && o.phase < PHASE_NB, "phase", "must be 0..5");
+  need(o.phase >= PHASE_DECLARE && o.phase < PHASE_NB, "phase", "must be 0..6");
   need(o.level >= 0 && o.level < LEVEL_NB, "level", "must be 0..12");
   need(o.levels[0] >= 0 && o.levels[0] < LEVEL_NB && o.levels[1] >= 0 && o.levels[1] < LEVEL_NB,
        "levels", "must be 0..12");
@@ -66,6 +69,12 @@ void check_ranges(const Observation& o) {
     need(seat_ok(d.seat) && d.suit >= 0 && d.suit <= top_suit && d.kind >= DECLARE_SINGLE &&
              d.kind <= DECLARE_KIND_MAX && d.drawn >= 0 && d.drawn <= z.dealt_cards,
          "declarations", "a declaration is out of range");
+  for (const Declaration& d : o.counters)
+    need(seat_ok(d.seat) && d.suit >= 0 && d.suit <= top_suit && d.kind >= DECLARE_PAIR &&
+             d.kind <= DECLARE_KIND_MAX && d.drawn == z.dealt_cards,
+         "counters", "a counter is out of range (a pair or more, after the deal)");
+  need(o.kitty_burier >= -1 && o.kitty_burier < 4, "kitty_burier", "a seat, or -1");
+  need(o.stake >= 1, "stake", "1 or more");
   need(o.trump_from_kitty == 0 || o.trump_from_kitty == 1, "trump_from_kitty", "must be 0 or 1");
   need(o.grab_offer >= -1 && o.grab_offer < FACE_NB, "grab_offer", "must be a card or -1");
   for (const auto& g : o.grabs)
@@ -80,13 +89,21 @@ void check_ranges(const Observation& o) {
 // the last card each seat once more, in turn from the first drawer. Each declaration must be
 // open after those before it (the rules' own options, with every level card and joker at hand:
 // the cards the seat showed are checked apart).
-void check_declaring(const Observation& o, int rank) {
+// Every level card and joker, as often as the packs hold it: what any declaration may show.
+CardSet every_declarable(const Observation& o, int rank) {
   CardSet every;
-  for (int suit = 0; suit < 4; ++suit) {
-    every.add(make_card(suit, rank));
-    every.add(make_card(suit, rank));
+  for (int copy = 0; copy < o.rules.decks; ++copy) {
+    for (int suit = 0; suit < 4; ++suit) every.add(make_card(suit, rank));
+    every.add(SMALL_JOKER), every.add(BIG_JOKER);
   }
-  every.add(SMALL_JOKER), every.add(SMALL_JOKER), every.add(BIG_JOKER), every.add(BIG_JOKER);
+  return every;
+}
+
+// The seat that buries in the bury phase: the declarer, or (§11.8) the last to counter.
+int burier_now(const Observation& o) { return o.counters.empty() ? o.declarer : o.counters.back().seat; }
+
+void check_declaring(const Observation& o, int rank) {
+  const CardSet every = every_declarable(o, rank);
   std::vector<Declaration> made;
   int last_drawn = 0, last_chance = -1;
   CardSet shown[4];
@@ -135,13 +152,17 @@ void check_trump(const Observation& o) {
   if (o.phase == PHASE_DECLARE) {
     need(o.trump == -1, "trump", "no trump is known while declaring");
     need(o.trump_from_kitty == 0, "trump_from_kitty", "not while declaring");
+  } else if (!o.counters.empty()) {  // §11.8: the last counter stands
+    need(o.trump == o.counters.back().suit, "trump",
+         "the counters make " + declaration_text(o.counters.back()) + " the trump, not this one");
+    need(o.trump_from_kitty == 0, "trump_from_kitty", "the trump was declared");
   } else if (!ds.empty()) {
     need(o.trump == ds.back().suit, "trump",
          "the declarations make " + declaration_text(ds.back()) + " the trump, not this one");
     need(o.trump_from_kitty == 0, "trump_from_kitty",
          "the trump was declared (" + declaration_text(ds.back()) + ")");
-  } else if (o.rules.declaring == DECLARING_STANDARD) {
-    need(o.trump == NO_TRUMP, "trump", "no declaration means no trump (NT, rules §10.6)");
+  } else if (o.rules.declaring != DECLARING_CHIFENG) {
+    need(o.trump == NO_TRUMP, "trump", "no declaration means no trump (NT, rules §10.6, §11.7)");
     need(o.trump_from_kitty == 0, "trump_from_kitty", "not in the standard game (rules §10.6)");
   } else {
     need(o.trump >= 0, "trump", "missing once declaring is over");
@@ -165,6 +186,7 @@ void check_cards(const Observation& o, int rank) {
   CardSet shown[4];
   for (const Declaration& d : o.declarations)
     shown[d.seat] = with(shown[d.seat], declaration_cards(d, rank));
+  for (const Declaration& d : o.counters) shown[d.seat] = with(shown[d.seat], declaration_cards(d, rank));
   // Each card taken from the kitty is one more copy shown (a declaration's, one shown once).
   for (const auto& g : o.grabs) shown[g.seat] = shown[g.seat].plus(CardSet{bit(g.taken), 0});
   for (const auto& x : o.xiaosas) shown[x.seat] = shown[x.seat].plus(x.taken);
@@ -208,11 +230,12 @@ void check_cards(const Observation& o, int rank) {
   const Sizes z = o.rules.sizes();
   for (int s = 0; s < 4; ++s) {
     int expected = draws_of(s, o.first_drawer, o.drawn);
-    if (o.phase == PHASE_BURY && s == o.declarer) expected += z.kitty_cards;
+    const bool burying = o.phase == PHASE_BURY && s == burier_now(o);
+    if (burying) expected += z.kitty_cards;
     need(o.hand_size[s] == expected, seat_field("hand_sizes", s),
          std::to_string(o.hand_size[s]) + ", and " + std::to_string(o.drawn) +
              " cards drawn from the first drawer give " + std::to_string(expected) +
-             (o.phase == PHASE_BURY && s == o.declarer ? " (the kitty taken)" : ""));
+             (burying ? " (the kitty taken)" : ""));
   }
   if (o.phase != PHASE_DECLARE)
     need(o.drawn == z.dealt_cards, "drawn", "every card is drawn before the kitty is buried");
@@ -224,14 +247,15 @@ void check_kitty(const Observation& o, int rank) {
   const bool declarer = o.seat == o.declarer;
   const int kitty = o.rules.sizes().kitty_cards;
   const std::string its = "its " + std::to_string(kitty) + " cards";
-  need(!o.dry || p >= PHASE_PLAY, "dry", "a dry kitty (干巴锅) goes straight to the play (rules §6.3)");
+  const bool play = play_started(p);
+  need(!o.dry || play, "dry", "a dry kitty (干巴锅) goes straight to the play (rules §6.3)");
   if (p == PHASE_DECLARE || p == PHASE_BURY)
     need(!o.kitty_visible, "kitty", "nobody sees the kitty before it is buried face up");
   if (p == PHASE_GRAB || p == PHASE_XIAOSA)
     need(o.kitty_visible && o.kitty.size() == kitty, "kitty",
          "the kitty buried face up: " + its + " (rules §6.3)");
-  const bool took = declarer && p >= PHASE_BURY && !o.dry;
-  if (took && p < PHASE_PLAY)  // (a play observation may leave it out: the position has none)
+  const bool took = declarer && p != PHASE_DECLARE && !o.dry;
+  if (took && !play)  // (a play observation may leave it out: the position has none)
     need(o.original_kitty.size() == kitty, "original_kitty",
          "the " + std::to_string(kitty) + " cards the declarer took (rules §6.3)");
   else if (took)
@@ -240,8 +264,16 @@ void check_kitty(const Observation& o, int rank) {
   else
     need(o.original_kitty.empty(), "original_kitty", "only the declarer, once it took it, knows it");
   if (p == PHASE_BURY) {
-    need(declarer, "seat", "the declarer buries (rules §6.3)");
-    need(o.hand.contains(o.original_kitty), "original_kitty", "taken into the hand, not there");
+    need(o.seat == burier_now(o), "seat", o.counters.empty()
+             ? "the declarer buries (rules §6.3)" : "the last to counter buries (rules §11.8)");
+    if (o.counters.empty())
+      need(o.hand.contains(o.original_kitty), "original_kitty", "taken into the hand, not there");
+  }
+  if (p == PHASE_COUNTER) {  // §11.8: the last burier knows the kitty it buried face down
+    const bool buried = o.seat == o.kitty_burier;
+    need(o.kitty_visible == buried && (!buried || o.kitty.size() == kitty), "kitty",
+         buried ? "the seat that buried it knows its " + std::to_string(kitty) + " cards"
+                : "only the seat that buried it knows the kitty");
   }
   const uint64_t level_cards = [&] {
     uint64_t m = 0;
@@ -256,12 +288,13 @@ void check_kitty(const Observation& o, int rank) {
   } else {
     need(o.grab_offer < 0, "grab_offer", "only in 抢牌");
   }
-  need(o.grabs.empty() || (o.rules.level_card_grab && p >= PHASE_GRAB), "grabs",
+  const bool after_grab = play || p == PHASE_GRAB || p == PHASE_XIAOSA;
+  need(o.grabs.empty() || (o.rules.level_card_grab && after_grab), "grabs",
        "抢牌 comes after the bury, under rules that have it (rules §6.3)");
   for (const auto& g : o.grabs)
     need((level_cards & bit(g.taken)) && g.seat != o.declarer, "grabs",
          "a grab takes a level card, by a seat other than the declarer (rules §6.3)");
-  need(o.xiaosas.empty() || (o.rules.xiaosa && p >= PHASE_XIAOSA), "xiaosas",
+  need(o.xiaosas.empty() || (o.rules.xiaosa && (play || p == PHASE_XIAOSA)), "xiaosas",
        "潇洒 comes after the bury, under rules that have it (rules §6.4)");
   const uint64_t jokers = bit(SMALL_JOKER) | bit(BIG_JOKER);
   for (const auto& x : o.xiaosas)
@@ -276,6 +309,51 @@ void check_kitty(const Observation& o, int rank) {
     need(!xiaosa_takeable(o.kitty, rank).empty(), "kitty",
          "no card a joker may take: no 潇洒 to decide (rules §6.4)");
   }
+}
+
+// §11.8 反底: the counters, each open against the declaration standing then and made by a seat
+// other than the last burier; the last burier; §11.9: the stake the declarations and counters
+// double.
+void check_counters(const Observation& o, int rank) {
+  const Phase p = o.phase;
+  need(o.counters.empty() || (o.rules.counter_bury && p != PHASE_DECLARE), "counters",
+       "反底 comes after the bury, under rules that have it (rules §11.8)");
+  const CardSet every = every_declarable(o, rank);
+  const Declaration* standing = o.declarations.empty() ? nullptr : &o.declarations.back();
+  int burier = o.declarer;
+  for (const Declaration& d : o.counters) {
+    const std::string what = declaration_text(d);
+    need(d.seat != burier, "counters", what + ": the last to bury does not counter (rules §11.8)");
+    bool open = false;
+    for (const Declaration& option : counter_options(o.rules, d.seat, every, rank, standing))
+      open |= option.suit == d.suit && option.kind == d.kind;
+    need(open, "counters", what + " is not stronger than the declaration standing (rules §11.8)");
+    standing = &d;
+    burier = d.seat;
+  }
+  // The last burier: none before the first bury; after a counter, the one before it until the
+  // counter's player has buried.
+  int expected = -1;
+  if (p == PHASE_BURY && !o.counters.empty())
+    expected = o.counters.size() > 1 ? o.counters[o.counters.size() - 2].seat : o.declarer;
+  else if (p == PHASE_COUNTER || play_started(p))
+    expected = burier;
+  if (o.rules.counter_bury)
+    need(o.kitty_burier == expected, "kitty_burier",
+         expected < 0 ? std::string("nobody has buried yet") : "the last to bury is " + seat_name(expected));
+  else
+    need(o.kitty_burier == -1 || o.kitty_burier == expected, "kitty_burier",
+         expected < 0 ? std::string("nobody has buried yet") : "the declarer buried");
+  if (p == PHASE_COUNTER)
+    need(o.seat != o.kitty_burier, "seat", "the last to bury does not counter (rules §11.8)");
+  int doublings = int(o.counters.size());
+  if (o.rules.declaring == DECLARING_HUANLE)  // as the game counts them (§11.7)
+    for (size_t i = 1; i < o.declarations.size(); ++i)
+      doublings += doubles_stake(o.declarations[i - 1], o.declarations[i]);
+  const int stake = o.rules.stakes ? 1 << doublings : 1;
+  need(o.stake == stake, "stake",
+       o.rules.stakes ? "the declarations and counters make it " + std::to_string(stake) + " (rules §11.9)"
+                      : std::string("1: these rules have no stakes (rules §11.9)"));
 }
 
 // The seat asked to declare: the one that drew the card just drawn (or its last chance), with a
@@ -319,6 +397,7 @@ void check_observation(const Observation& o) {
   const int rank = o.rules.level_rank(o.level);
   if (play) check_view(o);
   check_declaring(o, rank);
+  check_counters(o, rank);
   check_trump(o);
   check_cards(o, rank);
   check_kitty(o, rank);

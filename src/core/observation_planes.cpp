@@ -22,9 +22,9 @@ enum Row : int {
 };
 static_assert(STANDING + 1 == PLANE_NB, "a row without a name");
 
-void add_cards(float* row, const CardSet& s) {
-  for (uint64_t m = s.one; m; m &= m - 1) row[lowest_bit(m)] += 1;
-  for (uint64_t m = s.two; m; m &= m - 1) row[lowest_bit(m)] += 1;
+void add_cards(float* row, const CardSet& s) {  // the copies of each face (rules §11.1)
+  for (int n = 1; n <= CardSet::MAX; ++n)
+    for (uint64_t m = s.at_least(n); m; m &= m - 1) row[lowest_bit(m)] += 1;
 }
 
 void set_faces(float* row, uint64_t faces) {

@@ -12,18 +12,18 @@ namespace duidiao {
 
 namespace {
 
-// Decks that fit a declare-phase observation. Draw i (0..99) goes to seat (first_drawer + i) % 4
-// and deck[100..107] is the kitty (§6.1). A seat's cards drawn so far fill its first slots, the
+// Decks that fit a declare-phase observation. Draw i goes to seat (first_drawer + i) % 4 and the
+// last kitty_cards of the deck are the kitty (§6.1, §11.1). A seat's cards drawn so far fill its first slots, the
 // cards it showed first (so that its declarations so far were open to it when it made them);
 // every unseen card is shuffled into the other slots.
 class DeckSampler {
  public:
   explicit DeckSampler(const Observation& obs) : obs_(obs) {
     for (Card c = 0; c < FACE_NB; ++c) {
-      int copies = 2 - obs.hand.count(c);
+      int copies = obs.rules.decks - obs.hand.count(c);  // the packs' copies (§11.1)
       for (int seat = 0; seat < 4; ++seat)
         if (seat != obs.seat) copies -= obs.exposed[seat].count(c);
-      if (copies < 0) throw std::invalid_argument("declare search: a card is seen three times");
+      if (copies < 0) throw std::invalid_argument("declare search: a card is seen more often than the packs hold it");
       for (int k = 0; k < copies; ++k) unseen_.push_back(c);
     }
     for (int seat = 0; seat < 4; ++seat) {

@@ -186,7 +186,7 @@ struct Situation {
     if (c >= SMALL_JOKER) cost += 30 + (declaring ? P.joker_keep_declaring : 0);
     const int pts = card_points(c);
     cost += to_partner ? -4 * pts : 4 * pts;
-    if (hand.count(c) == 2) cost += 6;
+    if (hand.count(c) >= 2) cost += 6;  // a pair or a triple broken
     if (e != TRUMP && !to_partner) {
       if (length[e] <= 2) cost -= 3;  // shortening a short suit towards a void
     }
@@ -258,7 +258,7 @@ CardSet build_trump_play(const Context& ctx, const CardSet& trumps, const Format
                          int min_key) {
   if (trumps.size() < size) return {};
   CardSet left = trumps, play;
-  auto single_cost = [&](Card c) { return ctx.power[c] * 2 + (left.count(c) == 2 ? 3 : 0); };
+  auto single_cost = [&](Card c) { return ctx.power[c] * 2 + (left.count(c) >= 2 ? 3 : 0); };
   auto take_pair = [&](int above) {
     Card c = lowest_above(ctx, left.two, above);
     if (c < 0) return false;
@@ -590,7 +590,7 @@ double trump_strength(const CardSet& hand, int suit, int level_card) {
     if (r == level_card) continue;
     const int n = hand.count(make_card(suit, r));
     const double high = r == RANK_A ? 0.8 : r == RANK_K ? 0.4 : r == RANK_Q ? 0.2 : 0.0;
-    v += n * (1.0 + high) + (n == 2 ? 0.6 : 0.0);
+    v += n * (1.0 + high) + (n >= 2 ? 0.6 * (n - 1) : 0.0);  // a pair, a triple (§11.3)
   }
   return v;
 }
@@ -604,7 +604,7 @@ int keep_value(const Context& ctx, const CardSet& hand, Card c, bool kitty_count
   int v = ctx.power[c] * 2;
   if (r == RANK_A) v += 12;
   else if (r == RANK_K) v += 4;
-  if (hand.count(c) == 2) v += 10;
+  v += 10 * std::max(0, hand.count(c) - 1);  // the card of a pair, of a triple (§11.3)
   if (kitty_counts) return v + card_points(c) * 10;
   v -= card_points(c) * (r == RANK_K ? P.bury_kings : P.bury_points) / 10;
   return v;

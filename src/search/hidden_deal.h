@@ -20,7 +20,7 @@ class HiddenDeal {
     }
     const CardSet kitty = obs.kitty_visible ? obs.kitty : CardSet{};
     for (Card c = 0; c < FACE_NB; ++c) {
-      int copies = 2 - obs.hand.count(c) - kitty.count(c);
+      int copies = obs.rules.decks - obs.hand.count(c) - kitty.count(c);  // the packs (§11.1)
       for (int seat = 0; seat < 4; ++seat)
         if (seat != obs.seat) copies -= obs.exposed[seat].count(c);
       for (int k = 0; k < copies; ++k) cards_.push_back(c);

@@ -14,7 +14,6 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from duidiao import Cards, Game, make_bot  # noqa: E402
 from duidiao.play.decisions import step as play_step  # noqa: E402
-from duidiao.play.rules import GAME_PRESETS  # noqa: E402
 from duidiao.research.encoding import (  # noqa: E402
     DONE,
     NUM_ACTIONS,
@@ -24,6 +23,7 @@ from duidiao.research.encoding import (  # noqa: E402
     observation_planes,
     player_actions,
 )
+from duidiao.research.encoding import ENV_PRESETS as GAME_PRESETS  # noqa: E402
 from duidiao.research.env import env, raw_env  # noqa: E402
 
 SEATS = "SENW"

@@ -407,6 +407,7 @@ def _deal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
         "levels": position.levels,
         "first_drawer": game.first_drawer,
         "dry": position.dry,
+        "stake": position.stake,  # rules §11.9: 1 but under rules with stakes
         "kitty": str(position.kitty),
         "views": seat_views(position, exposed),
         "exposed": exposed_text(position, exposed),

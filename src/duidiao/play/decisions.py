@@ -1,8 +1,8 @@
 """Decisions: the one currency of a choice in a hand, the one question that asks a player for it,
 and the one door through which it changes a game (docs/players.md).
 
-- :class:`Decision` describes any choice of a hand — a declaration or a pass, a bury, 抢牌,
-  潇洒, a play — and, once applied, its record (docs/records.md).
+- :class:`Decision` describes any choice of a hand — a declaration or a pass, a bury, a
+  counter (反底), 抢牌, 潇洒, a play — and, once applied, its record (docs/records.md).
 - :func:`decide` asks a player for the decision of an observation (its seat's view);
   :func:`ask` for the decision at a game's current point.
 - :func:`apply` (what ``Game.apply`` does) is the only way a choice changes a game.
@@ -46,7 +46,6 @@ from duidiao.play.errors import IllegalMoveError
 from duidiao.play.notation import format_cards
 from duidiao.play.position import Move
 from duidiao.play.rules import DECLARE_KINDS, Rules
-from duidiao.play.sizes import KITTY_CARDS
 
 if TYPE_CHECKING:
     from duidiao.play.game import DeclareOption, Game, Observation
@@ -68,9 +67,9 @@ __all__ = [
     "asked_at",
 ]
 
-ACTIONS = ("declare", "pass", "bury", "grab", "xiaosa", "play")
-"""What a decision does; ``pass`` declines a declaration, a grab or 潇洒."""
-DECLINABLE = (Phase.DECLARE, Phase.GRAB, Phase.XIAOSA)
+ACTIONS = ("declare", "pass", "bury", "counter", "grab", "xiaosa", "play")
+"""What a decision does; ``pass`` declines a declaration, a counter, a grab or 潇洒."""
+DECLINABLE = (Phase.DECLARE, Phase.COUNTER, Phase.GRAB, Phase.XIAOSA)
 """The phases whose decision may be a pass."""
 _JOKERS = Cards("SJ,SJ,BJ,BJ")
 
@@ -80,12 +79,13 @@ class Decision:
     """One choice of a hand, or once applied its record (in the order made).
 
     ``action`` is ``"declare"`` (``suit``, ``kind``; ``drawn`` once applied), ``"pass"``
-    (``phase`` says what was declined: ``"declare"``, with ``drawn`` once applied, ``"grab"``,
-    with ``card`` the offer, or ``"xiaosa"``), ``"bury"`` (``cards``), ``"grab"`` (``put``;
+    (``phase`` says what was declined: ``"declare"``, with ``drawn`` once applied,
+    ``"counter"``, ``"grab"``, with ``card`` the offer, or ``"xiaosa"``), ``"bury"``
+    (``cards``), ``"counter"`` (反底, rules §11.8: ``suit``, ``kind``), ``"grab"`` (``put``;
     ``card`` the card taken), ``"xiaosa"`` (``cards`` the jokers, ``taken``) or ``"play"``
     (``cards``; once applied, what they came to: a failed throw is recorded as its forced
     component, as in the position notation). Make one with :meth:`declare_`, :meth:`pass_`,
-    :meth:`bury_`, :meth:`grab_`, :meth:`xiaosa_` or :meth:`play_`.
+    :meth:`bury_`, :meth:`counter_`, :meth:`grab_`, :meth:`xiaosa_` or :meth:`play_`.
     """
 
     seat: str
@@ -107,8 +107,14 @@ class Decision:
 
     @classmethod
     def pass_(cls, seat: str, phase: str) -> Decision:
-        """Decline: no declaration, no grab, no 潇洒 (``phase`` says which)."""
+        """Decline: no declaration, no counter, no grab, no 潇洒 (``phase`` says which)."""
         return cls(seat, "pass", phase)
+
+    @classmethod
+    def counter_(cls, seat: str, suit: str, kind: str) -> Decision:
+        """反底 (rules §11.8): show a declaration of ``kind`` (a pair or more) stronger than the
+        one standing, take the kitty and bury again."""
+        return cls(seat, "counter", "counter", suit=suit, kind=kind)
 
     @classmethod
     def bury_(cls, seat: str, cards: Cards | str) -> Decision:
@@ -173,8 +179,12 @@ class Decision:
                 raise ValueError(f"{name}: {too_many}")
             return chosen
 
-        if action == "declare":
-            return cls.declare_(seat, str(fields["suit"]).upper(), str(fields["kind"]))
+        if action in ("declare", "counter"):
+            make = cls.declare_ if action == "declare" else cls.counter_
+            try:
+                return make(seat, str(fields["suit"]).upper(), str(fields["kind"]))
+            except KeyError as exc:
+                raise ValueError(f"{action}: missing field {exc}") from None
         if action == "pass":
             return cls.pass_(seat, str(fields["phase"]))
         if action == "bury":
@@ -202,6 +212,8 @@ class Decision:
         out: dict[str, Any] = {"seat": self.seat}
         if self.action == "declare":
             out.update(declare=self.suit, kind=self.kind, drawn=self.drawn)
+        elif self.action == "counter":
+            out.update(counter=self.suit, kind=self.kind)
         elif self.action == "pass":
             out["pass"] = self.phase
             if self.drawn is not None:
@@ -227,16 +239,20 @@ class Decision:
 
         try:
             seat = TRICK_SEATS.seat(data["seat"])
-            if "declare" in data:
+            for action in ("declare", "counter"):
+                if action not in data:
+                    continue
                 kind = str(data["kind"])
                 if kind not in DECLARE_KINDS:
                     raise ValueError(f"kind {kind!r} is not one of {', '.join(DECLARE_KINDS)}")
-                suit = TRUMP_LETTERS[_suit_number(data["declare"], "declare")]
+                suit = TRUMP_LETTERS[_suit_number(data[action], action)]
+                if action == "counter":
+                    return cls.counter_(seat, suit, kind)
                 return replace(cls.declare_(seat, suit, kind), drawn=int(data["drawn"]))
             if "pass" in data:
                 phase = str(data["pass"])
                 if phase not in DECLINABLE:
-                    raise ValueError(f"pass: {phase!r} is not declare, grab or xiaosa")
+                    raise ValueError(f"pass: {phase!r} is not one of {', '.join(DECLINABLE)}")
                 drawn = int(data["drawn"]) if "drawn" in data else None
                 offer = Card.parse(data["offer"]) if "offer" in data else None
                 return replace(cls.pass_(seat, phase), drawn=drawn, card=offer)
@@ -251,7 +267,7 @@ class Decision:
                 return cls.play_(seat, Cards.parse(data["play"]))
         except (KeyError, TypeError) as exc:
             raise ValueError(f"decision {dict(data)!r}: missing or bad field {exc}") from None
-        raise ValueError(f"decision {dict(data)!r}: no action (declare, pass, bury, grab, ...)")
+        raise ValueError(f"decision {dict(data)!r}: no action (declare, pass, bury, counter, ...)")
 
 
 # -- players ------------------------------------------------------------------------------------
@@ -260,7 +276,8 @@ class Decision:
 @runtime_checkable
 class Player(Protocol):
     """A player: asked for the decision of its seat's observation, whatever the phase; the
-    options are the observation's (``obs.declare_options()``, ``obs.xiaosa_takeable()``,
+    options are the observation's (``obs.declare_options()`` — the counters in 反底 —,
+    ``obs.xiaosa_takeable()``,
     ``obs.grab_offer``, ``obs.legal_moves()``). A decision that is not legal is refused
     (:class:`~duidiao.IllegalMoveError` naming the seat) and changes nothing."""
 
@@ -274,7 +291,8 @@ class PhasePlayer(Protocol):
     asked, through an adapter)."""
 
     def declare(self, obs: Observation, options: list[DeclareOption]) -> DeclareOption | None:
-        """One of ``options`` (a declaration open now), or None to pass (§6.2)."""
+        """One of ``options`` (a declaration open now), or None to pass (§6.2); in 反底
+        (``obs.phase == "counter"``, rules §11.8) the counters open now."""
         ...
 
     def bury(self, obs: Observation) -> Cards:
@@ -314,6 +332,8 @@ def _from_raw(raw: tuple[Any, ...]) -> Decision:
         return Decision.pass_(seat, phase)
     if phase is Phase.DECLARE:
         return Decision.declare_(seat, TRUMP_LETTERS[suit], DECLARE_KINDS[kind - 1])
+    if phase is Phase.COUNTER:
+        return Decision.counter_(seat, TRUMP_LETTERS[suit], DECLARE_KINDS[kind - 1])
     if phase is Phase.GRAB:
         return Decision.grab_(seat, Card(put))
     if phase is Phase.XIAOSA:
@@ -327,7 +347,8 @@ def _to_raw(d: Decision) -> tuple[Any, ...]:
     passed = d.action == "pass"
     suit = -1 if d.suit is None else TRUMP_LETTERS.index(d.suit)
     kind = 0 if d.kind is None else DECLARE_KINDS.index(d.kind) + 1
-    cards = none if passed or d.action in ("declare", "grab") or d.cards is None else d.cards.masks
+    cards = (none if passed or d.action in ("declare", "counter", "grab") or d.cards is None
+             else d.cards.masks)
     taken = d.taken.masks if d.action == "xiaosa" and d.taken is not None else none
     put = d.put.id if d.action == "grab" and d.put is not None else -1
     return (int(_core.Phase.__members__[str(d.phase)]), SEATS.index(d.seat), passed, suit, kind,
@@ -346,14 +367,15 @@ def _phase_answer(player: Any, obs: Observation) -> Decision:
     decision (the adapter)."""
     seat, phase = obs.seat, obs.phase
     assert seat is not None
-    if phase is Phase.DECLARE:
+    if phase in (Phase.DECLARE, Phase.COUNTER):
         options = obs.declare_options()
         answer = player.declare(obs, list(options))
         if answer is None:
             return Decision.pass_(seat, phase)
         if answer not in options:
-            raise _refuse(seat, "declare", answer, f"not one of the options {options}")
-        return Decision.declare_(seat, answer[0], answer[1])
+            raise _refuse(seat, str(phase), answer, f"not one of the options {options}")
+        make = Decision.declare_ if phase is Phase.DECLARE else Decision.counter_
+        return make(seat, answer[0], answer[1])
     if phase is Phase.BURY:
         cards = player.bury(obs)
         try:
@@ -427,7 +449,7 @@ def decide(player: Any, obs: Observation) -> Decision:
     return _at(answer, obs.drawn, obs.grab_offer)
 
 
-_ASKED = (Phase.DECLARE, Phase.BURY, Phase.GRAB, Phase.XIAOSA, Phase.PLAY)
+_ASKED = (Phase.DECLARE, Phase.BURY, Phase.COUNTER, Phase.GRAB, Phase.XIAOSA, Phase.PLAY)
 
 
 def ask(player: Any, game: Game) -> Decision:
@@ -480,7 +502,7 @@ def apply(game: Game, decision: Decision, recorded: bool = False) -> Decision:
         if d.drawn is not None and d.drawn != game.drawn:
             raise IllegalMoveError(f"made after {d.drawn} cards, the game is at {game.drawn}")
         facts["drawn"] = game.drawn
-    if d.action == "declare":
+    if d.action in ("declare", "counter"):
         _check_declaration(game, d)
     elif d.phase == Phase.GRAB:
         offer = game.grab_offer
@@ -505,18 +527,20 @@ def apply(game: Game, decision: Decision, recorded: bool = False) -> Decision:
 
 
 def _check_declaration(game: Game, d: Decision) -> None:
-    """A declaration of a suit and kind the rules know, open now (the message lists those)."""
+    """A declaration (or a counter) of a suit and kind the rules know, open now (the message
+    lists those)."""
+    what = d.action
     try:
         suit = TRUMP_LETTERS[_suit_number(str(d.suit), "suit")]
     except ValueError as exc:
-        raise game._refuse("declare", str(exc)) from None
+        raise game._refuse(what, str(exc)) from None
     if d.kind not in DECLARE_KINDS:
-        raise game._refuse("declare", f"{d.kind!r} is not a kind ({', '.join(DECLARE_KINDS)})")
+        raise game._refuse(what, f"{d.kind!r} is not a kind ({', '.join(DECLARE_KINDS)})")
     options = game.declare_options()
     if (suit, d.kind) not in options:
         open_text = ", ".join(f"{o.kind} {o.suit}" for o in options) or "none"
         raise game._refuse(
-            "declare", f"{d.kind} {suit} is not open (open: {open_text}, or decline)"
+            what, f"{d.kind} {suit} is not open (open: {open_text}, or decline)"
         )
 
 
@@ -532,7 +556,8 @@ def _check_play(game: Game, d: Decision) -> None:
 def hidden_pass(phase: str) -> bool:
     """Whether the others do not see a seat pass in this phase: declining to declare or to
     潇洒 shows nothing at the table (and the game asks only a seat that could); declining a
-    grab is seen (the offer goes on to the next seat)."""
+    grab (the offer goes on to the next seat) or a counter (反底 goes round the table until
+    three seats pass, rules §11.8) is seen."""
     return phase in (Phase.DECLARE, Phase.XIAOSA)
 
 
@@ -562,16 +587,17 @@ def seen_by_others(record: Decision | Mapping[str, Any], kitty_public: bool,
 
 def options(obs: Observation) -> dict[str, Any] | None:
     """What the seat may choose at ``obs``'s decision, JSON-ready: ``{"declare": [{"suit",
-    "kind"}, …]}``, ``{"bury": 8}``, ``{"grab_offer": card}``, ``{"xiaosa_takeable": cards}``,
+    "kind"}, …]}``, ``{"bury": k}`` (the kitty's cards), ``{"counter": [{"suit", "kind"}, …]}``,
+    ``{"grab_offer": card}``, ``{"xiaosa_takeable": cards}``,
     or for a play ``{"moves": [...], "count": n}`` (at most :data:`MOVES_LISTED` listed, none
     when there are over :data:`MOVES_COUNTED`); None when nobody decides."""
     phase = obs.phase
     if obs.seat is None or phase not in _ASKED:
         return None
-    if phase is Phase.DECLARE:
-        return {"declare": [{"suit": o.suit, "kind": o.kind} for o in obs.declare_options()]}
+    if phase in (Phase.DECLARE, Phase.COUNTER):
+        return {str(phase): [{"suit": o.suit, "kind": o.kind} for o in obs.declare_options()]}
     if phase is Phase.BURY:
-        return {"bury": KITTY_CARDS}
+        return {"bury": obs.rules.sizes.kitty_cards}
     if phase is Phase.GRAB:
         return {"grab_offer": str(obs.grab_offer)}
     if phase is Phase.XIAOSA:

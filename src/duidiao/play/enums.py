@@ -63,10 +63,13 @@ class Phase(_Named):
     XIAOSA = "xiaosa"
     PLAY = "play"
     OVER = "over"
+    COUNTER = "counter"  # §11.8 反底: between burying and the play
 
 
 PHASES = tuple(Phase)
-"""The phases in the order of a hand (each a :class:`Phase`, equal to its name)."""
+"""The phases (each a :class:`Phase`, equal to its name), numbered as the core numbers them: in
+the order of a hand but for ``counter`` (反底, rules §11.8), which comes between ``bury`` and
+``play`` and is numbered last, so that the other phases keep their numbers."""
 
 
 class Outcome(_Named):

@@ -195,8 +195,9 @@ class Game:
     # -- state ---------------------------------------------------------------------------
     @property
     def phase(self) -> Phase:
-        """``"declare"``, ``"bury"``, ``"grab"``, ``"xiaosa"``, ``"play"`` or ``"over"`` (a
-        :class:`~duidiao.play.enums.Phase`, equal to its name)."""
+        """``"declare"``, ``"bury"``, ``"counter"`` (反底, rules §11.8), ``"grab"``,
+        ``"xiaosa"``, ``"play"`` or ``"over"`` (a :class:`~duidiao.play.enums.Phase`, equal to
+        its name)."""
         return Phase.of_core(self._core.phase)
 
     @property
@@ -302,6 +303,27 @@ class Game:
         ]
 
     @property
+    def counters(self) -> list[Declaration]:
+        """The counters made (反底, rules §11.8), in order; ``drawn`` is the whole deal's."""
+        return [
+            Declaration(SEATS[s], TRUMP_LETTERS[su], DECLARE_KINDS[k - 1], int(d))
+            for s, su, k, d in self._core.counters()
+        ]
+
+    @property
+    def kitty_burier(self) -> str | None:
+        """The seat that buried the kitty last: the declarer unless someone countered (rules
+        §11.8); None before the first bury."""
+        seat = int(self._core.kitty_burier)
+        return None if seat < 0 else SEATS[seat]
+
+    @property
+    def stake(self) -> int:
+        """The hand's stake (rules §11.9): 1, doubled by every 反主, 反无主, 自反 and counter
+        under ``stakes``; always 1 without."""
+        return int(self._core.stake)
+
+    @property
     def grabs(self) -> list[Grab]:
         return [Grab(SEATS[s], Card(t), Card(p)) for s, t, p in self._core.grabs()]
 
@@ -403,13 +425,15 @@ class Game:
             raise self._refuse(what, str(exc)) from None
 
     def declare_options(self) -> list[DeclareOption]:
-        """The declarations open to the seat to act (declining is always open)."""
-        if self.phase != "declare":
+        """The declarations open to the seat to act (declining is always open); in 反底
+        (``phase == "counter"``, rules §11.8) the counters open to it."""
+        if self.phase == Phase.DECLARE:
+            raw = self._core.declare_options()
+        elif self.phase == Phase.COUNTER:
+            raw = self._core.counter_options()
+        else:
             return []
-        return [
-            DeclareOption(TRUMP_LETTERS[s], DECLARE_KINDS[k - 1])
-            for s, k in self._core.declare_options()
-        ]
+        return [DeclareOption(TRUMP_LETTERS[s], DECLARE_KINDS[k - 1]) for s, k in raw]
 
     def declare(self, suit: str, kind: str = "single") -> None:
         """Declare trumps (§6.2, §10.6): ``kind`` is ``"single"`` (亮主), ``"lock"`` (封主),
@@ -417,8 +441,13 @@ class Game:
         ``"small_jokers"``, ``"big_jokers"``."""
         self.apply(Decision.declare_(self._seat_to_act("declare"), suit, kind))
 
+    def counter(self, suit: str, kind: str = "pair") -> None:
+        """反底 (rules §11.8): show a declaration stronger than the one standing (a pair or
+        more), take the kitty and bury again; the stake doubles under ``stakes`` (§11.9)."""
+        self.apply(Decision.counter_(self._seat_to_act("counter"), suit, kind))
+
     def decline(self) -> None:
-        """Pass: no declaration, no grab, no 潇洒."""
+        """Pass: no declaration, no counter, no grab, no 潇洒."""
         self.apply(Decision.pass_(self._seat_to_act("decline"), self.phase))
 
     def bury(self, cards: Cards | str | Iterable[CardLike]) -> None:
@@ -587,4 +616,5 @@ class Game:
             self.dry,
             tricks,
             trick,
+            stake=self.stake,
         )

@@ -16,11 +16,10 @@ from duidiao.play.cards import SEATS, TRUMP_LETTERS, Card, Cards, play_order_key
 from duidiao.play.declarations import Declaration, DeclareOption, Grab, Xiaosa, _declaration_numbers
 from duidiao.play.enums import PHASES, Phase
 from duidiao.play.level import Level
-from duidiao.play.notation import TEAMS, TrickRecord, format_cards, format_record
+from duidiao.play.notation import STAKE_MOST, TEAMS, TrickRecord, format_cards, format_record
 from duidiao.play.notation import Record as _PositionRecord
 from duidiao.play.position import Move, Position, Trick, _chosen_cards
 from duidiao.play.rules import DECLARE_KINDS, PRESETS, Rules
-from duidiao.play.sizes import DEALT_CARDS
 
 __all__ = ["Observation", "PLANE_NAMES", "PLANES_VERSION"]
 
@@ -31,6 +30,14 @@ PLANES_VERSION: int = int(_core.OBSERVATION_PLANES_VERSION)
 
 
 # -- observations -------------------------------------------------------------------------
+
+
+def _declarations_of(raw: Iterable[Any]) -> tuple[Declaration, ...]:
+    """The core's declarations (seat, suit, kind, drawn) as records."""
+    return tuple(
+        Declaration(SEATS[s], TRUMP_LETTERS[su], DECLARE_KINDS[k - 1], int(d))
+        for s, su, k, d in raw
+    )
 
 
 def _tricks_of(raw: Iterable[Any]) -> tuple[Trick, ...]:
@@ -58,6 +65,7 @@ def _play_position(
     tricks: Sequence[Trick],
     trick: Trick | None,
     declarer_or_kitty: Cards | None = None,
+    stake: int = 1,
 ) -> Position:
     """A Position built through the notation (canonical, replayed and checked). The
     declarer's shown cards after a face-down bury (§10.6), which the notation cannot write,
@@ -75,6 +83,7 @@ def _play_position(
         tricks=tuple(TrickRecord(SEATS.index(t.leader), t.plays) for t in tricks),
         trick=None if trick is None else TrickRecord(SEATS.index(trick.leader), trick.plays),
         dry=dry,
+        stake=stake,
     )
     position = Position(format_record(record))
     if declarer_or_kitty:
@@ -129,6 +138,9 @@ class Observation:
     points: int
     declarer_or_kitty: Cards = field(default_factory=Cards)
     core: _core.Observation | None = field(default=None, compare=False, repr=False, hash=False)
+    counters: tuple[Declaration, ...] = ()
+    kitty_burier: str | None = None
+    stake: int = 1
 
     @classmethod
     def from_core(cls, obs: _core.Observation, rules: Rules | None = None) -> Observation:
@@ -160,10 +172,10 @@ class Observation:
             hand=Cards.from_masks(*obs.hand),
             exposed={SEATS[s]: Cards.from_masks(*obs.exposed(s)) for s in range(4)},
             hand_sizes={SEATS[s]: int(obs.hand_size(s)) for s in range(4)},
-            declarations=tuple(
-                Declaration(SEATS[s], TRUMP_LETTERS[su], DECLARE_KINDS[k - 1], int(d))
-                for s, su, k, d in obs.declarations
-            ),
+            declarations=_declarations_of(obs.declarations),
+            counters=_declarations_of(obs.counters),
+            kitty_burier=None if int(obs.kitty_burier) < 0 else SEATS[obs.kitty_burier],
+            stake=int(obs.stake),
             kitty=Cards.from_masks(*obs.kitty) if obs.kitty_visible else None,
             original_kitty=original if original else None,
             dry=bool(obs.dry),
@@ -212,6 +224,7 @@ class Observation:
             self.tricks,
             self.trick,
             self.declarer_or_kitty,
+            stake=self.stake,
         )
         if self.core is not None:
             # The core's own view of the same play also keeps what the notation cannot write:
@@ -240,17 +253,30 @@ class Observation:
     # -- the options of a decision, from what the seat knows -------------------------------
     def declare_options(self) -> list[DeclareOption]:
         """The declarations open to this seat with its hand after the declarations made so far
-        (§6.2), when asked to declare (else empty). Declining is always open too."""
-        if self.phase != "declare" or self.seat is None:
+        (§6.2), when asked to declare; in 反底 (rules §11.8) the counters open to it against
+        the declaration standing; else empty. Declining is always open too."""
+        if self.seat is None or self.phase not in (Phase.DECLARE, Phase.COUNTER):
             return []
-        made = [
-            _declaration_numbers(d) for d in self.declarations
-        ]
-        raw = engine_module(self.rules).declaration_options(
-            self.rules.to_core(), SEATS.index(self.seat), self.hand.masks,
-            self.level.rank, made, self.drawn,
-        )
+        module, seat = engine_module(self.rules), SEATS.index(self.seat)
+        if self.phase == Phase.COUNTER:
+            standing = self.standing_declaration
+            raw = module.counter_options(
+                self.rules.to_core(), seat, self.hand.masks, self.level.rank,
+                None if standing is None else _declaration_numbers(standing),
+            )
+        else:
+            made = [_declaration_numbers(d) for d in self.declarations]
+            raw = module.declaration_options(
+                self.rules.to_core(), seat, self.hand.masks, self.level.rank, made, self.drawn,
+            )
         return [DeclareOption(TRUMP_LETTERS[su], DECLARE_KINDS[k - 1]) for _s, su, k, _d in raw]
+
+    @property
+    def standing_declaration(self) -> Declaration | None:
+        """The declaration standing (rules §11.8): the last counter, else the last
+        declaration; None when nobody declared."""
+        made = self.counters or self.declarations
+        return made[-1] if made else None
 
     def xiaosa_takeable(self) -> Cards:
         """The cards of the face-up kitty a joker may take in 潇洒 (§6.4), when asked (else
@@ -308,6 +334,14 @@ class Observation:
         )
         if self.declarer_or_kitty:
             out["declarer_or_kitty"] = text(self.declarer_or_kitty)
+        if self.rules.counter_bury:  # rules §11.8: the keys of rules with 反底 only
+            out["counters"] = [
+                {"seat": d.seat, "suit": d.suit, "kind": d.kind, "drawn": d.drawn}
+                for d in self.counters
+            ]
+            out["kitty_burier"] = self.kitty_burier
+        if self.rules.stakes:  # rules §11.9
+            out["stake"] = self.stake
         return out
 
     @classmethod
@@ -433,15 +467,21 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
         raise r.fail("levels", "expected {\"NS\": level, \"EW\": level}")
     levels = {t: r.level(f"levels: {t}", levels_raw[t]) for t in TEAMS}
     level = r.level("level", r.raw("level"))
-    declarations = tuple(
-        Declaration(
-            str(r.seat("declarations: seat", d.get("seat"))),
-            r.choice("declarations: suit", d.get("suit"), TRUMP_LETTERS),
-            r.choice("declarations: kind", d.get("kind"), DECLARE_KINDS),
-            r.number("declarations: drawn", d.get("drawn"), 0, DEALT_CARDS),
+    sizes = rules.sizes
+
+    def declarations_at(key: str) -> tuple[Declaration, ...]:
+        return tuple(
+            Declaration(
+                str(r.seat(f"{key}: seat", d.get("seat"))),
+                r.choice(f"{key}: suit", d.get("suit"), TRUMP_LETTERS),
+                r.choice(f"{key}: kind", d.get("kind"), DECLARE_KINDS),
+                r.number(f"{key}: drawn", d.get("drawn", sizes.dealt_cards), 0,
+                         sizes.dealt_cards),
+            )
+            for d in (r.items(key) if key in r.data else ())
         )
-        for d in r.items("declarations")
-    )
+
+    declarations = declarations_at("declarations")
     grabs = tuple(
         Grab(
             str(r.seat("grabs: seat", g.get("seat"))),
@@ -469,7 +509,10 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
         grabs=grabs,
         xiaosas=xiaosas,
         first_drawer=r.seat("first_drawer", r.raw("first_drawer")),
-        drawn=r.number("drawn", r.raw("drawn"), 0, DEALT_CARDS),
+        drawn=r.number("drawn", r.raw("drawn"), 0, sizes.dealt_cards),
+        counters=declarations_at("counters"),
+        kitty_burier=r.seat("kitty_burier", r.raw("kitty_burier", None), optional=True),
+        stake=r.number("stake", r.raw("stake", 1), 1, STAKE_MOST.get(rules.decks, 1)),
     )
     if phase in ("play", "over"):
         return _play_observation(cls, r, common, level, levels)
@@ -482,15 +525,21 @@ def _observation_from_dict(cls: type[Observation], data: Any) -> Observation:
     exposed_raw = r.per_seat("exposed", {s: "-" for s in SEATS})
     exposed = {s: r.cards(f"exposed: {s}", exposed_raw[s]) for s in SEATS}
     sizes_raw = r.per_seat("hand_sizes")
-    sizes = {s: r.number(f"hand_sizes: {s}", sizes_raw[s], 0, 33) for s in SEATS}
+    held_max = sizes.hand_cards + sizes.kitty_cards
+    hand_sizes = {s: r.number(f"hand_sizes: {s}", sizes_raw[s], 0, held_max) for s in SEATS}
     kitty = r.cards("kitty", r.raw("kitty", None), optional=True)
     grab_offer = r.card("grab_offer", r.raw("grab_offer", None), optional=True)
     dry = r.flag("dry", r.raw("dry", False))
     common.update(
         level=level, levels=levels, trump=trump, declarer=declarer, hand=hand,
-        exposed=exposed, hand_sizes=sizes, kitty=kitty, dry=dry, grab_offer=grab_offer,
+        exposed=exposed, hand_sizes=hand_sizes, kitty=kitty, dry=dry, grab_offer=grab_offer,
         tricks=(), trick=None, points=0,
     )
+    # rules §11.8: in 反底 the others know what the declarer showed, in its hand or the kitty
+    shown = r.cards("declarer_or_kitty", r.raw("declarer_or_kitty", "-"))
+    if shown and phase != Phase.COUNTER:
+        raise r.fail("declarer_or_kitty", "known apart only once the kitty is buried face down")
+    common["declarer_or_kitty"] = shown
     common["core"] = _checked_core(common)
     return cls(**common)
 
@@ -504,6 +553,7 @@ def _checked_core(
     seat, rules = fields["seat"], fields["rules"]
     kitty, original = fields["kitty"], fields["original_kitty"]
     trump, declarer, offer = fields["trump"], fields["declarer"], fields["grab_offer"]
+    burier = fields.get("kitty_burier")
     module = engine_module(rules)
     return module.Observation(
         seat=SEATS.index(seat),
@@ -528,6 +578,9 @@ def _checked_core(
         grabs=[(SEATS.index(g.seat), g.taken.id, g.put.id) for g in fields["grabs"]],
         xiaosas=[(SEATS.index(x.seat), x.jokers.masks, x.taken.masks) for x in fields["xiaosas"]],
         view=view,
+        counters=[_declaration_numbers(d) for d in fields.get("counters", ())],
+        kitty_burier=-1 if burier is None else SEATS.index(burier),
+        stake=fields.get("stake", 1),
     )
 
 
@@ -580,6 +633,9 @@ def _play_observation(
         raise r.fail("position", "a play observation shows the face-up kitty")
     if levels != position.levels:
         raise r.fail("levels", f"not the position's ({position.levels})")
+    if "stake" in r.data and common["stake"] != position.stake:
+        raise r.fail("stake", f"not the position's ({position.stake})")
+    common["stake"] = position.stake
     core = None
     if seat is not None:
         # The fields the JSON gives, else the position's: each given one is checked against
@@ -598,8 +654,9 @@ def _play_observation(
                 stated[key] = read(r.data[key])
         if "hand_sizes" in r.data:
             sizes = r.per_seat("hand_sizes")
+            held_max = position.rules.sizes.hand_cards + position.rules.sizes.kitty_cards
             stated["hand_sizes"] = {
-                s: r.number(f"hand_sizes: {s}", sizes[s], 0, 33) for s in SEATS}
+                s: r.number(f"hand_sizes: {s}", sizes[s], 0, held_max) for s in SEATS}
         _checked_core(stated, view)
         if position.turn == seat:
             core = engine_module(position.rules).observe_play(view, *position.core_levels())

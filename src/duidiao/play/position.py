@@ -525,6 +525,11 @@ class Position:
         return self._static.dry
 
     @property
+    def stake(self) -> int:
+        """The hand's stake (rules §11.9, ``stake=``): 1 but under rules with stakes."""
+        return self._static.stake
+
+    @property
     def gone(self) -> Cards:
         """Cards of earlier tricks that are not written in ``tricks``."""
         return self._static.gone

@@ -97,7 +97,8 @@ class Record:
         replay); None when there is no declaration yet and the trump is not settled."""
         team = "NS" if self.declarer is None else TRICK_SEATS.team_of(self.declarer)
         level = self.levels[team]  # a first hand's teams are at one level
-        declared = [d.suit for d in self.decisions if d.action == "declare"]
+        # the last declaration or counter (反底, rules §11.8) names the trump
+        declared = [d.suit for d in self.decisions if d.action in ("declare", "counter")]
         if declared:
             assert declared[-1] is not None
             return (level, TRUMP_LETTERS.index(declared[-1]))

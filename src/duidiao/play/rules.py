@@ -26,35 +26,27 @@ from duidiao.play.enums import (
 from duidiao.play.level import Level, LevelLike
 from duidiao.play.sizes import Sizes, sizes_of
 
-__all__ = ["Rules", "PRESETS", "GAME_PRESETS", "ALL_PRESETS", "DECLARE_KINDS"]
+__all__ = [
+    "Rules", "PRESETS", "GAME_PRESETS", "CLASSIC_PRESETS", "ALL_PRESETS", "DECLARE_KINDS",
+]
 
 DECLARE_KINDS = (
-    "single", "lock", "override", "pair", "reinforce", "small_jokers", "big_jokers"
+    "single", "lock", "override", "pair", "reinforce", "small_jokers", "big_jokers",
+    "triple", "three_small_jokers", "three_big_jokers",
 )
-"""Declaration kinds; the core numbers them 1 to 7. Rules §6.2 (``declaring=chifeng``): 亮主,
+"""Declaration kinds; the core numbers them 1 to 10. Rules §6.2 (``declaring=chifeng``): 亮主,
 封主, 正主; §10.6 (``declaring=standard``): a single, a pair of level cards, reinforcing one's
 own single (加固), a pair of small jokers, a pair of big jokers (the joker pairs declare
-``NT``). :attr:`Rules.declare_kinds` says which a rules' declaring knows."""
+``NT``); §11.7 (``declaring=huanle``): a single, a pair, the joker pairs and, with three
+packs, three copies of a level card and three small or big jokers (``NT``), which also
+counter in 反底 (§11.8). :attr:`Rules.declare_kinds` says which a rules' declaring knows."""
 
 ALL_PRESETS = tuple(_core.Rules.presets())
 """Every preset the rules book defines (rules §9; the core holds them as data)."""
 
 
-def _python_refusal(core: _core.Rules, whole_hands: bool) -> str | None:
-    """What the core plays of rules §11 but the Python layers do not yet (docs/plans/decks.md):
-    whole hands of one or three decks, 欢乐升级's declaring and 反底."""
-    if whole_hands and core.decks != 2:
-        return f"decks={core.decks} is not supported yet"
-    if whole_hands and core.declaring == _core.Declaring.huanle:
-        return "declaring=huanle is not supported yet"
-    return None
-
-
 def _check(core: _core.Rules, whole_hands: bool) -> None:
-    """The one check of what the engine plays: the Python layers', then the core's."""
-    refusal = _python_refusal(core, whole_hands)
-    if refusal:
-        raise ValueError(refusal)
+    """The one check of what the engine plays (the core's): whole hands, or positions only."""
     core.check_game_supported() if whole_hands else core.check_supported()
 
 
@@ -70,11 +62,15 @@ def _playable(name: str, whole_hands: bool = False) -> bool:
     return True
 
 
+_WIDER = ("one-deck", "huanle", "three-deck")  # rules §11
 PRESETS = tuple(name for name in ALL_PRESETS if _playable(name))
 """The presets the engine plays from a position: what a position string may name."""
 GAME_PRESETS = tuple(name for name in PRESETS if _playable(name, whole_hands=True))
 """The presets the engine also deals, declares and buries: what a game, a match, a duel or a
-table may be played under (the others only from positions, for now)."""
+table may be played under (every preset of the rules book)."""
+CLASSIC_PRESETS = tuple(name for name in GAME_PRESETS if name not in _WIDER)
+"""The presets of rules §1–§10 (two packs, no 反底): what the table and the learning
+environments offer until they carry rules §11 (docs/plans/decks.md)."""
 
 _DEFAULT = _core.Rules()  # the options of the first preset: the dataclass's defaults
 

@@ -6,10 +6,14 @@ Every decision of a hand is a short run of actions from one fixed set of ``NUM_A
   small joker, 53 the big joker);
 - ``DONE`` (54): the cards chosen make the answer (the 8 cards to bury, the card put in a
   grabbed card's place, 潇洒's jokers and taken cards, a play);
-- ``PASS`` (55): decline (a declaration, a grab, 潇洒);
+- ``PASS`` (55): decline (a declaration, a counter, a grab, 潇洒);
 - ``DECLARE + 7 * suit + kind - 1`` (56..90): a declaration, ``suit`` 0..3 (H, D, S, C) or 4
   (no trump, the joker pairs), ``kind`` 1..7 as :data:`duidiao.play.rules.DECLARE_KINDS` numbers
-  them.
+  them; in 反底 (rules §11.8, phase ``counter``) the same action is that counter.
+
+The environments play the presets of :data:`ENV_PRESETS`: the two-pack games without 反底. The
+wider family of rules §11 (one pack, 反底's resampled decks, three packs' triples and
+three-joker declarations) is not encoded yet (docs/plans/decks.md).
 
 The action mask holds the faces that can still join the cards chosen on the way to a legal
 answer (:meth:`duidiao.Game.card_choice`), so a run of legal actions always ends in a legal
@@ -28,12 +32,15 @@ import numpy as np
 from duidiao.play.cards import TRUMP_LETTERS, Cards
 from duidiao.play.decisions import DECLINABLE, Decision, ask
 from duidiao.play.declarations import DeclareOption
+from duidiao.play.enums import Phase
 from duidiao.play.game import Game
 from duidiao.play.observation import PLANE_NAMES, PLANES_VERSION, Observation
-from duidiao.play.rules import DECLARE_KINDS
+from duidiao.play.rules import CLASSIC_PRESETS, DECLARE_KINDS, GAME_PRESETS
 
 __all__ = [
     "ENCODING_VERSION",
+    "ENV_PRESETS",
+    "check_env_preset",
     "FACES",
     "DONE",
     "PASS",
@@ -55,22 +62,39 @@ FACES = 54
 DONE = 54
 PASS = 55
 DECLARE = 56
-NUM_ACTIONS = DECLARE + 5 * len(DECLARE_KINDS)
+_KINDS = DECLARE_KINDS[:7]  # the kinds up to two packs declare: their action ids are fixed
+NUM_ACTIONS = DECLARE + 5 * len(_KINDS)
 
 # The rows of an observation (Observation.planes, built by the core), each 54 wide; docs/env.md
 # says what each holds.
 PLANES = PLANE_NAMES
 NUM_PLANES = len(PLANES)
 
+ENV_PRESETS = CLASSIC_PRESETS
+"""The presets the environments play."""
+
+
+def check_env_preset(preset: str) -> None:
+    """ValueError naming a preset the environments do not play."""
+    if preset in ENV_PRESETS:
+        return
+    if preset in GAME_PRESETS:
+        raise ValueError(f"preset: {preset!r} (rules §11) is not played by the environments "
+                         f"yet; one of {', '.join(ENV_PRESETS)}")
+    raise ValueError(f"preset: {preset!r} is not one of {', '.join(ENV_PRESETS)}")
+
 _BITS = np.arange(FACES, dtype=np.uint64)
 _ONE = np.uint64(1)
 
 
 def card_counts(cards: Cards | Sequence[Cards]) -> np.ndarray:
-    """Copies (0, 1, 2) of each face id: shape (54,) for one card set, (n, 54) for n."""
+    """Copies (0 up to the packs) of each face id: shape (54,) for one card set, (n, 54) for
+    n."""
     many = not isinstance(cards, Cards)
     sets: list[Cards] = [cards] if isinstance(cards, Cards) else list(cards)
-    masks = np.array([c.masks for c in sets], dtype=np.uint64).reshape(-1, 2, 1)
+    planes = max((len(c.masks) for c in sets), default=2)  # a plane per copy held (rules §11.1)
+    rows = [c.masks + (0,) * (planes - len(c.masks)) for c in sets]
+    masks = np.array(rows, dtype=np.uint64).reshape(-1, planes, 1)
     counts = ((masks >> _BITS) & _ONE).sum(axis=1).astype(np.float32)
     return counts if many else counts[0]
 
@@ -81,7 +105,10 @@ def _faces(mask: int) -> np.ndarray:
 
 def declare_action(option: DeclareOption) -> int:
     """The action of a declaration."""
-    return DECLARE + 7 * TRUMP_LETTERS.index(option.suit) + DECLARE_KINDS.index(option.kind)
+    if option.kind not in _KINDS:
+        raise ValueError(f"a {option.kind} declaration has no action (three packs are not "
+                         "encoded yet)")
+    return DECLARE + 7 * TRUMP_LETTERS.index(option.suit) + _KINDS.index(option.kind)
 
 
 def action_name(action: int) -> str:
@@ -94,7 +121,7 @@ def action_name(action: int) -> str:
         return "pass"
     if DECLARE <= action < NUM_ACTIONS:
         suit, kind = divmod(action - DECLARE, 7)
-        return f"declare {DECLARE_KINDS[kind]} {TRUMP_LETTERS[suit]}"
+        return f"declare {_KINDS[kind]} {TRUMP_LETTERS[suit]}"
     raise ValueError(f"action {action!r} is not 0..{NUM_ACTIONS - 1}")
 
 
@@ -179,7 +206,8 @@ class Chooser:
             decision = Decision.pass_(seat, game.phase)
         elif action >= DECLARE:
             suit, kind = divmod(action - DECLARE, 7)
-            decision = Decision.declare_(seat, TRUMP_LETTERS[suit], DECLARE_KINDS[kind])
+            make = Decision.counter_ if game.phase == Phase.COUNTER else Decision.declare_
+            decision = make(seat, TRUMP_LETTERS[suit], _KINDS[kind])
         else:  # DONE
             decision = Decision.of_chosen(seat, game.phase, self.chosen)
         game.apply(decision)
@@ -191,7 +219,7 @@ def decision_actions(decision: Decision) -> list[int]:
     """The actions that make ``decision``: a pass, a declaration, or its cards then done."""
     if decision.action == "pass":
         return [PASS]
-    if decision.action == "declare":
+    if decision.action in ("declare", "counter"):
         assert decision.suit is not None and decision.kind is not None
         return [declare_action(DeclareOption(decision.suit, decision.kind))]
     return [*decision.chosen.faces(), DONE]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from duidiao.play.rules import GAME_PRESETS
+from duidiao.play.rules import CLASSIC_PRESETS
 from duidiao.server.limits import BOT_DELAY_MS, DECISION_SECONDS, HINT_SECONDS
 from duidiao.wire.errors import WireError, bad_request
 from duidiao.wire.fields import (
@@ -54,7 +54,7 @@ ENVELOPE = ("type", "id")
 CARDS_MAX = 400  # a card list of 33 cards is under 100 characters; anything longer is a mistake
 
 ROOM_FIELDS: tuple[Field, ...] = (
-    Choice("preset", doc="the rules preset", default="chifeng", choices=GAME_PRESETS),
+    Choice("preset", doc="the rules preset", default="chifeng", choices=CLASSIC_PRESETS),
     PerSeat("seats", doc='all four seats: "human" or a bot ("heuristic", "pimc:worlds=16")',
             default={"S": "human", "E": "heuristic", "N": "heuristic", "W": "heuristic"},
             max_chars=64, every_seat=True),
@@ -75,6 +75,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "declare": ("suit", "kind"),
     "pass": (),
     "bury": ("cards",),
+    "counter": ("suit", "kind"),
     "grab": ("put",),
     "xiaosa": ("jokers", "taken"),
     "play": ("cards",),
@@ -93,11 +94,12 @@ MESSAGES: dict[str, tuple[Field, ...]] = {
     "watch": (_ROOM,),
     "act": (
         Choice("action", doc="the decision", required=True, choices=tuple(ACTION_FIELDS)),
-        Str("suit", doc="declare: H, D, S or C; NT (no trump) with a joker pair of the "
-            "tractor and shanghai presets", max_chars=8),
-        Str("kind", doc="declare: single, lock or override (the chifeng presets); "
-            "single, pair, reinforce, small_jokers or big_jokers (tractor, shanghai)",
-            max_chars=16),
+        Str("suit", doc="declare, counter: H, D, S or C; NT (no trump) with jokers, but "
+            "under the chifeng presets", max_chars=8),
+        Str("kind", doc="declare, counter: single, lock or override (the chifeng presets); "
+            "single, pair, reinforce, small_jokers or big_jokers (tractor, shanghai); single, "
+            "pair, small_jokers, big_jokers, triple, three_small_jokers or three_big_jokers "
+            "(one-deck, huanle, three-deck)", max_chars=24),
         Str("cards", doc="bury, play: a card list", max_chars=CARDS_MAX),
         Str("put", doc="grab: the card put in the kitty", max_chars=16),
         Str("jokers", doc="xiaosa: the jokers put in", max_chars=CARDS_MAX),

@@ -21,7 +21,7 @@ from duidiao.play.cards import SEATS, Cards
 from duidiao.play.decisions import asked_at, hidden_pass, seen_by_others
 from duidiao.play.game import Game
 from duidiao.play.level import Level
-from duidiao.play.rules import GAME_PRESETS, Rules
+from duidiao.play.rules import Rules
 from duidiao.play.sizes import DECK_CARDS, HAND_CARDS
 from duidiao.research.encoding import (
     DONE,
@@ -31,6 +31,7 @@ from duidiao.research.encoding import (
     PASS,
     Chooser,
     action_name,
+    check_env_preset,
 )
 from duidiao.research.env.resample import consistent_deck
 from duidiao.search.players import make_bot, play_hand
@@ -94,8 +95,7 @@ class _Setup:
 
 def _setup(params: dict[str, Any]) -> _Setup:
     preset = str(params.get("preset", "chifeng"))
-    if preset not in GAME_PRESETS:
-        raise ValueError(f"preset: {preset!r} is not one of {', '.join(GAME_PRESETS)}")
+    check_env_preset(preset)
     rules = Rules.preset(preset)
     declarer = str(params.get("declarer", "S"))
     if declarer not in (*SEATS, "first"):

@@ -19,9 +19,16 @@ from pettingzoo.utils import wrappers
 from duidiao.play.cards import SEATS
 from duidiao.play.game import Game
 from duidiao.play.level import Level
-from duidiao.play.rules import GAME_PRESETS, Rules
+from duidiao.play.rules import Rules
 from duidiao.play.seats import TRICK_SEATS
-from duidiao.research.encoding import FACES, NUM_ACTIONS, NUM_PLANES, Chooser, card_counts
+from duidiao.research.encoding import (
+    FACES,
+    NUM_ACTIONS,
+    NUM_PLANES,
+    Chooser,
+    card_counts,
+    check_env_preset,
+)
 
 __all__ = ["AGENTS", "REWARDS", "DuidiaoEnv", "env", "raw_env"]
 
@@ -58,8 +65,7 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if preset not in GAME_PRESETS:
-            raise ValueError(f"preset: {preset!r} is not one of {', '.join(GAME_PRESETS)}")
+        check_env_preset(preset)
         if reward not in REWARDS:
             raise ValueError(f"reward: {reward!r} is not one of {', '.join(REWARDS)}")
         if declarer is not None and declarer != "random" and declarer not in SEATS:
