@@ -157,15 +157,17 @@ def play_by_highlights(page: Any) -> str:
 def decide_by_clicking(page: Any) -> str:
     """One decision of the seat, by clicking; returns what was done."""
     buttons = action_buttons(page)
-    if "declare" in buttons:
-        page.click("#actions button[data-action=declare] >> nth=0")
-        return "declare"
+    for action in ("declare", "counter"):  # a counter (反底, rules §11.8) is a declaration
+        if action in buttons:
+            page.click(f"#actions button[data-action={action}] >> nth=0")
+            return action
     if "bury" in buttons:
         cards = hand_cards(page)
-        # The last 8 cards in notation order are the smallest side cards: a plain bury.
-        for card in cards[-8:]:
+        kitty = table_state(page)["options"]["bury"]  # the kitty's cards (rules §11.1)
+        # The last cards in notation order are the smallest side cards: a plain bury.
+        for card in cards[-kitty:]:
             click_card(page, card["index"])
-        assert action_buttons(page).get("bury"), "Bury stays off with 8 cards picked"
+        assert action_buttons(page).get("bury"), f"Bury stays off with {kitty} cards picked"
         page.click("#actions button[data-action=bury]")
         return "bury"
     if "grab" in buttons or "xiaosa" in buttons:

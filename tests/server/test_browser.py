@@ -540,3 +540,99 @@ def test_the_standard_declarations_and_results(live_server: ServerProcess) -> No
                 assert "kitty 20: not counted" in card
             assert len(page.query_selector_all("#kitty .card:not(.back)")) == 8
         errors.check()
+
+
+# Seed of a huanle room against three heuristic bots where South, passing while declaring, may
+# counter after North's bury (反底, rules §11.8): found with South's bids and the room's bots
+# replayed (duidiao.server.rooms deals hand 1 from the room's seed).
+COUNTER_ROOM_SEED = 4
+
+
+def play_wider_room(page: Any, preset: str, seed: int, counter: bool,
+                    shot: Path | None = None) -> dict[str, Any]:
+    """A room of ``preset`` against three bots, South passing while declaring (and countering
+    once when ``counter``), burying and playing by clicking to the end; what was seen. ``shot``:
+    a picture of South's first play, the whole hand in view."""
+    started = time.monotonic()
+    page.select_option("#create-preset", preset)
+    create_room_against_bots(page, seed=seed)
+    seen: dict[str, Any] = {"counters": 0, "most_cards": 0, "stake_chips": set(), "widths": set()}
+    while time.monotonic() - started < 100:
+        if wait_for_turn_or_end(page, timeout=30) == "over":
+            return seen
+        version = page.evaluate("document.body.dataset.version")
+        buttons = action_buttons(page)
+        cards = len(hand_cards(page))
+        seen["most_cards"] = max(seen["most_cards"], cards)
+        # the whole hand fits the screen's width: it wraps, nothing scrolls sideways
+        seen["widths"].add(page.evaluate("document.documentElement.scrollWidth"))
+        if page.query_selector("#info .chip.stake"):
+            seen["stake_chips"].add(page.inner_text("#info .chip.stake"))
+        if "counter" in buttons and counter and not seen["counters"]:
+            stake = table_state(page)["observation"]["stake"]
+            assert "反底" in page.inner_text("#prompt")
+            page.click("#actions button[data-action=counter] >> nth=0")
+            seen["counters"] += 1
+            wait_for_new_state(page, version, timeout=30)
+            state = table_state(page)
+            assert state["observation"]["stake"] == 2 * stake  # rules §11.9
+            assert state["options"]["bury"] == 8 and state["to_act"] == "S"
+            continue
+        if shot is not None and "play" in buttons and not shot.exists():
+            page.locator("#hand").scroll_into_view_if_needed()
+            page.screenshot(path=str(shot))
+        if "declare" in buttons or "counter" in buttons:
+            page.click("#actions button[data-action=pass]")
+        else:
+            decide_by_clicking(page)
+        wait_for_new_state(page, version, timeout=30)
+    raise AssertionError(f"the {preset} hand did not end in time")
+
+
+def test_a_three_deck_hand_on_a_phone(live_server: ServerProcess, tmp_path: Path) -> None:
+    """Rules §11: 39 cards a hand (45 for the burier) on a 390-pixel screen, the stake shown
+    in the bar and the result."""
+    shots = screenshot_dir(tmp_path)
+    with launched_browser() as browser:
+        page = browser.new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+        errors = PageErrors(page, live_server.url)
+        open_lobby(page, live_server)
+        seen = play_wider_room(page, "three-deck", seed=3, counter=False,
+                               shot=shots / "table-three-deck-phone.png")
+        assert seen["most_cards"] >= 39 and max(seen["widths"]) <= PHONE["width"], seen
+        assert any(chip.endswith("×1") or "×" in chip for chip in seen["stake_chips"]), seen
+        state = table_state(page)
+        assert state["rules"]["hand_cards"] == 39 and state["rules"]["kitty_cards"] == 6
+        result = state["result"]
+        page.wait_for_selector("#result:not([hidden]) .result-card")
+        assert OUTCOME_NAMES[result["outcome"]] in page.inner_text("#result .outcome")
+        if result["base"]:
+            assert f"×{result['stake']}" in page.inner_text("#result .stake")
+        assert len(page.query_selector_all("#result .card")) == 6  # the kitty turned up
+        page.screenshot(path=str(shots / "table-three-deck-phone-result.png"))
+        errors.check()
+        assert page_errors_text(page) == ""
+
+
+def test_a_huanle_hand_with_a_counter(live_server: ServerProcess, tmp_path: Path) -> None:
+    """欢乐升级 at the table: South counters North's declaration after the bury (反底), takes
+    the kitty, buries again; the stake doubles in the bar, the log and the result."""
+    shots = screenshot_dir(tmp_path)
+    with launched_browser() as browser:
+        page = browser.new_page(viewport=DESKTOP)
+        errors = PageErrors(page, live_server.url)
+        open_lobby(page, live_server)
+        seen = play_wider_room(page, "huanle", seed=COUNTER_ROOM_SEED, counter=True)
+        assert seen["counters"] == 1, seen
+        state = table_state(page)
+        obs, result = state["observation"], state["result"]
+        assert [c["seat"] for c in obs["counters"]][:1] == ["S"] and obs["stake"] >= 2
+        assert "反底" in page.inner_text("#declarations")
+        assert f"×{obs['stake']}" in seen["stake_chips"] or any(
+            f"×{obs['stake']}" in chip for chip in seen["stake_chips"]), seen
+        page.wait_for_selector("#result:not([hidden]) .result-card")
+        assert result["stake"] == obs["stake"]
+        assert f"×{result['stake']}" in page.inner_text("#result .stake")
+        page.screenshot(path=str(shots / "table-huanle-counter.png"))
+        errors.check()
+        assert page_errors_text(page) == ""

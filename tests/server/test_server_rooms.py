@@ -11,7 +11,6 @@ import pytest
 
 import duidiao
 from duidiao.play.decisions import seen_by_others
-from duidiao.play.rules import CLASSIC_PRESETS
 
 from .helpers import Conn, ServerProcess, hand_over, play_seat
 
@@ -66,7 +65,7 @@ def test_hello(live_server: ServerProcess) -> None:
         # The table's strengths are the core's named levels (players.md), weakest first.
         assert list(hello["levels"]) == list(duidiao.BOT_LEVELS)
         assert all(duidiao.make_bot(bot) for bot in hello["levels"].values())
-        assert hello["presets"] == list(CLASSIC_PRESETS)
+        assert hello["presets"] == list(duidiao.GAME_PRESETS)
 
 
 def test_whole_hand_against_three_bots_with_a_spectator(live_server: ServerProcess) -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 import duidiao
-from duidiao.play.rules import CLASSIC_PRESETS
 from duidiao.play.sizes import HAND_CARDS, KITTY_CARDS
 
 pytest.importorskip("starlette")
@@ -20,7 +19,7 @@ from duidiao.server.rooms import table_rules  # noqa: E402
 STATIC = Path(duidiao.__file__).parent / "server" / "static"
 
 
-@pytest.mark.parametrize("preset", CLASSIC_PRESETS)
+@pytest.mark.parametrize("preset", duidiao.GAME_PRESETS)
 def test_the_state_says_what_the_table_shows_of_the_rules(preset: str) -> None:
     rules = duidiao.Rules.preset(preset)
     facts = table_rules(preset)
@@ -28,7 +27,8 @@ def test_the_state_says_what_the_table_shows_of_the_rules(preset: str) -> None:
     assert facts["kitty_burial"] == rules.kitty_burial
     assert facts["declaring"] == rules.declaring
     assert facts["kitty_points"] == rules.kitty_points
-    assert (facts["hand_cards"], facts["kitty_cards"]) == (HAND_CARDS, KITTY_CARDS)
+    sizes = rules.sizes  # rules §11.1
+    assert (facts["hand_cards"], facts["kitty_cards"]) == (sizes.hand_cards, sizes.kitty_cards)
 
 
 def test_no_script_names_a_preset_or_restates_a_size() -> None:

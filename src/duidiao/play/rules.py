@@ -69,8 +69,8 @@ GAME_PRESETS = tuple(name for name in PRESETS if _playable(name, whole_hands=Tru
 """The presets the engine also deals, declares and buries: what a game, a match, a duel or a
 table may be played under (every preset of the rules book)."""
 CLASSIC_PRESETS = tuple(name for name in GAME_PRESETS if name not in _WIDER)
-"""The presets of rules §1–§10 (two packs, no 反底): what the table and the learning
-environments offer until they carry rules §11 (docs/plans/decks.md)."""
+"""The presets of rules §1–§10 (two packs, no 反底): what the learning environments offer
+until they carry rules §11 (docs/plans/decks.md)."""
 
 _DEFAULT = _core.Rules()  # the options of the first preset: the dataclass's defaults
 

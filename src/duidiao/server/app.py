@@ -36,7 +36,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import duidiao
 from duidiao.play import formats
-from duidiao.play.rules import CLASSIC_PRESETS
 from duidiao.server import limits as L
 from duidiao.server.limits import ServerLimits
 from duidiao.server.messages import MAX_FRAME, ClientError, parse_frame, parse_json_object
@@ -476,7 +475,7 @@ class Server:
         return {
             "type": "hello", "server": "duidiao", "version": duidiao.__version__,
             "protocol": PROTOCOL, "formats": formats.versions(),
-            "presets": list(CLASSIC_PRESETS),  # the table does not offer rules §11 yet
+            "presets": list(duidiao.GAME_PRESETS),
             "bots": list(duidiao.bots.names(served=True)),
             "bot_settings": [f"pimc:{s['name']}={'N' if s['type'] == 'integer' else 'X'}"
                              for s in duidiao.bots.kinds()["pimc"].settings],

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from duidiao.play.rules import CLASSIC_PRESETS
+from duidiao.play.rules import GAME_PRESETS
 from duidiao.server.limits import BOT_DELAY_MS, DECISION_SECONDS, HINT_SECONDS
 from duidiao.wire.errors import WireError, bad_request
 from duidiao.wire.fields import (
@@ -54,7 +54,7 @@ ENVELOPE = ("type", "id")
 CARDS_MAX = 400  # a card list of 33 cards is under 100 characters; anything longer is a mistake
 
 ROOM_FIELDS: tuple[Field, ...] = (
-    Choice("preset", doc="the rules preset", default="chifeng", choices=CLASSIC_PRESETS),
+    Choice("preset", doc="the rules preset", default="chifeng", choices=GAME_PRESETS),
     PerSeat("seats", doc='all four seats: "human" or a bot ("heuristic", "pimc:worlds=16")',
             default={"S": "human", "E": "heuristic", "N": "heuristic", "W": "heuristic"},
             max_chars=64, every_seat=True),

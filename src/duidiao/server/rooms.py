@@ -32,7 +32,6 @@ from duidiao.play.cards import TRUMP_LETTERS
 from duidiao.play.decisions import Decision, ask, decide, options, seen_by_others
 from duidiao.play.level import Level
 from duidiao.play.seats import TRICK_SEATS
-from duidiao.play.sizes import HAND_CARDS, KITTY_CARDS
 from duidiao.server import limits as L
 from duidiao.server.limits import ServerLimits
 from duidiao.server.messages import ROOM_FIELDS, ClientError, check_message
@@ -125,8 +124,8 @@ def table_rules(preset: str) -> dict[str, Any]:
     rules = Rules.preset(preset)
     return {"declaring": rules.declaring.value, "declare_kinds": list(rules.declare_kinds),
             "kitty_burial": rules.kitty_burial.value, "kitty_points": rules.kitty_points.value,
-            "hand_cards": HAND_CARDS,
-            "kitty_cards": KITTY_CARDS}
+            "hand_cards": rules.sizes.hand_cards,  # rules §11.1: the packs decide them
+            "kitty_cards": rules.sizes.kitty_cards}
 
 
 def _face_down(preset: str) -> bool:

@@ -4,7 +4,8 @@
 
 import {
   OUTCOMES, PHASES, SEATS, SEAT_NAMES,
-  cardElement, cardRow, cardText, cardsLabel, declareNodes, declaresByCards, el, plural, kittyCards, kittyCounts,
+  cardElement, cardRow, cardText, cardsLabel, dealtCards, declareNodes, declaresByCards, el, plural, kittyCards,
+  kittyCounts,
   kittyFaceDown, levelName, otherTeam,
   parseCards, parsePosition, teamOf, trumpBadge,
 } from "./cards.js";
@@ -55,8 +56,10 @@ export function renderInfo(node, state) {
     chip("match score", `NS ${scores.NS ?? 0} · EW ${scores.EW ?? 0}`),
   ];
   if (state.phase === "declare" && typeof obs.drawn === "number") {
-    parts.splice(2, 0, chip("drawn", `${obs.drawn}/100`));
+    parts.splice(2, 0, chip("drawn", `${obs.drawn}/${dealtCards(state)}`));
   }
+  // Rules with stakes (§11.9): every 反主, 自反 and counter (反底) doubles it.
+  if (typeof obs.stake === "number") parts.splice(4, 0, chip("stake 底注", `×${obs.stake}`, "stake"));
   node.replaceChildren(...parts);
 }
 
@@ -206,6 +209,11 @@ export function renderDeclarations(node, state) {
       ...declareNodes(d.kind, d.suit, obs.level, declaresByCards(state)),
       el("span", { class: "muted", text: ` after ${plural(d.drawn, "card")}` })));
   }
+  for (const d of obs.counters || []) {  // 反底 (§11.8)
+    lines.push(el("div", { class: "line", "data-kind": d.kind, "data-counter": "" },
+      el("span", { class: "who", text: d.seat }), " 反底 ",
+      ...declareNodes(d.kind, d.suit, obs.level, declaresByCards(state))));
+  }
   for (const g of obs.grabs || []) {
     lines.push(el("div", { class: "line" }, el("span", { class: "who", text: g.seat }),
       `抢牌: took ${cardText(g.taken)}, put ${cardText(g.put)}`));
@@ -227,6 +235,8 @@ export function describeDecision(last, state) {
     line.append(" plays ", cardsLabel(parseCards(last.play)));
   } else if (last.declare !== undefined) {
     line.append(" ", ...declareNodes(last.kind, last.declare, obs.level, declaresByCards(state)));
+  } else if (last.counter !== undefined) {
+    line.append(" 反底 (counters) ", ...declareNodes(last.kind, last.counter, obs.level, declaresByCards(state)));
   } else if (last.pass !== undefined) {
     line.append(` passes (${last.pass === "declare" ? "declaring" : last.pass})`);
   } else if (last.bury !== undefined && String(last.bury).startsWith("?")) {
@@ -274,6 +284,10 @@ export function renderResult(node, state, handlers) {
     row("levels", `${declarers} ${levelText(declarers)} · ${defenders} ${levelText(defenders)}`),
     row("hand score", `NS ${scoreText("NS")} · EW ${scoreText("EW")}`),
   ];
+  if (result.base) {  // rules with stakes (§11.9): the score is the stake times the base
+    rows.push(row("stake 底注", el("span", { class: "stake",
+      text: `×${result.stake}: ±${result.stake} × ${result.base} = ±${result.stake * result.base}` })));
+  }
   if (result.dig) rows.push(row("last trick dug", String(result.dig)));
   if (result.kitty_jokers_climb) rows.push(row("jokers in the kitty", `+${result.kitty_jokers_climb} levels`));
   if (result.kitty_multiplier) {

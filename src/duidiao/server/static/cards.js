@@ -23,17 +23,25 @@ export const OUTCOMES = {
   dapo_climb: ["打破升级", "the defenders take over and climb"],
 };
 
-// The declarations by kind (rules §6.2; §10.6 for pair, reinforce and the joker pairs).
+// The declarations by kind (rules §6.2; §10.6 for pair, reinforce and the joker pairs; §11.7 for
+// the three-pack triples and joker triples).
 export const DECLARE_KINDS = {
   single: "亮主", lock: "封主", override: "正主", pair: "对", reinforce: "加固",
-  small_jokers: "小王对", big_jokers: "大王对",
+  small_jokers: "小王对", big_jokers: "大王对", triple: "三张", three_small_jokers: "三小王",
+  three_big_jokers: "三大王",
 };
 
 // What the table needs of a room's rules comes with its state (state.rules, docs/server.md),
 // never from the preset's name.
-// Declarations named as 80分 players name them, by what they show (the standard game, §10.6).
+// Declarations named as 80分 players name them, by what they show (the standard game, §10.6,
+// and 欢乐升级's ladder, §11.7).
 export function declaresByCards(state) {
-  return Boolean(state && state.rules && state.rules.declaring === "standard");
+  return Boolean(state && state.rules && state.rules.declaring && state.rules.declaring !== "chifeng");
+}
+
+// The cards drawn in turn before the kitty (rules §6.1, §11.1): four hands.
+export function dealtCards(state) {
+  return 4 * ((state && state.rules && state.rules.hand_cards) || HAND_CARDS);
 }
 
 // The kitty is buried face down: only the declarer sees it until the end (§10.6).
@@ -75,8 +83,10 @@ export function trumpBadge(trump, text) {
 export function declareNodes(kind, suit, level, standard) {
   if (kind === "small_jokers") return ["SJ pair → ", trumpBadge("NT")];
   if (kind === "big_jokers") return ["BJ pair → ", trumpBadge("NT")];
+  if (kind === "three_small_jokers") return ["3 SJ → ", trumpBadge("NT")];
+  if (kind === "three_big_jokers") return ["3 BJ → ", trumpBadge("NT")];
   if (!standard) return [`${DECLARE_KINDS[kind] || kind} `, trumpBadge(suit)];
-  const name = { single: "Single", pair: "Pair", reinforce: "Reinforce" }[kind] || kind;
+  const name = { single: "Single", pair: "Pair", reinforce: "Reinforce", triple: "Triple" }[kind] || kind;
   const rank = level ? levelName(level) : "";
   return [`${name} `, trumpBadge(suit, `${rank}${SUIT_SYMBOLS[suit] || suit}`)];
 }
@@ -87,6 +97,7 @@ export const PHASES = {
   bury: "burying 埋底",
   grab: "抢牌",
   xiaosa: "潇洒",
+  counter: "反底 counter",
   play: "play 出牌",
   over: "hand over",
 };

@@ -470,15 +470,18 @@ function renderActions() {
   if (myTurn()) {
     const options = state.options;
     const chosen = selectedCards();
-    if (Array.isArray(options.declare)) {
+    // A counter (反底, §11.8) is a declaration asked after the bury: the same buttons.
+    const declaring = Array.isArray(options.declare) ? "declare" : Array.isArray(options.counter) ? "counter" : null;
+    if (declaring) {
       const obs = state.observation || {};
-      for (const option of options.declare) {
+      for (const option of options[declaring]) {
         const trumps = option.suit === "NT" ? "no trump" : `trumps ${option.suit}`;
         parts.push(el("button", {
-          type: "button", class: "primary", "data-action": "declare", "data-suit": option.suit,
+          type: "button", class: "primary", "data-action": declaring, "data-suit": option.suit,
           "data-kind": option.kind, title: `${option.kind}: ${trumps}`,
-          onclick: () => act({ action: "declare", suit: option.suit, kind: option.kind }),
-        }, ...declareNodes(option.kind, option.suit, obs.level, declaresByCards(state))));
+          onclick: () => act({ action: declaring, suit: option.suit, kind: option.kind }),
+        }, ...(declaring === "counter" ? ["反底 "] : []),
+        ...declareNodes(option.kind, option.suit, obs.level, declaresByCards(state))));
       }
       parts.push(button("Pass", "pass", pass));
     } else if (typeof options.bury === "number") {
@@ -542,6 +545,7 @@ function renderPrompt() {
     const options = state.options;
     const chosen = selectedCards();
     if (options.declare) text = `Declare trumps or pass (${obs.drawn ?? "?"} cards drawn).`;
+    else if (options.counter) text = "反底: counter with a stronger declaration — you take the kitty, bury again and the stake doubles — or pass.";
     else if (typeof options.bury === "number") {
       const face = kittyFaceDown(state) ? "face down: only you will see them" : "face up";
       text = `Pick ${options.bury} cards to bury ${face} (${chosen.length} picked).`;
@@ -664,7 +668,9 @@ function act(fields) {
 function pass() {
   if (!myTurn()) return;
   const options = ui.state.options;
-  if (options.declare || options.grab_offer || options.xiaosa_takeable !== undefined) act({ action: "pass" });
+  if (options.declare || options.counter || options.grab_offer || options.xiaosa_takeable !== undefined) {
+    act({ action: "pass" });
+  }
 }
 
 function bury() {
