@@ -4,10 +4,13 @@ each option valued by finishing the hand with the heuristic in every seat."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import duidiao
 from duidiao import _core
+from duidiao.play import engine_module
 from duidiao.search.players import core_bot_step
 
 DECLARE = 0
@@ -75,3 +78,48 @@ def test_bad_declare_search_arguments_are_refused() -> None:
         core_bot_step(game, bots)
     with pytest.raises(ValueError, match="not a declare decision"):
         _core.search_declare(game.observe(int(game.to_act)), [], 8, 1.0, 1)
+
+
+COUNTER = 6  # _core.Phase.counter: 反底, numbered after the end of the hand (rules §11.8)
+
+
+def _counter_decisions(preset: str, seeds: range) -> list[tuple[Any, list]]:
+    """Every counter decision with a counter open, in heuristic games (rules §11.8)."""
+    out = []
+    module = engine_module(duidiao.Rules.preset(preset))
+    for seed in seeds:
+        core = duidiao.Game.deal(seed=seed, rules=preset, declarer="S").core
+        bots = [module.Bot("heuristic", s) for s in range(4)]
+        while int(core.phase) != 4:  # until the play
+            if int(core.phase) == COUNTER and core.counter_options():
+                out.append((core.observe(int(core.to_act)), core.counter_options()))
+            core_bot_step(core, bots)
+    return out
+
+
+@pytest.mark.parametrize("preset", ["huanle", "three-deck"])
+def test_the_searched_counter_weighs_passing_and_every_counter(preset: str) -> None:
+    """§11.8 反底 searched: worlds dealt after the bury (the seat's hand, the others' shown cards,
+    the rest among their hidden cards and the kitty), every option finished by the heuristic;
+    repeatable, and not the heuristic's choice everywhere (a counter pays under a stake that
+    doubles, §11.9)."""
+    decisions = _counter_decisions(preset, range(40))
+    assert len(decisions) >= 3
+    module = engine_module(duidiao.Rules.preset(preset))
+    differs = 0
+    for obs, options in decisions[:8]:
+        choice = module.search_declare(obs, options, 16, 0.5, 3)
+        assert choice["worlds"] == 16 and -1 <= choice["option"] < len(options)
+        assert module.search_declare(obs, options, 16, 0.5, 3) == choice
+        raw = module.Bot("heuristic", 0).decide(obs)  # (phase, seat, pass, suit, kind, ...)
+        heuristic = -1 if raw[2] else options.index((raw[3], raw[4]))
+        differs += choice["option"] != heuristic
+    assert differs >= 1
+
+
+def test_a_bot_that_searches_its_counters_plays_whole_hands() -> None:
+    bot = duidiao.make_bot("pimc:declare=8,worlds=4")
+    for seed in range(2):
+        game = duidiao.Game.deal(seed=seed, rules="huanle")
+        duidiao.play_hand(game, [bot] * 4)
+        assert game.is_over and game.result().stake == game.stake

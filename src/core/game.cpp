@@ -1,5 +1,7 @@
 #include "game.h"
 
+#include "observation.h"
+
 namespace duidiao {
 
 namespace {
@@ -553,6 +555,37 @@ CardSet Game::apply(const Decision& d) {
     default:
       refuse("the hand is over: there is no decision to make");
   }
+}
+
+Game Game::at_counter(const Observation& obs, const CardSet held[4], const CardSet& kitty) {
+  if (obs.phase != PHASE_COUNTER || obs.kitty_burier < 0)
+    throw std::invalid_argument("at_counter: not a counter decision (rules §11.8)");
+  Game g;
+  g.rules_ = obs.rules;
+  g.levels_[0] = obs.levels[0], g.levels_[1] = obs.levels[1];
+  g.level_ = obs.level;
+  g.phase_ = PHASE_COUNTER;
+  g.to_act_ = obs.seat;
+  g.first_drawer_ = obs.first_drawer;
+  g.fixed_declarer_ = g.declarer_ = obs.declarer;
+  g.trump_ = obs.trump;
+  g.drawn_ = obs.drawn;
+  g.dry_ = obs.dry;
+  for (int seat = 0; seat < 4; ++seat) g.held_[seat] = held[seat], g.exposed_[seat] = obs.exposed[seat];
+  g.declarations_ = obs.declarations;
+  g.counters_ = obs.counters;
+  g.burier_ = obs.kitty_burier;
+  g.counter_passes_ = (obs.seat - obs.kitty_burier - 1) & 3;  // the seats asked since the bury
+  g.kitty_ = kitty;
+  // §11.9: the doublings the declarations and counters made, as declare() and counter() count them.
+  g.doublings_ = int(obs.counters.size());
+  if (obs.rules.declaring == DECLARING_HUANLE)
+    for (size_t i = 1; i < obs.declarations.size(); ++i)
+      g.doublings_ += doubles_stake(obs.declarations[i - 1], obs.declarations[i]);
+  // §10.6: what the declarer showed is in its hand or the kitty, when it buried last (the
+  // observer is then another seat, which knows those cards).
+  if (g.burier_ == g.declarer_) g.shown_buried_ = obs.declarer_or_kitty;
+  return g;
 }
 
 HandResult Game::result() const {

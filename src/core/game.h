@@ -83,6 +83,8 @@ std::vector<Declaration> counter_options(const Rules& rules, int seat, const Car
 // §6.4 潇洒: the cards of the face-up `kitty` a joker may take (ranks 2-9 but 5 and the level).
 CardSet xiaosa_takeable(const CardSet& kitty, int level_rank);
 
+struct Observation;
+
 class Game {
  public:
   explicit Game(const GameSetup& setup);  // throws std::invalid_argument on a bad setup
@@ -153,12 +155,18 @@ class Game {
   // cards actually played for a play (a failed throw's forced part, §5.2), else nothing.
   CardSet apply(const Decision& d);
 
+  // §11.8 反底, for searches: the game at the counter decision of `obs` (PHASE_COUNTER), with
+  // `held` the four hands and `kitty` the kitty of one world that fits it (the observer's own
+  // hand as it is). invalid_argument for another phase.
+  static Game at_counter(const Observation& obs, const CardSet held[4], const CardSet& kitty);
+
   struct Grab { int seat; Card taken; Card put; };
   struct Xiaosa { int seat; CardSet jokers; CardSet taken; };
   const std::vector<Grab>& grabs() const { return grabs_; }
   const std::vector<Xiaosa>& xiaosas() const { return xiaosas_; }
 
  private:
+  Game() = default;  // at_counter's
   void require_phase(Phase p, const char* what) const;
   void draw_until_decision();
   void finish_declaring();

@@ -529,8 +529,9 @@ def search_declare(
     observation: Observation, options: list[tuple[int, int]], worlds: int, margin: float,
     seed: int
 ) -> dict[str, Any]:
-    """The searched declare decision (declare_search.h): option (an index into options, -1 to
-    pass), worlds (the decks searched), mean, gain and gain_stderr (over the heuristic's)."""
+    """The searched declare decision (declare_search.h), or at a counter decision the searched
+    counter (反底, rules §11.8): option (an index into options, -1 to pass), worlds (the decks
+    searched), mean, gain and gain_stderr (over the heuristic's)."""
     ...
 def search_grab(observation: Observation, worlds: int, margin: float, seed: int) -> dict[str, Any]:
     """The searched 抢牌 (grab_search.h): put (the card put in the offered one's place, -1 to

@@ -28,7 +28,7 @@ const std::vector<BotSetting> PIMC_SETTINGS = {
      "inference: a world's weight per past play the heuristic would not have made"},
     {"bury", true, 0, 4096, "0", "bury by search over this many sampled deals (0: as the heuristic buries)"},
     {"declare", true, 0, 4096, "0",
-     "declare by search over this many sampled decks (0: as the heuristic declares)"},
+     "declare and counter (反底) by search over this many sampled decks (0: as the heuristic declares)"},
     {"xiaosa", true, 0, 4096, "0", "潇洒 by search over this many sampled deals (0: as the heuristic does)"},
     {"grab", true, 0, 4096, "0", "抢牌 by search over this many sampled deals (0: as the heuristic does)"},
 };

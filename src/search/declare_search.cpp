@@ -84,11 +84,105 @@ bool replay_to_decision(const Observation& obs, Game* game) {
   return false;
 }
 
+// The worlds of a counter decision: the seat's own hand as it is, each other seat's shown cards
+// and as many unseen cards as it holds besides, the rest in the kitty. The cards the declarer
+// showed before it buried (§10.6: in its hand or the kitty) go to one of those two.
+class CounterWorlds {
+ public:
+  explicit CounterWorlds(const Observation& obs) : obs_(obs) {
+    const CardSet& shown = obs.declarer_or_kitty;
+    for (Card c = 0; c < FACE_NB; ++c) {
+      int copies = obs.rules.decks - obs.hand.count(c);
+      for (int seat = 0; seat < 4; ++seat)
+        if (seat != obs.seat) copies -= obs.exposed[seat].count(c);
+      for (int k = 0; k < shown.count(c); ++k, --copies) shown_.push_back(c);
+      if (copies < 0) throw std::invalid_argument("counter search: a card is seen more often than the packs hold it");
+      for (int k = 0; k < copies; ++k) unseen_.push_back(c);
+    }
+    int slots = obs.rules.sizes().kitty_cards;
+    for (int seat = 0; seat < 4; ++seat)
+      if (seat != obs.seat) slots += hidden(seat);
+    if (slots != int(unseen_.size() + shown_.size()) || (!shown_.empty() && obs.declarer == obs.seat))
+      throw std::invalid_argument("counter search: the hands do not add up");
+  }
+
+  void deal(Rng& rng, CardSet held[4], CardSet* kitty) {
+    shuffle(rng, &unseen_);
+    // The declarer's hidden cards then the kitty: the shown cards take random places among them.
+    const int declarer = obs_.declarer, kitty_cards = obs_.rules.sizes().kitty_cards;
+    std::vector<Card> mine(size_t(hidden(declarer) + kitty_cards), -1);
+    for (size_t i = 0; i < shown_.size(); ++i) {  // a random slot not taken yet
+      size_t j = rng.below(mine.size() - i);
+      for (size_t k = 0; k < mine.size(); ++k)
+        if (mine[k] < 0 && j-- == 0) {
+          mine[k] = shown_[i];
+          break;
+        }
+    }
+    size_t next = 0, slot = 0;
+    auto take = [&]() { return mine[slot] >= 0 ? mine[slot++] : (++slot, unseen_[next++]); };
+    for (int seat = 0; seat < 4; ++seat) {
+      held[seat] = seat == obs_.seat ? obs_.hand : obs_.exposed[seat];
+      if (seat == obs_.seat) continue;
+      for (int k = 0; k < hidden(seat); ++k) held[seat].add(seat == declarer ? take() : unseen_[next++]);
+    }
+    *kitty = CardSet{};
+    for (int k = 0; k < kitty_cards; ++k) kitty->add(take());
+  }
+
+ private:
+  int hidden(int seat) const { return obs_.hand_size[seat] - obs_.exposed[seat].size(); }
+  static void shuffle(Rng& rng, std::vector<Card>* v) {
+    for (size_t i = v->size(); i > 1; --i) std::swap((*v)[i - 1], (*v)[rng.below(i)]);
+  }
+
+  const Observation& obs_;
+  std::vector<Card> unseen_;  // one entry per physical card, but the declarer's shown ones
+  std::vector<Card> shown_;   // §10.6: the declarer's shown cards, in its hand or the kitty
+};
+
 }  // namespace
+
+DeclareChoice search_counter(const Observation& obs, const std::vector<Declaration>& options,
+                             int worlds, double margin, uint64_t seed,
+                             const std::function<bool()>& stop) {
+  if (obs.phase != PHASE_COUNTER) throw std::invalid_argument("counter search: not a counter decision");
+  HeuristicPlayer heuristic(0);
+  DeclareChoice choice;
+  choice.option = heuristic.declare(obs, options);
+  if (options.empty() || worlds < 2) return choice;
+  const size_t n = options.size() + 1;  // option 0 passes, k counters with options[k - 1]
+  PairedChoice paired(n, size_t(choice.option + 1));
+  CounterWorlds deals(obs);
+  Player* const players[4] = {&heuristic, &heuristic, &heuristic, &heuristic};
+  std::vector<int> values(n);
+  Rng rng(seed ^ 0xC0C0A7E5ULL);
+  const int team = team_of(obs.seat);
+  CardSet held[4], kitty;
+  while (paired.worlds() < worlds) {
+    if (stop && stop()) break;
+    deals.deal(rng, held, &kitty);
+    const Game start = Game::at_counter(obs, held, kitty);
+    for (size_t k = 0; k < n; ++k) {
+      Game game = start;
+      if (k == 0) game.pass();
+      else game.counter(options[k - 1].suit, options[k - 1].kind);
+      play_game(game, players);
+      values[k] = game.result().score_margin(team);
+    }
+    paired.add(values);
+  }
+  const PairedChoice::Result r = paired.choose(margin);
+  choice.option = int(r.option) - 1;
+  choice.worlds = paired.worlds();
+  static_cast<ChoiceValue&>(choice) = r;
+  return choice;
+}
 
 DeclareChoice search_declare(const Observation& obs, const std::vector<Declaration>& options,
                              int worlds, double margin, uint64_t seed,
                              const std::function<bool()>& stop) {
+  if (obs.phase == PHASE_COUNTER) return search_counter(obs, options, worlds, margin, seed, stop);
   if (obs.phase != PHASE_DECLARE) throw std::invalid_argument("declare search: not a declare decision");
   HeuristicPlayer heuristic(0);
   DeclareChoice choice;

@@ -22,9 +22,19 @@ struct DeclareChoice : ChoiceValue {
   int worlds = 0;   // decks searched (a deck the declarations so far do not fit is skipped)
 };
 
-// `obs`: the seat's observation at PHASE_DECLARE, `options` the declarations open to it.
+// `obs`: the seat's observation at PHASE_DECLARE, `options` the declarations open to it; at
+// PHASE_COUNTER (§11.8), the counters open to it: search_counter's.
 // Deterministic in `seed`. `stop` true ends the search with the decks played so far.
 DeclareChoice search_declare(const Observation& obs, const std::vector<Declaration>& options,
+                             int worlds, double margin, uint64_t seed,
+                             const std::function<bool()>& stop = nullptr);
+
+// 反底 (§11.8): the options of a counter decision, passing and each counter open, valued the same
+// way in worlds that fit the seat's view after the bury — its own hand; the cards the others
+// showed and still hold; every other card dealt at random among their hidden cards and the
+// kitty (which the last burier alone knows) — each finished by the heuristic in every seat
+// (the rest of the round of counters, the bury, the play).
+DeclareChoice search_counter(const Observation& obs, const std::vector<Declaration>& options,
                              int worlds, double margin, uint64_t seed,
                              const std::function<bool()>& stop = nullptr);
 

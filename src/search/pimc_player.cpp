@@ -39,8 +39,7 @@ std::pair<CardSet, CardSet> PimcPlayer::xiaosa(const Observation& obs, const Car
 
 int PimcPlayer::declare(const Observation& obs, const std::vector<Declaration>& options) {
   OneDecision once{*this};
-  // A counter (§11.8) is the heuristic's: the search replays declaring, not a buried kitty.
-  if (declare_worlds_ == 0 || obs.phase != PHASE_DECLARE) return heuristic_.declare(obs, options);
+  if (declare_worlds_ == 0) return heuristic_.declare(obs, options);
   return search_declare(obs, options, declare_worlds_, margin_,
                         seed_ + 0x8CB92BA72F3D8DD7ull * ++decisions_, stop_check()).option;
 }
