@@ -1,6 +1,7 @@
 #include "observation_planes.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace duidiao {
 
@@ -88,9 +89,12 @@ void observation_planes(const Observation& o, const CardSet& chosen, float* out)
     counts[5] = float(o.view.tricks_done() + o.view.history_size()) / TWO_DECKS.hand_cards;
   }
   counts[6] = float(o.drawn) / TWO_DECKS.dealt_cards;
+  // §11.8–§11.9: the counters made and the stake's doublings (0 without 反底 and stakes).
+  counts[7] = float(o.counters.size()) / 4;
+  counts[8] = float(std::log2(float(o.stake))) / 12;
 
-  if (!o.declarations.empty()) {
-    const Declaration& d = o.declarations.back();
+  if (const Declaration* standing_one = standing_declaration(o)) {  // a counter's too (§11.8)
+    const Declaration& d = *standing_one;
     float* standing = row(STANDING);
     standing[rel(d.seat)] = 1;
     standing[4 + d.suit] = 1;

@@ -3,6 +3,7 @@ the docs' table, at every decision of heuristic hands of every preset, for every
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -76,11 +77,14 @@ def python_planes(obs: Observation, chosen: Cards) -> np.ndarray:
     counts[4] = obs.points / 200
     counts[5] = len(obs.tricks) / 25
     counts[6] = obs.drawn / 100
-    if obs.declarations:
-        standing = obs.declarations[-1]
+    counts[7] = len(obs.counters) / 4  # rules §11.8
+    counts[8] = math.log2(obs.stake) / 12  # rules §11.9
+    standing = obs.standing_declaration  # a counter's too
+    if standing is not None:
         row("standing_declaration")[rel(standing.seat)] = 1
         row("standing_declaration")[4 + TRUMP_LETTERS.index(standing.suit)] = 1
-        row("standing_declaration")[9 + DECLARE_KINDS.index(standing.kind)] = 1
+        kind = DECLARE_KINDS.index(standing.kind)  # kinds 8-10 (rules §11.7) after the count
+        row("standing_declaration")[9 + kind if kind < 7 else 17 + kind - 7] = 1
         row("standing_declaration")[16] = min(len(obs.declarations) / 8, 2.0)
     return out
 

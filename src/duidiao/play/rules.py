@@ -27,7 +27,7 @@ from duidiao.play.level import Level, LevelLike
 from duidiao.play.sizes import Sizes, sizes_of
 
 __all__ = [
-    "Rules", "PRESETS", "GAME_PRESETS", "CLASSIC_PRESETS", "ALL_PRESETS", "DECLARE_KINDS",
+    "Rules", "PRESETS", "GAME_PRESETS", "ALL_PRESETS", "DECLARE_KINDS",
 ]
 
 DECLARE_KINDS = (
@@ -62,15 +62,11 @@ def _playable(name: str, whole_hands: bool = False) -> bool:
     return True
 
 
-_WIDER = ("one-deck", "huanle", "three-deck")  # rules §11
 PRESETS = tuple(name for name in ALL_PRESETS if _playable(name))
 """The presets the engine plays from a position: what a position string may name."""
 GAME_PRESETS = tuple(name for name in PRESETS if _playable(name, whole_hands=True))
 """The presets the engine also deals, declares and buries: what a game, a match, a duel or a
 table may be played under (every preset of the rules book)."""
-CLASSIC_PRESETS = tuple(name for name in GAME_PRESETS if name not in _WIDER)
-"""The presets of rules §1–§10 (two packs, no 反底): what the learning environments offer
-until they carry rules §11 (docs/plans/decks.md)."""
 
 _DEFAULT = _core.Rules()  # the options of the first preset: the dataclass's defaults
 

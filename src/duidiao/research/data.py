@@ -56,7 +56,7 @@ HAND_COLUMNS: dict[str, tuple[str, tuple[int, ...]]] = {
 DECISION_COLUMNS: dict[str, tuple[str, tuple[int, ...]]] = {
     "hand": ("int64", ()),
     "seat": ("int8", ()),
-    "phase": ("int8", ()),  # 0 declare, 1 bury, 2 grab, 3 xiaosa, 4 play
+    "phase": ("int8", ()),  # 0 declare, 1 bury, 2 grab, 3 xiaosa, 4 play, 6 counter (反底)
     "observation": ("float32", (NUM_PLANES, _FACES)),
     "first_step": ("int64", ()),  # row of its first action in the steps table (whole run)
     "steps": ("int16", ()),
@@ -329,6 +329,9 @@ def record_hand(
     """Play one hand, every decision through the action encoding, and write its rows (to a
     :class:`DataWriter`, or to :class:`Rows`)."""
     chooser = Chooser(game)
+    if chooser.num_actions != NUM_ACTIONS:  # the mask column is NUM_ACTIONS wide (docs/data.md)
+        raise ValueError(f"self-play data of {game.rules.name} (three packs' declarations) is "
+                         "not written yet: the data's action masks hold the two-pack actions")
     decisions: list[tuple[int, int, np.ndarray, list[tuple[int, np.ndarray]]]] = []
     while not game.is_over:
         seat = game.to_act

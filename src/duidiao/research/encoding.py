@@ -9,11 +9,12 @@ Every decision of a hand is a short run of actions from one fixed set of ``NUM_A
 - ``PASS`` (55): decline (a declaration, a counter, a grab, 潇洒);
 - ``DECLARE + 7 * suit + kind - 1`` (56..90): a declaration, ``suit`` 0..3 (H, D, S, C) or 4
   (no trump, the joker pairs), ``kind`` 1..7 as :data:`duidiao.play.rules.DECLARE_KINDS` numbers
-  them; in 反底 (rules §11.8, phase ``counter``) the same action is that counter.
+  them; in 反底 (rules §11.8, phase ``counter``) the same action is that counter;
+- ``WIDE_DECLARE + 3 * suit + kind - 8`` (91..105): the three-pack declarations of rules §11.7
+  (``triple``, ``three_small_jokers``, ``three_big_jokers``), for rules that have them.
 
-The environments play the presets of :data:`ENV_PRESETS`: the two-pack games without 反底. The
-wider family of rules §11 (one pack, 反底's resampled decks, three packs' triples and
-three-joker declarations) is not encoded yet (docs/plans/decks.md).
+A game has :func:`num_actions` of them: ``NUM_ACTIONS`` (91) unless its rules declare with three
+packs (106), so that the actions of every other preset keep their numbers and their count.
 
 The action mask holds the faces that can still join the cards chosen on the way to a legal
 answer (:meth:`duidiao.Game.card_choice`), so a run of legal actions always ends in a legal
@@ -35,7 +36,7 @@ from duidiao.play.declarations import DeclareOption
 from duidiao.play.enums import Phase
 from duidiao.play.game import Game
 from duidiao.play.observation import PLANE_NAMES, PLANES_VERSION, Observation
-from duidiao.play.rules import CLASSIC_PRESETS, DECLARE_KINDS, GAME_PRESETS
+from duidiao.play.rules import DECLARE_KINDS, GAME_PRESETS, Rules
 
 __all__ = [
     "ENCODING_VERSION",
@@ -46,6 +47,9 @@ __all__ = [
     "PASS",
     "DECLARE",
     "NUM_ACTIONS",
+    "NUM_ACTIONS_MAX",
+    "WIDE_DECLARE",
+    "num_actions",
     "PLANES",
     "NUM_PLANES",
     "action_name",
@@ -63,25 +67,30 @@ DONE = 54
 PASS = 55
 DECLARE = 56
 _KINDS = DECLARE_KINDS[:7]  # the kinds up to two packs declare: their action ids are fixed
+_WIDE_KINDS = DECLARE_KINDS[7:]  # rules §11.7's three-pack kinds, numbered after them
 NUM_ACTIONS = DECLARE + 5 * len(_KINDS)
+WIDE_DECLARE = NUM_ACTIONS
+NUM_ACTIONS_MAX = WIDE_DECLARE + 5 * len(_WIDE_KINDS)
+
+
+def num_actions(rules: Rules) -> int:
+    """The actions of a game under ``rules``: ``NUM_ACTIONS``, or ``NUM_ACTIONS_MAX`` when its
+    declarations include three-pack kinds."""
+    return NUM_ACTIONS_MAX if set(rules.declare_kinds) & set(_WIDE_KINDS) else NUM_ACTIONS
 
 # The rows of an observation (Observation.planes, built by the core), each 54 wide; docs/env.md
 # says what each holds.
 PLANES = PLANE_NAMES
 NUM_PLANES = len(PLANES)
 
-ENV_PRESETS = CLASSIC_PRESETS
-"""The presets the environments play."""
+ENV_PRESETS = GAME_PRESETS
+"""The presets the environments play: every one a game is dealt under."""
 
 
 def check_env_preset(preset: str) -> None:
     """ValueError naming a preset the environments do not play."""
-    if preset in ENV_PRESETS:
-        return
-    if preset in GAME_PRESETS:
-        raise ValueError(f"preset: {preset!r} (rules §11) is not played by the environments "
-                         f"yet; one of {', '.join(ENV_PRESETS)}")
-    raise ValueError(f"preset: {preset!r} is not one of {', '.join(ENV_PRESETS)}")
+    if preset not in ENV_PRESETS:
+        raise ValueError(f"preset: {preset!r} is not one of {', '.join(ENV_PRESETS)}")
 
 _BITS = np.arange(FACES, dtype=np.uint64)
 _ONE = np.uint64(1)
@@ -105,10 +114,19 @@ def _faces(mask: int) -> np.ndarray:
 
 def declare_action(option: DeclareOption) -> int:
     """The action of a declaration."""
-    if option.kind not in _KINDS:
-        raise ValueError(f"a {option.kind} declaration has no action (three packs are not "
-                         "encoded yet)")
-    return DECLARE + 7 * TRUMP_LETTERS.index(option.suit) + _KINDS.index(option.kind)
+    suit = TRUMP_LETTERS.index(option.suit)
+    if option.kind in _WIDE_KINDS:
+        return WIDE_DECLARE + 3 * suit + _WIDE_KINDS.index(option.kind)
+    return DECLARE + 7 * suit + _KINDS.index(option.kind)
+
+
+def _declaration_of(action: int) -> tuple[str, str]:
+    """The (suit, kind) of a declaration's action (declare_action's inverse)."""
+    if action >= WIDE_DECLARE:
+        suit, kind = divmod(action - WIDE_DECLARE, 3)
+        return TRUMP_LETTERS[suit], _WIDE_KINDS[kind]
+    suit, kind = divmod(action - DECLARE, 7)
+    return TRUMP_LETTERS[suit], _KINDS[kind]
 
 
 def action_name(action: int) -> str:
@@ -119,10 +137,10 @@ def action_name(action: int) -> str:
         return "done"
     if action == PASS:
         return "pass"
-    if DECLARE <= action < NUM_ACTIONS:
-        suit, kind = divmod(action - DECLARE, 7)
-        return f"declare {_KINDS[kind]} {TRUMP_LETTERS[suit]}"
-    raise ValueError(f"action {action!r} is not 0..{NUM_ACTIONS - 1}")
+    if DECLARE <= action < NUM_ACTIONS_MAX:
+        suit, kind = _declaration_of(action)
+        return f"declare {kind} {suit}"
+    raise ValueError(f"action {action!r} is not 0..{NUM_ACTIONS_MAX - 1}")
 
 
 @dataclass
@@ -154,14 +172,19 @@ class Chooser:
         return (_replayed_chooser, args)
 
     def legal_mask(self) -> np.ndarray:
-        """The legal actions now, as 0/1 int8 of length ``NUM_ACTIONS`` (all 0 once over).
+        """The legal actions now, as 0/1 int8 of length :attr:`num_actions` (all 0 once over).
         A copy: the caller may change it."""
         if self._mask is None:
             self._mask = self._legal_mask()
         return self._mask.copy()
 
+    @property
+    def num_actions(self) -> int:
+        """The actions of this game (:func:`num_actions` of its rules)."""
+        return num_actions(self.game.rules)
+
     def _legal_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
         game = self.game
         if game.is_over:
             return mask
@@ -181,11 +204,12 @@ class Chooser:
     def step(self, action: int) -> bool:
         """Apply one legal action; True when it made a decision of the game. A ValueError
         names an action that is not legal now, and nothing changes."""
+        last = self.num_actions - 1
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"an action is a whole number 0..{NUM_ACTIONS - 1}, not {action!r}")
+            raise ValueError(f"an action is a whole number 0..{last}, not {action!r}")
         action = int(action)
-        if not 0 <= action < NUM_ACTIONS:
-            raise ValueError(f"action {action} is not 0..{NUM_ACTIONS - 1}")
+        if not 0 <= action <= last:
+            raise ValueError(f"action {action} is not 0..{last}")
         self.legal_mask()  # the mask of the state the action is for
         assert self._mask is not None
         game = self.game
@@ -205,9 +229,8 @@ class Chooser:
         if action == PASS:
             decision = Decision.pass_(seat, game.phase)
         elif action >= DECLARE:
-            suit, kind = divmod(action - DECLARE, 7)
             make = Decision.counter_ if game.phase == Phase.COUNTER else Decision.declare_
-            decision = make(seat, TRUMP_LETTERS[suit], _KINDS[kind])
+            decision = make(seat, *_declaration_of(action))
         else:  # DONE
             decision = Decision.of_chosen(seat, game.phase, self.chosen)
         game.apply(decision)

@@ -1,7 +1,7 @@
 """duidiao as an OpenSpiel game (docs/env.md#openspiel): ``python_duidiao``, registered with
 ``pyspiel`` when this module is imported (the ``openspiel`` extra).
 
-Chance deals the 108 cards one at a time (the deck in drawing order); then every decision is
+Chance deals the pack one card at a time (the deck in drawing order); then every decision is
 the learning environment's run of actions (duidiao.research.encoding: a card at a time, ``DONE``,
 ``PASS``, the declarations). Players 0–3 are the seats S, E, N, W; the returns are each team's
 hand score minus the other's (zero-sum).
@@ -22,16 +22,16 @@ from duidiao.play.decisions import asked_at, hidden_pass, seen_by_others
 from duidiao.play.game import Game
 from duidiao.play.level import Level
 from duidiao.play.rules import Rules
-from duidiao.play.sizes import DECK_CARDS, HAND_CARDS
+from duidiao.play.sizes import HAND_CARDS
 from duidiao.research.encoding import (
     DONE,
     FACES,
-    NUM_ACTIONS,
     NUM_PLANES,
     PASS,
     Chooser,
     action_name,
     check_env_preset,
+    num_actions,
 )
 from duidiao.research.env.resample import consistent_deck
 from duidiao.search.players import make_bot, play_hand
@@ -63,15 +63,26 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=_PARAMETERS,
 )
-GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=NUM_ACTIONS,
-    max_chance_outcomes=FACES,
-    num_players=4,
-    min_utility=-MAX_MARGIN,
-    max_utility=MAX_MARGIN,
-    utility_sum=0.0,
-    max_game_length=MAX_GAME_LENGTH,
-)
+def game_info(rules: Rules) -> Any:
+    """The game's sizes under ``rules``: the two-pack presets' as ever (91 actions, 700 steps,
+    ±60); otherwise scaled to the pack (rules §11.1), each counter round's re-burial added
+    (§11.8) and the margin times the largest stake (§11.9)."""
+    sizes = rules.sizes
+    length = MAX_GAME_LENGTH * sizes.deck_cards // 108
+    margin = MAX_MARGIN
+    if rules.counter_bury:  # at most one counter a rung of the ladder: its kitty, done, a pass
+        length += 13 * (sizes.kitty_cards + 5)
+    if rules.stakes:
+        margin *= 2.0 ** (12 if rules.decks == 3 else 6)
+    return pyspiel.GameInfo(
+        num_distinct_actions=num_actions(rules),
+        max_chance_outcomes=FACES,
+        num_players=4,
+        min_utility=-margin,
+        max_utility=margin,
+        utility_sum=0.0,
+        max_game_length=length,
+    )
 
 
 @dataclass(frozen=True)
@@ -116,8 +127,9 @@ class DuidiaoGame(pyspiel.Game):  # type: ignore[misc]
     ``first`` for 抢庄), ``level_ns`` and ``level_ew`` (letters; the ladder's foot if empty)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(GAME_TYPE, GAME_INFO, params or {})
-        self.setup = _setup({**_PARAMETERS, **(params or {})})
+        setup = _setup({**_PARAMETERS, **(params or {})})
+        super().__init__(GAME_TYPE, game_info(setup.rules), params or {})
+        self.setup = setup
 
     def new_initial_state(self) -> DuidiaoState:
         return DuidiaoState(self)
@@ -128,7 +140,7 @@ class DuidiaoGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observer parameters are not supported: {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return _Observer(perfect_recall)
+        return _Observer(perfect_recall, self.setup.rules.sizes.hand_cards)
 
 
 class DuidiaoState(pyspiel.State):  # type: ignore[misc]
@@ -170,8 +182,10 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         counts = np.bincount(np.array(self._deck, dtype=np.int64), minlength=FACES)
-        left = DECK_CARDS - len(self._deck)
-        return [(f, (2 - int(counts[f])) / left) for f in range(FACES) if counts[f] < 2]
+        sizes = self._setup.rules.sizes  # rules §11.1: the packs' copies of each face
+        left = sizes.deck_cards - len(self._deck)
+        return [(f, (sizes.decks - int(counts[f])) / left) for f in range(FACES)
+                if counts[f] < sizes.decks]
 
     def _apply_action(self, action: int) -> None:
         if self._chooser is None:
@@ -193,7 +207,7 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
     def _deal(self, face: int) -> None:
         # The deck is shuffled face down: a seat sees a card when the game draws it for it.
         self._deck.append(face)
-        if len(self._deck) == DECK_CARDS:
+        if len(self._deck) == self._setup.rules.sizes.deck_cards:
             setup = self._setup
             game = Game(
                 self._deck, self._first_drawer, rules=setup.rules, declarer=setup.declarer,
@@ -255,7 +269,7 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self._chooser is None:
-            return f"dealing: {len(self._deck)} of {DECK_CARDS} cards"
+            return f"dealing: {len(self._deck)} of {self._setup.rules.sizes.deck_cards} cards"
         game = self._chooser.game
         text = f"{game.phase}, {game.to_act or 'nobody'} to act"
         if game.phase in ("play", "over"):
@@ -272,6 +286,9 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
         that seed the draw. Raises RuntimeError if no such state was found in 200 tries."""
         if isinstance(player_id, bool) or not isinstance(player_id, int) or not 0 <= player_id < 4:
             raise ValueError(f"player_id: a player 0..3, not {player_id!r:.40}")
+        if self._setup.rules.counter_bury:  # the kitty passes from hand to hand (rules §11.8)
+            raise NotImplementedError(f"resampling a {self._setup.rules.name} hand: 反底's "
+                                      "re-burials are not resampled yet")
         seed = int(float(probability_sampler()) * 2**53)
         rng = random.Random(seed)
         if self._chooser is None:  # dealing: the seat knows only the cards it drew
@@ -288,7 +305,7 @@ class DuidiaoState(pyspiel.State):  # type: ignore[misc]
 
     def _redealt(self, rng: random.Random) -> DuidiaoState:
         """While the deck is shuffled nobody has seen a card: any shuffle so far will do."""
-        pool = list(Cards.deck())
+        pool = list(Cards.deck(self._setup.rules.decks))
         rng.shuffle(pool)
         state = DuidiaoState(self.get_game())
         for card in pool[: len(self._deck)]:
@@ -359,11 +376,11 @@ class _Observer:
     """The observation tensor (the seat's planes) or, with perfect recall, the information
     state tensor: the planes and every completed trick's plays by seat (docs/env.md)."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, tricks: int = TRICKS) -> None:
         self.perfect_recall = perfect_recall
         pieces: list[tuple[str, tuple[int, ...]]] = [("planes", (NUM_PLANES, FACES))]
-        if perfect_recall:
-            pieces += [("trick_plays", (TRICKS, 4, FACES)), ("trick_leaders", (TRICKS, 4))]
+        if perfect_recall:  # a trick a card of a hand (rules §11.1)
+            pieces += [("trick_plays", (tricks, 4, FACES)), ("trick_leaders", (tricks, 4))]
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, np.ndarray] = {}

@@ -23,11 +23,11 @@ from duidiao.play.rules import Rules
 from duidiao.play.seats import TRICK_SEATS
 from duidiao.research.encoding import (
     FACES,
-    NUM_ACTIONS,
     NUM_PLANES,
     Chooser,
     card_counts,
     check_env_preset,
+    num_actions,
 )
 
 __all__ = ["AGENTS", "REWARDS", "DuidiaoEnv", "env", "raw_env"]
@@ -90,14 +90,18 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
+        # The two-pack presets' spaces as ever; three packs count a face up to 3 and declare
+        # triples (rules §11.1, §11.7).
+        self.num_actions = num_actions(self.rules)
+        high = float(max(2, self.rules.decks))
         space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 2.0, (NUM_PLANES, FACES), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+                "observation": spaces.Box(0.0, high, (NUM_PLANES, FACES), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
             }
         )
         self.observation_spaces = {a: space for a in AGENTS}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in AGENTS}
         self._chooser: Chooser | None = None
         self._planes: dict[str, np.ndarray] = {}
 
@@ -165,7 +169,7 @@ class DuidiaoEnv(AECEnv):  # type: ignore[misc]
         if acting:
             mask = self._chooser.legal_mask()
         else:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask = np.zeros(self.num_actions, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
