@@ -1,5 +1,6 @@
-"""Rules §11.12's examples of following, throwing and winning played by the engine (the
-reference checks them all too: tests/test_reference_wider.py): `three-deck`, level 5, ♠ trumps
+"""Rules §11.12's examples of combinations (told by what a follower must answer), following,
+throwing and winning played by the engine (the reference checks them all too:
+tests/test_reference_wider.py): `three-deck`, level 5, ♠ trumps
 unless said otherwise, S leading. Each position is the trick at hand: the seats' hands hold the
 cards the example names (the rest of the packs gone, or hidden where nobody may know them)."""
 
@@ -130,3 +131,68 @@ def test_s11_6_g33_huanle_trumps_beat_a_throw_of_their_format_only() -> None:
     kept = ["AC,AC,5C,5C,4C,4C", "9S,9S,8S,8S,7S,2S", "2C,3C,6C,7C,8C,9C",
             "2C,3C,6C,7C,8C,JC"]
     assert winner(kept, head, decks=2, kitty=8) == "S"
+
+
+# -- combinations (§11.3), told by what E must follow with ------------------------------------
+
+@pytest.mark.parametrize(("example", "lead", "e_hand", "whole", "broken"), [
+    ("G1", "3C,3C,3C,4C,4C,4C", "9C,9C,9C,TC,TC,TC,2C", "9C,9C,9C,TC,TC,TC",
+     "9C,9C,9C,TC,TC,2C"),
+    ("G2", "4D,4D,4D,6D,6D,6D", "8D,8D,8D,9D,9D,9D,2D", "8D,8D,8D,9D,9D,9D",
+     "8D,8D,8D,9D,9D,2D"),  # 5 is the level: 4 and 6 are adjacent
+    ("G3", "5H,5H,5H,5S,5S,5S", "KS,KS,KS,AS,AS,AS,3S", "KS,KS,KS,AS,AS,AS",
+     "KS,KS,KS,AS,AS,3S"),  # an off-suit level triple, then the trump suit's
+    ("G4", "SJ,SJ,SJ,BJ,BJ,BJ", "KS,KS,KS,AS,AS,AS,3S", "KS,KS,KS,AS,AS,AS",
+     "KS,KS,KS,AS,AS,3S"),
+    ("G5", "AS,AS,AS,5H,5H,5H", "QS,QS,QS,KS,KS,KS,3S", "QS,QS,QS,KS,KS,KS",
+     "QS,QS,QS,KS,KS,3S"),  # the ace, then an off-suit level triple
+    ("G6", "5S,5S,5S,SJ,SJ,SJ", "KS,KS,KS,AS,AS,AS,3S", "KS,KS,KS,AS,AS,AS",
+     "KS,KS,KS,AS,AS,3S"),  # the trump suit's level triple, then the small jokers
+])
+def test_s11_3_titanics(example: str, lead: str, e_hand: str, whole: str, broken: str) -> None:
+    """A Titanic led: E, holding one in the same effective suit, must answer with it."""
+    position = follow(e_hand, lead)
+    assert position.is_legal(whole), example
+    with pytest.raises(IllegalMoveError) as info:
+        position.play(broken)
+    assert info.value.reason == "titanic_not_followed", example
+
+
+def test_s11_3_g7_two_effective_suits_are_no_lead_and_two_trump_triples_are_a_throw() -> None:
+    s = Cards("5H,5H,5H,6H,6H,6H,5S,5S,5S,6S,6S,6S")
+    gone = _gone(3, s, 12 * 3 + 6)
+    position = Position(f"{HEAD} S={s} E=?12 N=?12 W=?12 kitty=?6 gone={gone} points=0 "
+                        "trick=S:")
+    assert not position.is_legal("5H,5H,5H,6H,6H,6H")  # the 5s are trumps, the 6s hearts
+    # 5S×3 6S×3 is no Titanic (6S and the level 5S are not adjacent): E, holding the Titanic
+    # 2S-3S-4S, may answer with two triples that are none
+    answer = follow("2S,2S,2S,3S,3S,3S,4S,4S,4S", "5S,5S,5S,6S,6S,6S")
+    assert answer.is_legal("2S,2S,2S,4S,4S,4S")
+
+
+def test_s11_3_g9_a_triple_and_a_pair_of_neighbours_are_a_tractor_and_a_single() -> None:
+    """AC×3 KC×2 (G9's 3C×3 4C×2 at the top of the suit, so that the throw stands): a tractor AC
+    AC KC KC and a single AC, not a triple and a pair — so E, holding a triple, need not play it;
+    inside a throw only the count of pairs binds (§11.5, D6)."""
+    position = follow("QC,QC,JC,JC,9C,9C,9C,2C", "AC,AC,AC,KC,KC")
+    assert position.is_legal("QC,QC,JC,JC,2C")  # no triple: refused if the lead held one
+    assert not position.is_legal("QC,JC,9C,9C,2C")  # one pair where two are held
+
+
+def test_s11_3_g10_the_ace_and_the_level_pairs_are_a_tractor_of_three() -> None:
+    position = follow("KS,KS,QS,QS,JS,JS,9S,9S,3S", "AS,AS,5H,5H,5S,5S")
+    assert position.is_legal("KS,KS,QS,QS,JS,JS")
+    with pytest.raises(IllegalMoveError) as info:
+        position.play("KS,KS,QS,QS,9S,9S")
+    assert info.value.reason == "tractor_not_followed"
+
+
+def test_s11_3_g11_a_titanic_and_a_triple_thrown() -> None:
+    """AS×3 5H×3 5D×3 is a throw (the Titanic AS–5H and the triple 5D); inside a throw only the
+    count of triples binds (§11.5, D6): any three of E's triples answer it, none broken."""
+    position = follow("KS,KS,KS,QS,QS,QS,8S,8S,8S,3S,3S,3S", "AS,AS,AS,5H,5H,5H,5D,5D,5D")
+    assert position.is_legal("KS,KS,KS,QS,QS,QS,8S,8S,8S")
+    assert position.is_legal("KS,KS,KS,8S,8S,8S,3S,3S,3S")
+    with pytest.raises(IllegalMoveError) as info:
+        position.play("KS,KS,KS,QS,QS,QS,8S,8S,3S")
+    assert info.value.reason == "triples_not_followed"
