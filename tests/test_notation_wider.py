@@ -135,6 +135,7 @@ def test_bad_switches_name_the_key(head: str, message: str) -> None:
 ])
 def test_a_stake_is_a_power_of_two_up_to_what_the_ladder_doubles_to(preset: str, stake: str,
                                                                     ok: bool) -> None:
+    """Rules §11.12 G46: stake=3 is refused, not being a power of two."""
     text = HIDDEN[preset].replace("stake=1", f"stake={stake}")
     if ok:
         assert parse_record(text).stake == int(stake) and format_record(parse_record(text)) == text
@@ -145,6 +146,7 @@ def test_a_stake_is_a_power_of_two_up_to_what_the_ladder_doubles_to(preset: str,
 
 
 def test_a_stake_is_refused_where_there_are_none() -> None:
+    """Rules §11.12 G46: stake= under one-deck is refused: the preset has no stakes."""
     one = HIDDEN["one-deck"].replace(" S=?12", " stake=1 S=?12")
     assert refused(one) == "stake: no stakes under one-deck (rules §11.9)"
     off = HIDDEN["huanle"].replace("huanle ", "huanle without=stakes ")
@@ -160,6 +162,7 @@ def test_a_stake_is_refused_where_there_are_none() -> None:
 
 
 def test_card_lists_and_sizes_are_the_packs() -> None:
+    """Rules §11.12 G45: three 5H are accepted under three-deck, refused under huanle."""
     three = HIDDEN["three-deck"]
     record = parse_record(three.replace("S=?39", "S=5H,5H,5H,?36"))
     assert record.hands[0].count("5H") == 3
