@@ -141,6 +141,33 @@ class CounterWorlds {
   std::vector<Card> shown_;   // §10.6: the declarer's shown cards, in its hand or the kitty
 };
 
+// The options of the declaring or counter decision `start` waits for — passing (0), then
+// options[k - 1] — each applied through the game's one door and finished by `players`: the
+// hand score margins of `team`.
+void value_options(const Game& start, const std::vector<Declaration>& options,
+                   Player* const players[4], int team, std::vector<int>* values) {
+  for (size_t k = 0; k <= options.size(); ++k) {
+    Game game = start;
+    Decision d;
+    d.phase = game.phase();
+    d.seat = game.to_act();
+    d.pass = k == 0;
+    if (k > 0) d.suit = options[k - 1].suit, d.kind = options[k - 1].kind;
+    game.apply(d);
+    play_game(game, players);
+    (*values)[k] = game.result().score_margin(team);
+  }
+}
+
+// The searched choice (option 0 passing, k options[k - 1]), or the heuristic's in `choice`.
+DeclareChoice chosen(const PairedChoice& paired, double margin, DeclareChoice choice) {
+  const PairedChoice::Result r = paired.choose(margin);
+  choice.option = int(r.option) - 1;
+  choice.worlds = paired.worlds();
+  static_cast<ChoiceValue&>(choice) = r;
+  return choice;
+}
+
 }  // namespace
 
 DeclareChoice search_counter(const Observation& obs, const std::vector<Declaration>& options,
@@ -162,21 +189,10 @@ DeclareChoice search_counter(const Observation& obs, const std::vector<Declarati
   while (paired.worlds() < worlds) {
     if (stop && stop()) break;
     deals.deal(rng, held, &kitty);
-    const Game start = Game::at_counter(obs, held, kitty);
-    for (size_t k = 0; k < n; ++k) {
-      Game game = start;
-      if (k == 0) game.pass();
-      else game.counter(options[k - 1].suit, options[k - 1].kind);
-      play_game(game, players);
-      values[k] = game.result().score_margin(team);
-    }
+    value_options(Game::at_counter(obs, held, kitty), options, players, team, &values);
     paired.add(values);
   }
-  const PairedChoice::Result r = paired.choose(margin);
-  choice.option = int(r.option) - 1;
-  choice.worlds = paired.worlds();
-  static_cast<ChoiceValue&>(choice) = r;
-  return choice;
+  return chosen(paired, margin, choice);
 }
 
 DeclareChoice search_declare(const Observation& obs, const std::vector<Declaration>& options,
@@ -208,20 +224,10 @@ DeclareChoice search_declare(const Observation& obs, const std::vector<Declarati
     decks.deal(rng, &setup);
     Game start(setup);
     if (!replay_to_decision(obs, &start)) continue;
-    for (size_t k = 0; k < n; ++k) {
-      Game game = start;
-      if (k == 0) game.pass();
-      else game.declare(options[k - 1].suit, options[k - 1].kind);
-      play_game(game, players);
-      values[k] = game.result().score_margin(team);
-    }
+    value_options(start, options, players, team, &values);
     paired.add(values);
   }
-  const PairedChoice::Result r = paired.choose(margin);
-  choice.option = int(r.option) - 1;
-  choice.worlds = paired.worlds();
-  static_cast<ChoiceValue&>(choice) = r;
-  return choice;
+  return chosen(paired, margin, choice);
 }
 
 }  // namespace duidiao
