@@ -25,6 +25,7 @@ from duidiao import (  # noqa: E402
     Position,
     Rules,
     _core,
+    analyse,
     sample_worlds,
 )
 from duidiao.play.cards import RANKS, suit_mask  # noqa: E402
@@ -558,3 +559,20 @@ def test_shown_copies_already_known_count_towards_the_shown_ones() -> None:
     assert once[1] > 200 and once[2] > 200  # E and N get it about 2/13 of the time each
     twice = where("2H,2H")
     assert twice[1] == twice[2] == 0 and twice[4] > 0
+
+
+def test_a_view_whose_facts_no_draw_meets() -> None:
+    """A fact checked by rejection (§10.4: E holds no spade pair) that no draw meets: E, void in
+    hearts, must take both hidden 5S. The sampler says so in one line; a search skips the worlds
+    it cannot draw and, drawing none, keeps the heuristic's choice (a bot in a game whose
+    history makes its worlds rare plays on instead of failing)."""
+    keep = Cards("AS,KS,5S,5S,4H,4H,3H,3H,7D,7D,6D,6D,4D,4D,3D,3D")
+    position = Position(
+        "shanghai level=2 trump=D declarer=S levels=NS:2,EW:2 S=AS,KS E=?2 N=?2 W=?2 "
+        f"kitty=7D,7D,6D,6D,4D,4D,3D,3D gone={Cards.deck() - keep} points=0 voids=E:H!S turn=S"
+    )
+    with pytest.raises(ValueError, match="no world consistent with the throws and follows"):
+        sample_worlds(position, 1, seed=1)
+    analysis = analyse(position, worlds=8, threads=1, seed=1)
+    assert analysis.worlds == 0
+    assert analysis.moves[0].heuristic

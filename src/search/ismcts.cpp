@@ -76,7 +76,7 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
   Hand world;
   std::vector<CardSet> moves;
   std::vector<int> path;
-  int done = 0;
+  int done = 0, searched = 0;  // iterations, and those whose world was drawn
   for (;;) {
     if (o.iterations > 0 && done >= o.iterations) break;
     if (o.stop_check && o.stop_check()) break;
@@ -84,7 +84,10 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
         std::chrono::duration<double>(Clock::now() - start).count() >= o.seconds)
       break;
     Rng world_rng(o.seed ^ (0x9E3779B97F4A7C15ull * uint64_t(done + 1)));
-    sampler.sample(world_rng, &world);
+    if (!sampler.try_sample(world_rng, &world)) {  // a world it cannot draw: the next one
+      ++done;
+      continue;
+    }
     const Context& ctx = world.context();
     const CardSet& kitty = world.kitty();
     PlayState st = world.state();
@@ -151,10 +154,11 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
       ++tree[size_t(n)].visits;
     }
     ++done;
+    ++searched;
   }
 
   PimcAnalysis a;
-  a.worlds = done;
+  a.worlds = searched;
   a.legal = view.count_legal_moves();
   for (int c : tree[0].children) {
     const Node& n = tree[size_t(c)];
@@ -168,7 +172,7 @@ PimcAnalysis ismcts_analyse(const Hand& view, int level_ns, int level_ew, const 
   std::stable_sort(a.moves.begin(), a.moves.end(), [](const MoveAnalysis& x, const MoveAnalysis& y) {
     return x.worlds != y.worlds ? x.worlds > y.worlds : x.mean > y.mean;
   });
-  if (done == 0)  // stopped before any iteration: nothing beats the heuristic's choice
+  if (searched == 0)  // stopped before any world (or none drawn): nothing beats the heuristic's
     std::stable_partition(a.moves.begin(), a.moves.end(), [](const MoveAnalysis& m) { return m.baseline; });
   a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return a;

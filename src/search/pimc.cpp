@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -117,6 +118,7 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
   const int mover = view.turn();
   CardSet shown[4];
   shown_in_view(view, mover, shown);
+  constexpr int UNDRAWN = -1;  // a world the sampler could not draw: weight 0
   std::vector<int> misses;
   misses.reserve(size_t(pool));
   Hand world;
@@ -124,19 +126,20 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
   for (int i = 0; i < pool; ++i) {
     if ((i & 63) == 63 && stopping()) break;
     Rng rng(world_seed(seed, first + i));
-    sampler.sample(rng, &world);
-    misses.push_back(heuristic_misses(world, mover, shown));
+    misses.push_back(sampler.try_sample(rng, &world) ? heuristic_misses(world, mover, shown) : UNDRAWN);
   }
   pool = int(misses.size());
   *weighed = pool;
-  if (pool == 0) return 0;
+  int fewest = INT_MAX;  // weights relative to the best-explained world's: none underflows to 0
+  for (int m : misses)
+    if (m != UNDRAWN) fewest = std::min(fewest, m);
+  if (fewest == INT_MAX) return 0;  // none drawn (or stopped first)
   const size_t start = out->size();
-  // Weights relative to the best-explained world's, so that none underflows to 0.
-  const int fewest = *std::min_element(misses.begin(), misses.end());
   std::vector<double> weight(static_cast<size_t>(pool));
   double total = 0, total_sq = 0;
   for (int i = 0; i < pool; ++i) {
-    weight[size_t(i)] = std::pow(miss, misses[size_t(i)] - fewest);
+    const int m = misses[size_t(i)];
+    weight[size_t(i)] = m == UNDRAWN ? 0 : std::pow(miss, m - fewest);
     total += weight[size_t(i)];
     total_sq += weight[size_t(i)] * weight[size_t(i)];
   }
@@ -152,7 +155,11 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
   }
   // Rounding can leave the last pointers just past the total: they go to the last world drawn.
   if (counted < n) {
-    if (out->size() == start) out->push_back({first + pool - 1, 0});
+    if (out->size() == start) {
+      int last = pool - 1;
+      while (misses[size_t(last)] == UNDRAWN) --last;  // some world was drawn (fewest is set)
+      out->push_back({first + last, 0});
+    }
     out->back().times += n - counted;
   }
   *weighed = pool;
@@ -319,7 +326,9 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   // Searches world d into the worker's totals; false when a stop ended it first.
   auto search_world = [&](Worker& w, const Drawn& d) {
     Rng rng(world_seed(options_.seed, d.world));
-    sampler.sample(rng, &w.world);
+    // A world the sampler cannot draw is skipped: it adds nothing (no world at all leaves the
+    // heuristic's choice first, as a search stopped before any world does).
+    if (!sampler.try_sample(rng, &w.world)) return true;
     w.values.assign(nm, 0);
     w.makes.assign(nm, 0);
     if (exact) {

@@ -383,17 +383,22 @@ bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
   return true;
 }
 
-void WorldSampler::sample(Rng& rng, Hand* world) const {
+bool WorldSampler::try_sample(Rng& rng, Hand* world) const {
   CardSet hidden[5];
   for (int attempt = 0; attempt < MAX_TRIES; ++attempt) {
     draw(rng, hidden);
     if (!accept(rng, hidden)) continue;
     *world = view_;
     world->reveal(hidden, hidden[4]);
-    return;
+    return true;
   }
-  throw std::invalid_argument("WorldSampler: no world consistent with the throws of the history "
-                              "was found in " + std::to_string(MAX_TRIES) + " draws");
+  return false;
+}
+
+void WorldSampler::sample(Rng& rng, Hand* world) const {
+  if (!try_sample(rng, world))
+    throw std::invalid_argument("WorldSampler: no world consistent with the throws and follows of "
+                                "the history was found in " + std::to_string(MAX_TRIES) + " draws");
 }
 
 int WorldSampler::hidden_cards() const { return hidden_; }

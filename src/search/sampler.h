@@ -21,9 +21,12 @@ class WorldSampler {
   WorldSampler(const Hand& view, int seat);
 
   // One consistent world: a copy of the view with every hidden card placed (no unknown cards,
-  // the kitty known). Throws std::invalid_argument if rejection of throw constraints keeps
-  // failing (a view whose history is almost impossible).
+  // the kitty known). Throws std::invalid_argument if rejection of throw and follow constraints
+  // keeps failing (a view whose history is almost impossible).
   void sample(Rng& rng, Hand* world) const;
+  // The same, false instead of throwing: a search skips a world it cannot draw (rare: a
+  // three-deck view whose follows rule out most pairs accepted about one draw in 2,000).
+  bool try_sample(Rng& rng, Hand* world) const;
 
   // Hidden cards to place (0: the view is already a full deal and every sample is the view).
   int hidden_cards() const;
@@ -38,7 +41,7 @@ class WorldSampler {
   // the group's cards in a random order. Throws are checked afterwards, by rejection.
   static constexpr int HOLDER_MAX = 5;  // the seats with hidden cards, and the kitty
   static constexpr int GROUP_MAX = 2 * EFFECTIVE_SUIT_NB;  // by suit, and the declarer's shown cards
-  static constexpr int MAX_TRIES = 10000;
+  static constexpr int MAX_TRIES = 100000;  // draws of a world before giving up (~30 ms)
 
   // A throw of the history (or the trick in progress) whose verdict depends on hidden cards.
   struct ThrowCheck {
