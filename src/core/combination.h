@@ -27,14 +27,16 @@ constexpr int MAX_TITANICS = COPIES >= 3 ? 6 : 1;
 
 // The shape of a lead: its Titanics' and tractors' lengths (longest first), triples, pairs and
 // singles (§4, §11.3).
+// Counts in bytes (at most 39 cards a play): a trick carries one, and the solver and playouts
+// copy tricks at every move.
 struct Format {
-  int tractors = 0;
-  int tractor_length[12] = {};
-  int pairs = 0;
-  int singles = 0;
-  int titanics = 0;
-  int titanic_length[MAX_TITANICS] = {};
-  int triples = 0;
+  int8_t tractors = 0;
+  int8_t tractor_length[12] = {};
+  int8_t pairs = 0;
+  int8_t singles = 0;
+  int8_t titanics = 0;
+  int8_t titanic_length[MAX_TITANICS] = {};
+  int8_t triples = 0;
   bool is_simple() const { return tractors + pairs + singles + titanics + triples == 1; }
   // §11.5's p and t: the pairs (a tractor of L counts L) and the triples (a Titanic of L counts L).
   int pair_count() const {

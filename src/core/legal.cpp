@@ -13,12 +13,17 @@ struct FaceList {
   int n = 0;
   Card face[FACE_NB];
   int copies[FACE_NB];
+  int rest[FACE_NB + 1];  // rest[i]: the cards of faces i.. (the recursion's cut)
   explicit FaceList(const CardSet& s) {
+    int left = s.size();
     for (uint64_t m = s.one; m; m &= m - 1) {
       face[n] = lowest_bit(m);
       copies[n] = s.count(face[n]);
+      rest[n] = left;
+      left -= copies[n];
       ++n;
     }
+    rest[n] = 0;
   }
 };
 
@@ -26,10 +31,7 @@ struct FaceList {
 template <typename F>
 void each_submultiset(const FaceList& fl, int i, int size, CardSet acc, F& f) {
   if (size == 0) return f(acc);
-  if (i == fl.n) return;
-  int left = 0;
-  for (int j = i; j < fl.n; ++j) left += fl.copies[j];
-  if (left < size) return;
+  if (fl.rest[i] < size) return;  // also ends the faces (rest[n] is 0)
   Card c = fl.face[i];
   each_submultiset(fl, i + 1, size, acc, f);
   CardSet more = acc;
@@ -100,7 +102,7 @@ CardSet throwable(const Context& ctx, const CardSet& hand, int e) {
 }
 
 // The tractors (and Titanics, §11.3) a hand holds: runs of faces held twice (three times).
-uint64_t count_runs(const Context& ctx, uint64_t faces) {
+[[gnu::noinline]] uint64_t count_runs(const Context& ctx, uint64_t faces) {  // one call, its loop inlined
   uint64_t n = 0;
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
     for_each_tractor(ctx, e, faces, [&](uint64_t, int, int, Card) { return ++n, false; });
@@ -499,7 +501,8 @@ CardSet random_lead(const Context& ctx, const CardSet& hand, Rng& rng) {
   if constexpr (COPIES >= 3)
     if (hand.at_least(3)) with_triples = popcount(hand.at_least(3)) + count_runs(ctx, hand.at_least(3));
   uint64_t r = rng.below(singles + pairs + tractors + with_triples);
-  if (r >= singles + pairs + tractors) return nth_triple_lead(ctx, hand, r - singles - pairs - tractors);
+  if constexpr (COPIES >= 3)
+    if (r >= singles + pairs + tractors) return nth_triple_lead(ctx, hand, r - singles - pairs - tractors);
   if (r < singles) return {bit(nth_face(hand.one, r)), 0};
   r -= singles;
   if (r < pairs) {

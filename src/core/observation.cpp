@@ -29,7 +29,7 @@ void observe(const Game& game, int seat, bool everything, Observation* out) {
     o.hand_size[s] = game.held(s).size();
   }
   o.declarations = game.declarations();
-  o.counters = game.counters();
+  if (!o.counters.empty() || !game.counters().empty()) o.counters = game.counters();  // mostly none: no call
   o.kitty_burier = game.kitty_burier();
   o.stake = game.rules().stakes ? game.stake() : 1;
   o.dry = game.dry();

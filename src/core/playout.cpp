@@ -8,7 +8,12 @@ namespace duidiao {
 
 int shuffle_deck(Rng& rng, int decks, Card deck[MAX_DECK_CARDS]) {
   const int n = FACE_NB * decks;
-  for (int i = 0; i < n; ++i) deck[i] = i % FACE_NB;
+  for (int d = 0; d < decks; ++d)
+    for (int i = 0; i < FACE_NB; ++i) deck[d * FACE_NB + i] = i;
+  if (decks == 2) {  // the two-deck loop with its bound known: every playout shuffles
+    for (int i = 2 * FACE_NB - 1; i > 0; --i) std::swap(deck[i], deck[rng.below(i + 1)]);
+    return n;
+  }
   for (int i = n - 1; i > 0; --i) std::swap(deck[i], deck[rng.below(i + 1)]);
   return n;
 }

@@ -14,7 +14,7 @@ struct FollowDuty {
   int tractor = 0;  // L when the lead is one tractor (not a throw), else 0
   int triples = 0;  // t: the lead's triples (a Titanic of length L counts L), §11.5
   int titanic = 0;  // L when the lead is one Titanic, else 0
-  bool any() const { return pairs || triples; }
+  bool any() const { return pairs || (COPIES >= 3 && triples); }  // no triples led where none are dealt
 };
 
 struct Trick {

@@ -11,21 +11,12 @@ Decision Player::decide(const Observation& obs) {
   d.seat = obs.seat;
   const int rank = obs.rules.level_rank(obs.level);
   switch (obs.phase) {
-    case PHASE_DECLARE: {
-      const std::vector<Declaration> options =
-          declaration_options(obs.rules, obs.seat, obs.hand, rank, obs.declarations, obs.drawn);
-      const int i = declare(obs, options);
-      if (i < 0) {
-        d.pass = true;
-      } else {
-        d.suit = options.at(size_t(i)).suit;
-        d.kind = options.at(size_t(i)).kind;
-      }
-      break;
-    }
+    case PHASE_DECLARE:
     case PHASE_COUNTER: {  // §11.8: a counter is a declaration, asked as one
       const std::vector<Declaration> options =
-          counter_options(obs.rules, obs.seat, obs.hand, rank, standing_declaration(obs));
+          obs.phase == PHASE_DECLARE
+              ? declaration_options(obs.rules, obs.seat, obs.hand, rank, obs.declarations, obs.drawn)
+              : counter_options(obs.rules, obs.seat, obs.hand, rank, standing_declaration(obs));
       const int i = declare(obs, options);
       if (i < 0) {
         d.pass = true;

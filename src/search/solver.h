@@ -88,7 +88,9 @@ class Solver {
   int terminal_value(const Node& node) const;
   // §10.7: the kitty's bonus of a finished hand, and the most the cards left can still give.
   int kitty_bonus(const Node& end) const;
-  int kitty_bonus_bound(const Node& node) const;
+  // Inline: most positions have no bonus to bound (no kitty points), and the call then costs a test.
+  int kitty_bonus_bound(const Node& node) const { return kitty_bonus_points_ ? kitty_multiplier_bound(node) : 0; }
+  int kitty_multiplier_bound(const Node& node) const;
   int power_extreme(int e, uint64_t mask, bool highest) const;
   int cashable_points(const Node& node) const;
   std::pair<int, int> bounds(const Node& node, int alpha, int beta) const;

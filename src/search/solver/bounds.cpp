@@ -88,8 +88,7 @@ int Solver::cashable_points(const Node& node) const {
 // defender's last play can have with the cards left — 2 × the cards it holds (`cards`), or
 // 2^(1+L) with L the longest tractor it holds in one suit, a pair 1 (`power`): the last play is
 // part of the hand, and a tractor in it is one in the hand.
-int Solver::kitty_bonus_bound(const Node& node) const {
-  if (!kitty_bonus_points_) return 0;
+int Solver::kitty_multiplier_bound(const Node& node) const {
   const int first = next_seat(declarer_);
   const CardSet* defenders[2] = {&node.held[first], &node.held[partner(first)]};
   if (rules_.kitty_points == KITTY_POINTS_CARDS)
