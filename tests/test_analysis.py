@@ -220,7 +220,7 @@ def test_the_oracle_plays_through_the_python_driver_too() -> None:
     assert game.phase == "over" and result.points % 5 == 0
 
 
-def test_ctrl_c_stops_an_analysis() -> None:
+def test_ctrl_c_stops_an_analysis(ctrl_c_heard: None) -> None:
     import _thread
     import threading
     import time

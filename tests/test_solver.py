@@ -372,7 +372,7 @@ def _slowest_known() -> str:
     return bench_suite(12)[0].position
 
 
-def test_ctrl_c_stops_a_solve_and_the_solver_stays_usable() -> None:
+def test_ctrl_c_stops_a_solve_and_the_solver_stays_usable(ctrl_c_heard: None) -> None:
     import _thread
 
     solver = Solver(16)
@@ -390,14 +390,16 @@ def test_ctrl_c_stops_a_solve_and_the_solver_stays_usable() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
-def test_cli_ctrl_c_exits_130() -> None:
+def test_cli_ctrl_c_exits_130(ctrl_c_heard: None) -> None:
     import signal
 
+    # The child's SIGINT as a terminal would leave it (an ignored one stays ignored in Python).
     child = subprocess.Popen(
         [sys.executable, "-m", "duidiao", "solve", _slowest_known()],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(2.0)  # imported and solving
     child.send_signal(signal.SIGINT)
