@@ -29,6 +29,7 @@ from duidiao.search.players import (
     make_bot,
     play_hand,
 )
+from duidiao.search.review import HandReview, PlayReview, review
 from duidiao.search.solver import MoveValue, Solution, Solver, defenders_reach, solve
 from duidiao.search.worlds import sample_worlds
 
@@ -49,6 +50,7 @@ __all__ = [
     "Game",
     "Grab",
     "HandResult",
+    "HandReview",
     "HeuristicBot",
     "HiddenCardsError",
     "IllegalMoveError",
@@ -64,6 +66,7 @@ __all__ = [
     "GAME_PRESETS",
     "PRESETS",
     "PhasePlayer",
+    "PlayReview",
     "Player",
     "Position",
     "RandomBot",
@@ -83,6 +86,7 @@ __all__ = [
     "BOT_LEVELS",
     "play_hand",
     "play_match",
+    "review",
     "sample_worlds",
     "solve",
 ]

@@ -19,7 +19,7 @@ from duidiao.server.store import (
 
 def test_schema_version_and_tables(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    assert store.schema_version == SCHEMA_VERSION == 2
+    assert store.schema_version == SCHEMA_VERSION == 3
     store.close()
     db = sqlite3.connect(tmp_path / FILENAME)
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -41,7 +41,7 @@ def test_a_version_1_file_is_migrated(tmp_path: Path) -> None:
     db.commit()
     db.close()
     store = Store(tmp_path)
-    assert store.schema_version == 2
+    assert store.schema_version == SCHEMA_VERSION
     room = store.load_room("old1")
     assert room is not None and room.origin is None and room.touched == 1000.5
     store.close()

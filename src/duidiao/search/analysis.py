@@ -35,9 +35,12 @@ from duidiao.play.builds import engine_module
 from duidiao.play.cards import Cards
 from duidiao.play.errors import HiddenCardsError
 from duidiao.play.position import Move, Position
-from duidiao.search.bots import level_settings
+from duidiao.search.bots import kind_of, levels
 
-__all__ = ["Analysis", "AnalysisProgress", "MoveAnalysis", "analyse", "expert_search"]
+__all__ = [
+    "Analysis", "AnalysisProgress", "MoveAnalysis", "SEARCH_LEVELS", "analyse", "expert_search",
+    "level_search",
+]
 
 PositionLike = Union[Position, str]
 
@@ -158,6 +161,35 @@ class Analysis:
         }
 
 
+# A level's bot settings (the registry's names) as analyse's arguments.
+_SEARCH_ARGUMENTS = {"worlds": "worlds", "solve": "solve_cards", "infer": "infer_pool",
+                     "miss": "infer_miss"}
+
+
+def _searches(level: str) -> bool:
+    return any(s["name"] == "worlds" for s in kind_of(level).settings)
+
+
+SEARCH_LEVELS: tuple[str, ...] = tuple(level for level in levels() if _searches(level))
+"""The levels that search (``normal`` … ``expert``): those an analysis can search as."""
+
+
+def level_search(level: str) -> dict[str, Any]:
+    """The search of a level's bot as :func:`analyse` takes it: ``worlds``, ``solve_cards``,
+    ``infer_pool`` and ``infer_miss`` (the level's own settings over the search's defaults,
+    read from the bot registry), so that an analysis "at a level" weighs moves as that bot
+    does. ValueError for a level that does not search (``easy`` plays the heuristic).
+
+    >>> level_search("hard")
+    {'worlds': 32, 'solve_cards': 4, 'infer_pool': 1, 'infer_miss': 1.0}
+    """
+    if level not in SEARCH_LEVELS:
+        raise ValueError(f"level: {level!r:.40} does not search (expected one of "
+                         f"{', '.join(SEARCH_LEVELS)})")
+    defaults = {s["name"]: s["default"] for s in kind_of(level).settings}
+    return {arg: defaults[name] for name, arg in _SEARCH_ARGUMENTS.items()}
+
+
 def expert_search() -> dict[str, Any]:
     """The ``expert`` bot's search settings, the defaults of :func:`analyse`: ``solve_cards``,
     ``infer_pool``, ``infer_miss`` and the ``worlds`` it searches per decision.
@@ -165,13 +197,7 @@ def expert_search() -> dict[str, Any]:
     >>> expert_search()
     {'worlds': 256, 'solve_cards': 5, 'infer_pool': 4, 'infer_miss': 0.5}
     """
-    own = level_settings("expert")
-    return {
-        "worlds": int(own["worlds"]),
-        "solve_cards": int(own["solve"]),
-        "infer_pool": int(own["infer"]),
-        "infer_miss": float(own["miss"]),
-    }
+    return level_search("expert")
 
 
 def analyse(

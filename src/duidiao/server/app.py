@@ -548,6 +548,10 @@ class Server:
                 room.speed(client, body["bot_delay_ms"], ident)
             elif kind == "next":
                 room.next(client, ident)
+            elif kind == "autoplay":
+                room.set_autoplay(client, body["bot"], ident)
+            elif kind == "auto_forced":
+                room.set_auto_forced(client, body["on"], ident)
             elif kind == "hint":
                 self._spawn(self._hint(client, room, body["seconds"], ident))
 

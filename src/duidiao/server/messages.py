@@ -113,6 +113,15 @@ MESSAGES: dict[str, tuple[Field, ...]] = {
     ),
     "next": (),
     "leave": (),
+    "autoplay": (
+        Str("bot", doc="托管: the bot that decides for this seat from now on (a level or a "
+            "bot's name; null: the person takes the seat back)", required=True, nullable=True,
+            max_chars=64),
+    ),
+    "auto_forced": (
+        Bool("on", doc="whether this seat's play is made at once when it is the only legal "
+             "one", required=True),
+    ),
 }
 
 

@@ -49,6 +49,8 @@ SWEEP_SECONDS = 15.0
 """How often rooms nobody is connected to are looked at for expiry."""
 STANDIN = "heuristic"
 """The bot that decides for a human who runs out of time."""
+FORCED_PAUSE_SECONDS = 0.6
+"""How long the table shows a person's only legal play before making it for them."""
 
 
 class Client:
@@ -75,6 +77,21 @@ def is_search(bot: str) -> bool:
     return kind.searches or not kind.builtin
 
 
+def check_table_bot(name: str, field: str) -> None:
+    """A bot that may sit at a table (sees only its seat, stops on a deadline), else the
+    ClientError naming ``field``."""
+    try:
+        kind = duidiao.bots.kind_of(name, served=True)
+        if kind.sees_everything:
+            raise ValueError(f"{kind.name} sees every hand; not at a table")
+        if not kind.served:
+            raise ValueError(f"the {kind.name} bot cannot be stopped on a deadline; "
+                             "not at a table")
+        duidiao.make_bot(name)
+    except ValueError as exc:
+        raise bad_request(field, str(exc)) from None
+
+
 def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
     """A room's settings checked, defaults and the seed filled in (ClientError)."""
     config = check_message(ROOM_FIELDS, data)
@@ -82,16 +99,7 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
     for seat in SEATS:
         player = config["seats"][seat]
         if player != "human":
-            try:
-                kind = duidiao.bots.kind_of(player, served=True)
-                if kind.sees_everything:
-                    raise ValueError(f"{kind.name} sees every hand; not at a table")
-                if not kind.served:
-                    raise ValueError(f"the {kind.name} bot cannot be stopped on a deadline; "
-                                     "not at a table")
-                duidiao.make_bot(player)
-            except ValueError as exc:
-                raise bad_request(f"seats.{seat}", str(exc)) from None
+            check_table_bot(player, f"seats.{seat}")
         players[seat] = player
     config["seats"] = players
     humans = sum(1 for player in players.values() if player == "human")
@@ -178,6 +186,13 @@ class Room:
             if player != "human"
         }
         self.standin = duidiao.make_bot(STANDIN, seed=seed % (2**31))
+        # 托管: the bots people handed their seats to, by seat, and the seats whose only legal
+        # play is not made for them (kept in the config, so a restart keeps both).
+        self.autoplay: dict[str, str] = {}
+        self._autoplay_bots: dict[str, Any] = {}
+        for seat, bot in dict(config.get("autoplay") or {}).items():
+            self._hand_over(seat, bot)
+        self.auto_forced: dict[str, bool] = dict(config.get("auto_forced") or {})
         self.clients: list[Client] = []
         self.holders: dict[str, Client] = {}
         self.game: Game | None = None
@@ -204,6 +219,15 @@ class Room:
         self._hint: tuple[Client, Job] | None = None  # a hint in progress, and for whom
         self._views: dict[Any, Any] = {}
         self._views_version = -1
+
+    def _hand_over(self, seat: str, bot: str | None) -> None:
+        if bot is None:
+            self.autoplay.pop(seat, None)
+            self._autoplay_bots.pop(seat, None)
+        else:
+            seed = random.Random(f"{self.config['seed']}/autoplay/{seat}").getrandbits(31)
+            self.autoplay[seat] = bot
+            self._autoplay_bots[seat] = duidiao.make_bot(bot, seed=seed)
 
     # -- facts ---------------------------------------------------------------------------
     @property
@@ -250,6 +274,7 @@ class Room:
                 "player": self.players[seat],
                 "claimed": self.players[seat] != "human" or self.tokens[seat] is not None,
                 "connected": self.players[seat] != "human" or seat in self.holders,
+                "autoplay": self.autoplay.get(seat),
             }
             for seat in SEATS
         }
@@ -355,11 +380,12 @@ class Room:
 
     @staticmethod
     def _flagged(decision: Mapping[str, Any], made_by: str) -> dict[str, Any]:
+        """A decision as the states show it, with who made it unless its seat's person did:
+        ``bot``, ``timeout`` (the stand-in, the person's time out), ``autoplay`` (托管) or
+        ``forced`` (the only legal play, made at once)."""
         out = dict(decision)
-        if made_by == "timeout":
-            out["timeout"] = True
-        elif made_by == "bot":
-            out["bot"] = True
+        if made_by in ("timeout", "bot", "autoplay", "forced"):
+            out[made_by] = True
         return out
 
     @staticmethod
@@ -484,6 +510,10 @@ class Room:
         assert seat is not None
         if seat in self.bots:
             self._task = loop.create_task(self._bot_turn(seat, self.version))
+        elif seat in self.autoplay:
+            self._task = loop.create_task(self._autoplay_turn(seat, self.version))
+        elif (forced := self._forced_play(seat)) is not None:
+            self._task = loop.create_task(self._forced_turn(forced, self.version))
         else:
             seconds = float(self.config["decision_seconds"])
             self.deadline = loop.time() + seconds
@@ -513,6 +543,32 @@ class Room:
         if delay > 0:
             await asyncio.sleep(delay)
         await self._think_and_apply(seat, self.bots[seat], self.players[seat], version, "bot")
+
+    async def _autoplay_turn(self, seat: str, version: int) -> None:
+        delay = int(self.config["bot_delay_ms"]) / 1000
+        if delay > 0:
+            await asyncio.sleep(delay)
+        bot = self.autoplay.get(seat)
+        if bot is not None:
+            await self._think_and_apply(seat, self._autoplay_bots[seat], bot, version,
+                                        "autoplay")
+
+    def _forced_play(self, seat: str) -> Decision | None:
+        """The person's only legal play, when it is to be made for them (on unless they
+        turned it off): rules leave them no choice, the table does not wait."""
+        game = self.game
+        if (game is None or game.phase != "play" or seat in self.bots
+                or not self.auto_forced.get(seat, True)):
+            return None
+        choices = self._view("options")
+        if choices is None or choices["count"] != 1 or not choices["moves"]:
+            return None
+        return Decision.play_(seat, choices["moves"][0])
+
+    async def _forced_turn(self, forced: Decision, version: int) -> None:
+        await asyncio.sleep(FORCED_PAUSE_SECONDS)
+        if self.version == version and not self.closed and not self.thinking:
+            self._decision(forced, "forced")
 
     async def _timeout_turn(self, seat: str, version: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -567,6 +623,9 @@ class Room:
                 self.schedule()
             return
         if self.closed or self.version != version or self.game is not game:
+            return
+        if made_by == "autoplay" and self.autoplay.get(seat) != name:
+            self.schedule()  # the person took the seat back while the bot thought
             return
         try:
             if decision is not None:
@@ -679,6 +738,40 @@ class Room:
             self._next_hand()
         finally:
             self._reply_to = None
+
+    def set_autoplay(self, client: Client, bot: str | None, ident: Any) -> None:
+        """托管: hand the client's seat to ``bot`` (a table's bot), or take it back (None)."""
+        seat = self._seated(client, "autoplay")
+        if bot is not None:
+            check_table_bot(bot, "bot")
+        self._hand_over(seat, bot)
+        self._save_seat_settings()
+        client.send({"type": "autoplay", "id": ident, "seat": seat, "bot": bot})
+        self._turn_changed(seat)
+
+    def set_auto_forced(self, client: Client, on: bool, ident: Any) -> None:
+        """Whether the client's seat's only legal play is made for it at once."""
+        seat = self._seated(client, "auto_forced")
+        self.auto_forced[seat] = bool(on)
+        self._save_seat_settings()
+        client.send({"type": "auto_forced", "id": ident, "seat": seat, "on": bool(on)})
+        self._turn_changed(seat)
+
+    def _save_seat_settings(self) -> None:
+        self.config["autoplay"] = dict(self.autoplay)
+        self.config["auto_forced"] = dict(self.auto_forced)
+        self.rooms.store.set_config(self.id, self.config)
+
+    def _turn_changed(self, seat: str) -> None:
+        """Who decides for ``seat`` changed: if it is to act, its turn starts again (a bot's
+        search for it is stopped; a bot that does not search has its answer dropped)."""
+        if self.to_act == seat and self.game is not None and not self.game.is_over:
+            if self.thinking:
+                if self._job is not None:
+                    self._job.cancel()  # the thinking task schedules the turn again
+            else:
+                self.schedule()
+        self.broadcast()
 
     async def hint(self, client: Client, seconds: float, ident: Any) -> None:
         seat = self._seated(client, "hint")

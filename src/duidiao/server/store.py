@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "Store", "StoredRoom", "StoredHand", "StoredEvent", "RoomSummary", "SCHEMA_VERSION",
-    "StoreError",
+    "Store", "StoredRoom", "StoredHand", "StoredEvent", "StoredReview", "StoredSession",
+    "RoomSummary", "SCHEMA_VERSION", "StoreError",
 ]
 
 FILENAME = "duidiao.sqlite3"
@@ -69,6 +69,27 @@ MIGRATIONS: list[str] = [
     ALTER TABLE rooms ADD COLUMN touched REAL;
     UPDATE rooms SET touched = created;
     """,
+    # 3: duplicate sessions (two tables of one room each, rooms.config names the session)
+    # and hand reviews, computed once and kept (a shared link opens the stored one).
+    """
+    CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        config TEXT NOT NULL,
+        created REAL NOT NULL,
+        origin TEXT
+    );
+    CREATE TABLE reviews (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL,
+        seat TEXT NOT NULL,
+        level TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        room TEXT,
+        hand_number INTEGER,
+        review TEXT,
+        created REAL NOT NULL
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -106,6 +127,30 @@ class StoredRoom:
     events: list[StoredEvent]
     origin: str | None = None  # the creating client's address
     touched: float = 0.0  # wall-clock time it was last in use
+
+
+@dataclass
+class StoredSession:
+    """A duplicate session: its settings (the two tables' room ids among them)."""
+
+    id: str
+    config: dict[str, Any]
+    origin: str | None = None
+
+
+@dataclass
+class StoredReview:
+    """A hand review: what was asked (the hand's record, the seat, the level and the seed;
+    the room and hand when it came from one) and, once computed, the review's JSON."""
+
+    id: str
+    record: str
+    seat: str
+    level: str
+    seed: int
+    room: str | None
+    hand_number: int | None
+    review: dict[str, Any] | None
 
 
 @dataclass
@@ -269,7 +314,50 @@ class Store:
             if match_over:
                 db.execute("UPDATE rooms SET finished = 1 WHERE id = ?", (room,))
 
+    def add_session(self, session: StoredSession) -> None:
+        with self._write() as db:
+            db.execute("INSERT INTO sessions (id, config, created, origin) VALUES (?, ?, ?, ?)",
+                       (session.id, json.dumps(session.config, sort_keys=True), time.time(),
+                        session.origin))
+
+    def add_review(self, review: StoredReview) -> None:
+        """Keep a review asked for (``review`` None until computed); an id kept already
+        stays as it is."""
+        with self._write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO reviews (id, record, seat, level, seed, room, "
+                "hand_number, review, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (review.id, review.record, review.seat, review.level, review.seed, review.room,
+                 review.hand_number,
+                 None if review.review is None else json.dumps(review.review), time.time()))
+
+    def set_review(self, review_id: str, review: dict[str, Any]) -> None:
+        with self._write() as db:
+            db.execute("UPDATE reviews SET review = ? WHERE id = ?",
+                       (json.dumps(review), review_id))
+
     # -- reads ---------------------------------------------------------------------------
+    def load_session(self, session: str) -> StoredSession | None:
+        with self._lock:
+            row = self._db.execute("SELECT config, origin FROM sessions WHERE id = ?",
+                                   (session,)).fetchone()
+        return None if row is None else StoredSession(session, json.loads(row[0]), row[1])
+
+    def session_ids(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM sessions ORDER BY created")]
+
+    def load_review(self, review_id: str) -> StoredReview | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT record, seat, level, seed, room, hand_number, review FROM reviews "
+                "WHERE id = ?", (review_id,)).fetchone()
+        if row is None:
+            return None
+        return StoredReview(review_id, row[0], row[1], row[2], int(row[3]), row[4],
+                            None if row[5] is None else int(row[5]),
+                            None if row[6] is None else json.loads(row[6]))
+
     def room_ids(self, *, unfinished_only: bool = True) -> list[str]:
         with self._lock:
             query = "SELECT id FROM rooms"
