@@ -73,10 +73,18 @@ def to_set(cards) -> tuple[int, ...]:
     return tuple(planes)
 
 
+CARD_NAMES = tuple(card_name(face) for face in range(54))
+
+
 def from_set(cs) -> tuple[str, ...]:
+    """The card names of core card planes, sorted (a card once per plane that holds it); the
+    set bits alone are visited: this runs for every legal move the core lists."""
     cards = []
-    for f in range(54):
-        cards += [card_name(f)] * sum(plane >> f & 1 for plane in cs)
+    for plane in cs:
+        while plane:
+            low = plane & -plane
+            cards.append(CARD_NAMES[low.bit_length() - 1])
+            plane ^= low
     return tuple(sorted(cards))
 
 
