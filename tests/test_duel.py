@@ -13,7 +13,7 @@ pytest.importorskip("duidiao._core")
 import duidiao  # noqa: E402
 from duidiao.cli import main  # noqa: E402
 from duidiao.cli.progress import ProgressBar  # noqa: E402
-from duidiao.research.duel import DuelResult, _draw_deal, duel  # noqa: E402
+from duidiao.research.duel import DuelResult, draw_deal, duel  # noqa: E402
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -47,7 +47,7 @@ def test_a_game_is_the_hand_play_hand_gives() -> None:
     driver give the same result."""
     result = duel("heuristic", "random", 4, seed=9, threads=1)
     for record in result.records:
-        deal = _draw_deal(9, record.deal)
+        deal = draw_deal(9, record.deal)
         names = [
             "heuristic" if ("NS" if s % 2 == 0 else "EW") == record.a_team else "random"
             for s in range(4)

@@ -27,7 +27,7 @@ def _first_column(table_text: str) -> list[str]:
 
 
 def test_error_codes_are_the_ones_raised() -> None:
-    websocket = set(_first_column(_section("| code | |")))
+    websocket = set(_first_column(_section("| code | |").split("\n\n")[0]))  # the table
     rest = set(re.findall(r"^\| \d{3} \| `([a-z_]+)`", _section("## REST"), flags=re.M))
     documented = websocket | rest
     code_text = "\n".join(p.read_text() for p in SOURCES.glob("*.py"))
@@ -68,6 +68,12 @@ def test_room_settings_are_documented() -> None:
     section = _section("Room settings")
     table = section[: section.index("Actions (`act`)")]
     assert _first_column(table) == [f.name for f in messages.ROOM_FIELDS]
+
+
+def test_session_settings_are_documented() -> None:
+    section = _section("### Duplicate sessions")
+    table = section[section.index("| field | type |"):].split("\n\n")[0]
+    assert _first_column(table) == [f.name for f in messages.SESSION_FIELDS]
 
 
 def test_hello_reply_has_the_documented_keys(live_server: ServerProcess) -> None:

@@ -48,7 +48,7 @@ from duidiao.play.seats import TRICK_SEATS
 from duidiao.play.sizes import FACES
 from duidiao.search.players import CoreBot, make_bot, play_hand
 
-__all__ = ["duel", "DuelResult", "DuelHand", "DuelMergeError"]
+__all__ = ["Deal", "duel", "draw_deal", "DuelResult", "DuelHand", "DuelMergeError"]
 
 BOTS = ("A", "B")
 """The duel's two sides, as the records name them."""
@@ -368,7 +368,11 @@ def _rounded(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class _Deal:
+class Deal:
+    """One deal of a duplicate duel (and of the server's duplicate sessions): its index, the
+    shuffled pack, both teams' levels as places on the rules' ladder (NS, EW), the fixed
+    declarer (a seat number) and a bot seed per seat."""
+
     index: int
     deck: list[int]
     levels: tuple[int, int]
@@ -382,7 +386,7 @@ class _Deal:
         return Game(self.deck, self.declarer, rules=rules, declarer=self.declarer, levels=levels)
 
 
-def _draw_deal(seed: int, index: int, decks: int = 2) -> _Deal:
+def draw_deal(seed: int, index: int, decks: int = 2) -> Deal:
     """Deal ``index`` from (seed, index) only: random levels, a random fixed declarer, a
     shuffled pack (of ``decks`` packs, rules §11.1), and a bot seed per seat. A str seed is
     hashed (SHA-512) by ``random``, so the draw is the same on every run and platform."""
@@ -392,10 +396,10 @@ def _draw_deal(seed: int, index: int, decks: int = 2) -> _Deal:
     deck = [face for face in range(FACES) for _ in range(decks)]
     rng.shuffle(deck)
     seeds = (rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63), rng.getrandbits(63))
-    return _Deal(index, deck, levels, declarer, seeds)
+    return Deal(index, deck, levels, declarer, seeds)
 
 
-def _play(rules: _core.Rules, deal: _Deal, a: str, b: str, a_team: str) -> DuelHand:
+def _play(rules: _core.Rules, deal: Deal, a: str, b: str, a_team: str) -> DuelHand:
     """One game of ``deal`` with A's bots on ``a_team``."""
     names = [a if _team(s) == a_team else b for s in range(4)]
     bots = [make_bot(names[s], deal.bot_seeds[s]) for s in range(4)]
@@ -432,7 +436,7 @@ def _play_deals(
     """Both games of deals ``first`` to ``stop - 1``."""
     out: list[DuelHand] = []
     for index in range(first, stop):
-        deal = _draw_deal(seed, index, rules.decks)
+        deal = draw_deal(seed, index, rules.decks)
         out.append(_play(rules, deal, a, b, "NS"))
         out.append(_play(rules, deal, a, b, "EW"))
     return out

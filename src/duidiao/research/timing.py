@@ -24,7 +24,7 @@ from duidiao.play.decisions import apply, decide
 from duidiao.play.enums import Phase
 from duidiao.play.game import Game
 from duidiao.play.rules import Rules
-from duidiao.research.duel import _draw_deal
+from duidiao.research.duel import draw_deal
 from duidiao.search.players import CoreBot, make_bot
 
 __all__ = ["decision_times", "DecisionTimes", "PhaseTimes"]
@@ -122,7 +122,7 @@ def decision_times(
     rules = preset if isinstance(preset, Rules) else Rules.preset(preset)
     times: dict[str, list[float]] = {p.value: [] for p in Phase if p not in ("over",)}
     for index in range(hands):
-        deal = _draw_deal(seed, index, rules.decks)
+        deal = draw_deal(seed, index, rules.decks)
         players = [make_bot(bot, deal.bot_seeds[s]) for s in range(4)]
         if all(isinstance(p, CoreBot) for p in players):
             cores = [p.core_for(rules) for p in players if isinstance(p, CoreBot)]

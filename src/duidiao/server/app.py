@@ -58,8 +58,9 @@ LEVELS = {level: level for level in duidiao.BOT_LEVELS}  # the core's named stre
 PROTOCOL = formats.SERVER_PROTOCOL
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
-STATUS = {"no_room": 404, "server_busy": 503, "too_many_rooms": 429, "timeout": 408,
-          "unsupported_media_type": 415, "forbidden_origin": 403, "forbidden_host": 403}
+STATUS = {"no_room": 404, "no_session": 404, "server_busy": 503, "too_many_rooms": 429,
+          "timeout": 408, "unsupported_media_type": 415, "forbidden_origin": 403,
+          "forbidden_host": 403, "duplicate_hidden": 403}
 """The HTTP status of each error code that is not a 400."""
 
 HAND_NUMBER = re.compile(r"[0-9]{1,7}")  # far past any match (they end within a few hundred hands)
@@ -434,6 +435,23 @@ class Server:
             return client_error(exc)
         return JSONResponse({"ok": True, "room": room.id})
 
+    async def create_duplicate(self, request: Request) -> Response:
+        try:
+            body = await read_json(request)
+            session = self.the_rooms().create_duplicate(
+                body, request.client.host if request.client else None)
+        except ClientError as exc:
+            return client_error(exc)
+        return JSONResponse({"ok": True, "session": session.id,
+                             "rooms": dict(session.config["tables"])})
+
+    async def duplicate(self, request: Request) -> Response:
+        try:
+            session = self.the_rooms().session(request.path_params["session"])
+            return JSONResponse({"ok": True, **session.summary()})
+        except ClientError as exc:
+            return client_error(exc)
+
     async def list_rooms(self, request: Request) -> Response:
         return JSONResponse({"ok": True, "rooms": self.the_rooms().free()})
 
@@ -465,6 +483,10 @@ class Server:
         record = self.store.hand_record(room.id, int(text))
         if record is None:
             return missing
+        if not room.may_show_hand(int(text)):
+            session = room.session
+            assert session is not None
+            return client_error(session.hidden_error(f"hand {int(text)}"))
         return JSONResponse({"ok": True, "record": json.loads(record)})
 
     async def openapi(self, request: Request) -> Response:
@@ -527,6 +549,10 @@ class Server:
         elif kind == "create":
             room = rooms.create(body, client.address)
             client.send({"type": "created", "id": ident, "room": room.id})
+        elif kind == "create_duplicate":
+            session = rooms.create_duplicate(body, client.address)
+            client.send({"type": "created_duplicate", "id": ident, "session": session.id,
+                         "rooms": dict(session.config["tables"])})
         elif kind == "join":
             rooms.get(body["room"]).join(client, body["seat"], body["token"], ident)
         elif kind == "watch":
@@ -632,6 +658,8 @@ def create_app(
         Route("/api/rooms/{room}", server.room, methods=["GET"]),
         Route("/api/rooms/{room}/history", server.room_history, methods=["GET"]),
         Route("/api/rooms/{room}/hands/{hand}", server.hand_record, methods=["GET"]),
+        Route("/api/duplicate", server.create_duplicate, methods=["POST"]),
+        Route("/api/duplicate/{session}", server.duplicate, methods=["GET"]),
         Route("/api/openapi.json", server.openapi, methods=["GET"]),
         WebSocketRoute("/ws", server.websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

@@ -33,6 +33,7 @@ __all__ = [
     "MAX_FRAME",
     "MESSAGES",
     "ROOM_FIELDS",
+    "SESSION_FIELDS",
     "check_message",
     "parse_frame",
     "parse_json_object",
@@ -70,6 +71,29 @@ ROOM_FIELDS: tuple[Field, ...] = (
         minimum=0, maximum=2**63 - 1),
 )
 
+MAX_DEALS = 64
+"""The most deals a duplicate session plays."""
+
+SESSION_FIELDS: tuple[Field, ...] = (
+    Choice("preset", doc="the rules preset", default="chifeng", choices=GAME_PRESETS),
+    Int("deals", doc="how many deals both tables play", default=4, minimum=1,
+        maximum=MAX_DEALS),
+    PerSeat("open_seats", doc='the open table (开室; team A sits NS): "human" or a bot',
+            default={"S": "human", "E": "normal", "N": "normal", "W": "normal"},
+            max_chars=64, every_seat=True),
+    PerSeat("closed_seats", doc='the closed table (闭室; team A sits EW): "human" or a bot',
+            default={"S": "normal", "E": "normal", "N": "normal", "W": "normal"},
+            max_chars=64, every_seat=True),
+    Num("decision_seconds", doc="a human's time for one decision", default=60,
+        minimum=DECISION_SECONDS[0], maximum=DECISION_SECONDS[1]),
+    Int("bot_delay_ms", doc="a pause before each bot decision", default=700,
+        minimum=BOT_DELAY_MS[0], maximum=BOT_DELAY_MS[1]),
+    Num("hand_pause_seconds",
+        doc="the pause before the next deal (null: 8 with a human seat, 1 with bots only)",
+        nullable=True, minimum=0, maximum=600),
+    Int("seed", doc="the deals (null: random)", nullable=True, minimum=0, maximum=2**63 - 1),
+)
+
 # Which fields each action needs (the others must be absent).
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "declare": ("suit", "kind"),
@@ -86,6 +110,7 @@ _ROOM = Str("room", doc="a room id", required=True, max_chars=64)
 MESSAGES: dict[str, tuple[Field, ...]] = {
     "hello": (),
     "create": ROOM_FIELDS,
+    "create_duplicate": SESSION_FIELDS,
     "join": (
         _ROOM,
         Str("seat", doc="S, E, N or W", required=True, max_chars=8),

@@ -32,10 +32,12 @@ from duidiao.play.cards import TRUMP_LETTERS
 from duidiao.play.decisions import Decision, ask, decide, options, seen_by_others
 from duidiao.play.level import Level
 from duidiao.play.seats import TRICK_SEATS
+from duidiao.research.duel import draw_deal
 from duidiao.server import limits as L
+from duidiao.server.duplicate import TABLES, Session, check_session_settings, room_settings
 from duidiao.server.limits import ServerLimits
 from duidiao.server.messages import ROOM_FIELDS, ClientError, check_message
-from duidiao.server.store import Store, StoredEvent, StoredHand, StoredRoom
+from duidiao.server.store import Store, StoredEvent, StoredHand, StoredRoom, StoredSession
 from duidiao.server.think import Cancelled, Job, NoSlot, Thinker
 from duidiao.server.views import everything_dict, hands_dict, public_dict
 from duidiao.wire.errors import bad_request, quote
@@ -212,6 +214,9 @@ class Room:
         self.thinking = False
         self.hinting = False
         self.closed = False
+        # A duplicate session's table: {"session", "table", "deals"} (duplicate.py).
+        self.duplicate: dict[str, Any] | None = config.get("duplicate")
+        self.alone = False  # a duplicate table of bots only, playing with nobody there
         self.origin: str | None = None  # the address that created it (for the cap)
         self.idle_since: float | None = time.monotonic()  # no connection since then
         self._task: asyncio.Task[None] | None = None
@@ -235,6 +240,33 @@ class Room:
         return [s for s in SEATS if self.players[s] == "human"]
 
     @property
+    def finished(self) -> bool:
+        """The match is over, or a duplicate table has played its session's deals."""
+        if self.match_winner is not None:
+            return True
+        return (self.duplicate is not None and self.game is not None and self.game.is_over
+                and self.hand_number >= int(self.duplicate["deals"]))
+
+    @property
+    def session(self) -> Session | None:
+        if self.duplicate is None:
+            return None
+        return self.rooms.session(str(self.duplicate["session"]))
+
+    def _ends_match(self, match_won: bool) -> bool:
+        """Whether a hand just over ends the room: the match won, or a duplicate table's
+        last deal (a duplicate deal stands alone: no match is won there)."""
+        if self.duplicate is not None:
+            return self.hand_number >= int(self.duplicate["deals"])
+        return match_won
+
+    def may_show_hand(self, hand_number: int) -> bool:
+        """Whether anything of a finished hand may be shown (its record, its review): always,
+        but a duplicate deal the other table has not finished."""
+        session = self.session
+        return session is None or session.may_show(hand_number)
+
+    @property
     def claimed(self) -> bool:
         """A person holds a seat (has its token)."""
         return any(self.tokens[s] is not None for s in self.humans)
@@ -243,7 +275,7 @@ class Room:
         """Seconds of idleness after which the room expires, by its state (limits.py)."""
         if not self.claimed:
             return L.ROOM_IDLE_SECONDS
-        if self.match_winner is not None:
+        if self.finished:
             return L.ROOM_IDLE_SECONDS
         return L.SEATED_IDLE_SECONDS
 
@@ -257,7 +289,7 @@ class Room:
 
     @property
     def to_act(self) -> str | None:
-        if self.game is None or self.match_winner is not None:
+        if self.game is None or self.finished:
             return None
         return self.game.to_act
 
@@ -295,6 +327,7 @@ class Room:
             "levels": dict(self.levels),
             "scores": dict(self.scores),
             "match_winner": self.match_winner,
+            "duplicate": self.duplicate,
             "version": self.version,
             "watchers": sum(1 for c in self.clients if c.seat is None),
         }
@@ -304,7 +337,11 @@ class Room:
         (anyone may read the history: it is public): no pass of declaring or 潇洒, a face-down
         bury written ``?8`` (duidiao.play.decisions.seen_by_others). A finished hand's in full."""
         out = []
+        session = self.session
+        shown = None if session is None else set(session.finished_deals())
         for h in self.hands:
+            if shown is not None and h["hand_number"] not in shown:
+                continue  # a duplicate deal: nothing until both tables have finished it
             if h["result"] is None:
                 seen = (seen_by_others(d, self.sees_kitty(None)) for d in h["decisions"])
                 decisions = [d for d in seen if d is not None]
@@ -357,13 +394,15 @@ class Room:
         if self.game is not None and self.game.is_over:
             result = self.game.result()
             self.result = result.to_dict()
-            if result.match_won:
+            if result.match_won and self.duplicate is None:
                 assert self.game.declarer is not None
                 self.match_winner = team_of(self.game.declarer)
         self.seq = len(stored.events)
         self.version = len(stored.events) + len(stored.hands)
 
     def _deal_game(self, hand: StoredHand) -> Game:
+        if self.duplicate is not None:
+            return self._duplicate_game(hand.hand_number)
         return Game.deal(
             hand.seed,
             rules=self.config["preset"],
@@ -371,6 +410,11 @@ class Room:
             first_drawer=hand.first_drawer,
             levels=hand.levels,
         )
+
+    def _duplicate_game(self, number: int) -> Game:
+        """Deal ``number`` of the session, as ``duidiao duel`` draws its deal ``number - 1``."""
+        rules = Rules.preset(self.config["preset"])
+        return draw_deal(int(self.config["seed"]), number - 1, rules.decks).game(rules)
 
     def _take_result(self, result: Mapping[str, Any]) -> None:
         self.levels = {str(k): Level(v) for k, v in result["levels"].items()}
@@ -429,7 +473,8 @@ class Room:
         if not self.clients:
             self.idle_since = time.monotonic()
             self.rooms.store.touch(self.id)
-            self._pause()
+            if not self.alone:
+                self._pause()
         self.broadcast()
 
     def join(self, client: Client, seat: str, token: str | None, ident: Any) -> None:
@@ -461,8 +506,14 @@ class Room:
                      "token": fresh})
         self._wake()
         self.broadcast()
+        session = self.session
+        if session is not None:
+            session.start()
 
     def watch(self, client: Client, ident: Any) -> None:
+        session = self.session
+        if session is not None and not session.complete:
+            raise session.hidden_error("watch")
         self._attach(client, None)
         self._wake()
         self.broadcast(reply_to=(client, ident))
@@ -495,7 +546,7 @@ class Room:
             self._task.cancel()
         self._task = None
         self.deadline = None
-        if self.closed or not self.clients or self.match_winner is not None:
+        if self.closed or not (self.clients or self.alone) or self.finished:
             return
         if self.game is None:
             if not self.free_seats:  # the callers (join, watch) send the states
@@ -519,8 +570,23 @@ class Room:
             self.deadline = loop.time() + seconds
             self._task = loop.create_task(self._timeout_turn(seat, self.version, seconds))
 
+    def play_alone(self) -> None:
+        """A duplicate table of bots only: it plays its deals with nobody connected."""
+        if not self.alone and not self.finished:
+            self.alone = True
+            self._wake()
+
     def _deal(self) -> None:
         number = self.hand_number + 1
+        if self.duplicate is not None:
+            # The deal's own levels and declarer; the stored seed is the deal's index.
+            game = self._duplicate_game(number)
+            self.levels = dict(game.levels)
+            hand = StoredHand(number, number - 1, game.first_drawer, game.fixed_declarer,
+                              dict(self.levels), None, None)
+            self.rooms.store.add_hand(self.id, hand)
+            self._dealt(game, number)
+            return
         seed = random.Random(f"{self.config['seed']}/hand/{number}").getrandbits(63)
         game = Game.deal(
             seed,
@@ -532,6 +598,9 @@ class Room:
         hand = StoredHand(number, seed, game.first_drawer, self.next_declarer,
                           dict(self.levels), None, None)
         self.rooms.store.add_hand(self.id, hand)
+        self._dealt(game, number)
+
+    def _dealt(self, game: Game, number: int) -> None:
         self.game = game
         self.hand_number = number
         self.hands.append({"hand_number": number, "decisions": [], "result": None})
@@ -657,13 +726,15 @@ class Room:
         if game.is_over:
             result = game.result()
             meta = {"room": self.id, "hand": self.hand_number, "players": dict(self.players)}
+            if self.duplicate is not None:
+                meta["duplicate"] = dict(self.duplicate)
             finished = (duidiao.Record.from_game(game, meta).to_json(), result.to_dict())
         try:
             self.rooms.store.add_event(
                 self.id,
                 StoredEvent(self.seq + 1, self.hand_number, decision, made_by),
                 finished,
-                match_over=bool(result is not None and result.match_won),
+                match_over=result is not None and self._ends_match(result.match_won),
             )
         except Exception:
             self.game = before
@@ -678,7 +749,7 @@ class Room:
             self.result = result.to_dict()
             self.hands[-1]["result"] = self.result
             self._take_result(self.result)
-            if result.match_won:
+            if result.match_won and self.duplicate is None:
                 assert game.declarer is not None
                 self.match_winner = team_of(game.declarer)
         self.schedule()  # first: the states carry the new deadline
@@ -731,8 +802,9 @@ class Room:
         self._may_steer(client, "next")
         if self.game is None or not self.game.is_over:
             raise ClientError("bad_request", f"next: the hand is not over ({self.phase})")
-        if self.match_winner is not None:
-            raise ClientError("bad_request", f"next: the match is over ({self.match_winner} won)")
+        if self.finished:
+            raise ClientError("bad_request", "next: the match is over" if self.match_winner
+                              is None else f"next: the match is over ({self.match_winner} won)")
         self._reply_to = (client, ident)
         try:
             self._next_hand()
@@ -875,6 +947,7 @@ class Room:
             "trick_won": self.trick_won,
             "result": self.result,
             "match_winner": self.match_winner,
+            "duplicate": self.duplicate,
             "hands": hands,
         }
 
@@ -903,6 +976,7 @@ class Rooms:
         self.thinker = thinker
         self.limits = limits or ServerLimits()
         self.rooms: dict[str, Room] = {}
+        self.sessions: dict[str, Session] = {}
 
     def load(self) -> int:
         """Rebuild every unfinished room from the store, but those that expired while the
@@ -942,26 +1016,79 @@ class Rooms:
         """A new room; ``origin`` is the creating client's address. One address keeps at most
         ``rooms_per_address`` rooms, whatever their state (429 ``too_many_rooms``)."""
         config = check_settings(settings)
+        self._make_room_for(origin, 1)
+        return self._new_room(config, origin)
+
+    def _make_room_for(self, origin: str | None, count: int) -> None:
+        """Room for ``count`` new rooms of ``origin``, else the ClientError saying why."""
         self.sweep()
         most = self.limits.rooms_per_address
         if origin is not None:
             kept = sum(1 for r in self.rooms.values() if r.origin == origin)
-            if kept >= most:
+            if kept + count > most:
                 raise ClientError(
                     "too_many_rooms",
                     f"this address has {kept} rooms already (at most {most}): finish or leave "
                     "them; a room nobody is connected to expires (docs/server.md)")
-        playing = sum(1 for r in self.rooms.values() if r.match_winner is None)
-        if playing >= L.MAX_ROOMS:
+        playing = sum(1 for r in self.rooms.values() if not r.finished)
+        if playing + count > L.MAX_ROOMS:
             raise ClientError("server_busy", f"{L.MAX_ROOMS} rooms are in play already")
+
+    def _fresh_id(self) -> str:
         room_id = secrets.token_hex(4)
-        while room_id in self.rooms or self.store.load_room(room_id) is not None:
+        while (room_id in self.rooms or self.store.load_room(room_id) is not None
+               or self.store.load_session(room_id) is not None):
             room_id = secrets.token_hex(4)
-        self.store.add_room(room_id, config, config["seats"], origin)
+        return room_id
+
+    def _new_room(self, config: dict[str, Any], origin: str | None,
+                  session: str | None = None) -> Room:
+        room_id = self._fresh_id()
+        self.store.add_room(room_id, config, config["seats"], origin, session)
         room = Room(self, room_id, config)
         room.origin = origin
         self.rooms[room_id] = room
         return room
+
+    def create_duplicate(self, settings: Mapping[str, Any], origin: str | None = None) -> Session:
+        """A new duplicate session and its two tables (rooms: they count towards the
+        per-address cap as two)."""
+        config = check_session_settings(settings)
+        tables = {}
+        for table in TABLES:  # each table's seats checked as a room's (before anything is made)
+            try:
+                tables[table] = check_settings(room_settings(config, table))
+            except ClientError as exc:  # named as the session's field
+                if exc.field is None or not exc.field.startswith("seats."):
+                    raise
+                detail = exc.message[len(exc.field) + 2:]
+                raise bad_request(f"{table}_{exc.field}", detail) from None
+        self._make_room_for(origin, len(TABLES))
+        session_id = self._fresh_id()
+        config["tables"] = {}
+        for table in TABLES:
+            room_config = {**tables[table], "seed": config["seed"],
+                           "duplicate": {"session": session_id, "table": table,
+                                         "deals": config["deals"]}}
+            config["tables"][table] = self._new_room(room_config, origin, session_id).id
+        stored = StoredSession(session_id, config, origin)
+        self.store.add_session(stored)
+        session = Session(self, stored)
+        self.sessions[session_id] = session
+        return session
+
+    def session(self, session_id: Any) -> Session:
+        """A duplicate session by id (loaded from the store), else ``no_session``."""
+        if not isinstance(session_id, str):
+            raise ClientError("bad_request", "session: a string")
+        session = self.sessions.get(session_id)
+        if session is None and len(session_id) <= 64:
+            stored = self.store.load_session(session_id)
+            if stored is not None:
+                session = self.sessions[session_id] = Session(self, stored)
+        if session is None:
+            raise ClientError("no_session", f"no duplicate session {quote(session_id, 70)}")
+        return session
 
     def sweep(self) -> int:
         """Expire the rooms nobody has been connected to for long enough (limits.py): a room
@@ -974,12 +1101,14 @@ class Rooms:
             expiry = room.expiry()
             if room.clients or room.idle_since is None or room.thinking or room.hinting:
                 continue
+            if room.alone and not room.finished:
+                continue  # a duplicate table of bots, playing its deals
             if expiry is not None and now - room.idle_since >= expiry:
                 gone.append(room)
         for room in gone:
             room.close()
             del self.rooms[room.id]
-            if not room.claimed:
+            if not room.claimed and room.duplicate is None:  # a table goes with its session
                 self.store.drop_room(room.id)
         return len(gone)
 
@@ -1004,7 +1133,7 @@ class Rooms:
 
     def free(self) -> list[dict[str, Any]]:
         return [
-            r.summary() for r in self.rooms.values() if r.free_seats and r.match_winner is None
+            r.summary() for r in self.rooms.values() if r.free_seats and not r.finished
         ]
 
     def close(self) -> None:

@@ -72,6 +72,7 @@ MIGRATIONS: list[str] = [
     # 3: duplicate sessions (two tables of one room each, rooms.config names the session)
     # and hand reviews, computed once and kept (a shared link opens the stored one).
     """
+    ALTER TABLE rooms ADD COLUMN session TEXT;
     CREATE TABLE sessions (
         id TEXT PRIMARY KEY,
         config TEXT NOT NULL,
@@ -231,12 +232,13 @@ class Store:
 
     # -- writes --------------------------------------------------------------------------
     def add_room(self, room: str, config: dict[str, Any], players: dict[str, str],
-                 origin: str | None = None) -> None:
+                 origin: str | None = None, session: str | None = None) -> None:
         now = time.time()
         with self._write() as db:
             db.execute(
-                "INSERT INTO rooms (id, config, created, origin, touched) VALUES (?, ?, ?, ?, ?)",
-                (room, json.dumps(config, sort_keys=True), now, origin, now),
+                "INSERT INTO rooms (id, config, created, origin, touched, session) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (room, json.dumps(config, sort_keys=True), now, origin, now, session),
             )
             db.executemany(
                 "INSERT INTO seats (room, seat, player) VALUES (?, ?, ?)",
@@ -366,11 +368,13 @@ class Store:
             return [row[0] for row in self._db.execute(query + " ORDER BY created, id")]
 
     def summaries(self) -> list[RoomSummary]:
-        """Every stored room, for expiry."""
+        """Every stored room, for expiry (a duplicate session's table counts as claimed: it
+        goes with its session)."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT r.id, r.finished, COALESCE(r.touched, r.created), "
-                "EXISTS (SELECT 1 FROM seats s WHERE s.room = r.id AND s.token_hash IS NOT NULL) "
+                "r.session IS NOT NULL OR EXISTS (SELECT 1 FROM seats s "
+                "WHERE s.room = r.id AND s.token_hash IS NOT NULL) "
                 "FROM rooms r ORDER BY r.created, r.id"
             ).fetchall()
         return [RoomSummary(str(i), bool(f), bool(c), float(t)) for i, f, t, c in rows]
@@ -415,6 +419,14 @@ class Store:
             ]
         return StoredRoom(room, json.loads(row[0]), bool(row[1]), seats, hands, events,
                           origin=row[2], touched=float(row[3]))
+
+    def hand_results(self, room: str) -> dict[int, dict[str, Any]]:
+        """The finished hands' results of a room, by hand number."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT hand_number, result FROM hands WHERE room = ? AND result IS NOT NULL",
+                (room,)).fetchall()
+        return {int(n): json.loads(r) for n, r in rows}
 
     def hand_record(self, room: str, hand_number: int) -> str | None:
         with self._lock:
