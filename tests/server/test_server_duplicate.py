@@ -77,6 +77,10 @@ def test_two_tables_two_people_nothing_shown_early(live_server: ServerProcess) -
             assert get(live_server, f"/api/rooms/{room}/history").json()["hands"] == []
         error = other.request(type="watch", room=rooms["closed"])["error"]
         assert error["code"] == "duplicate_hidden"
+        review = httpx.post(live_server.url + "/api/reviews", timeout=10,
+                            json={"room": rooms["open"], "hand": 1, "seat": "S"})
+        assert review.status_code == 403
+        assert review.json()["error"]["code"] == "duplicate_hidden"
         summary = get(live_server, f"/api/duplicate/{session}").json()
         assert summary["results"] == [] and not summary["complete"]
         assert summary["tables"]["open"]["deals_done"] == 1

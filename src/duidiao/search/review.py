@@ -27,7 +27,9 @@ from duidiao.play.record import Record
 from duidiao.play.seats import TRICK_SEATS
 from duidiao.search.analysis import Analysis, analyse, level_search
 
-__all__ = ["HandReview", "PlayReview", "ReviewStopped", "review", "review_positions"]
+__all__ = [
+    "HandReview", "PlayReview", "ReviewStopped", "review", "review_play", "review_positions",
+]
 
 class ReviewStopped(SearchStopped):
     """A review stopped before its end (by its progress callback or its stop event)."""
@@ -129,6 +131,32 @@ def _value_of(analysis: Analysis, played: str) -> float | None:
     return None
 
 
+def review_play(
+    position: str,
+    played: str,
+    level: str,
+    seed: int,
+    *,
+    ply: int = 0,
+    trick: int = 1,
+    threads: int | None = 1,
+    stop: Any = None,
+) -> PlayReview:
+    """One play reviewed: the analysis of ``position`` (the seat's view before it) at
+    ``level`` with ``seed``, and the play made, ``played``, valued in it. :class:`ReviewStopped`
+    when ``stop`` (a ``threading.Event``) is set before the analysis has weighed its worlds."""
+    analysis = analyse(position, seed=seed, threads=threads, stop=stop, **level_search(level))
+    if stop is not None and stop.is_set():  # a stopped analysis weighs fewer worlds
+        raise ReviewStopped(f"stopped in the analysis of ply {ply}")
+    best = analysis.moves[0]
+    return PlayReview(
+        ply=ply, trick=trick, position=position, played=played, best=str(best.move),
+        best_value=best.mean, played_value=_value_of(analysis, played),
+        worlds=analysis.worlds, legal=analysis.legal,
+        moves=tuple((str(m.move), m.mean) for m in analysis.moves[:SHOWN_MOVES]),
+    )
+
+
 def review(
     record: Record,
     seat: str,
@@ -152,16 +180,8 @@ def review(
         if (progress is not None and progress(done, len(plays)) is False) or (
                 stop is not None and stop.is_set()):
             raise ReviewStopped(f"stopped after {done} of {len(plays)} plays")
-        analysis = analyse(position, seed=seed, threads=threads, stop=stop, **search)
-        if stop is not None and stop.is_set():  # a stopped analysis weighs fewer worlds
-            raise ReviewStopped(f"stopped in play {done + 1} of {len(plays)}")
-        best = analysis.moves[0]
-        reviewed.append(PlayReview(
-            ply=ply, trick=trick, position=position, played=played, best=str(best.move),
-            best_value=best.mean, played_value=_value_of(analysis, played),
-            worlds=analysis.worlds, legal=analysis.legal,
-            moves=tuple((str(m.move), m.mean) for m in analysis.moves[:SHOWN_MOVES]),
-        ))
+        reviewed.append(review_play(position, played, level, seed, ply=ply, trick=trick,
+                                    threads=threads, stop=stop))
     if progress is not None:
         progress(len(plays), len(plays))
     return HandReview(seat=seat, level=level, seed=seed, worlds=int(search["worlds"]),

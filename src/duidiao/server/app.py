@@ -38,8 +38,16 @@ import duidiao
 from duidiao.play import formats
 from duidiao.server import limits as L
 from duidiao.server.limits import ServerLimits
-from duidiao.server.messages import MAX_FRAME, ClientError, parse_frame, parse_json_object
+from duidiao.server.messages import (
+    MAX_FRAME,
+    REVIEW_FIELDS,
+    ClientError,
+    check_message,
+    parse_frame,
+    parse_json_object,
+)
 from duidiao.server.openapi import openapi_document
+from duidiao.server.reviews import Reviews, check_review_request
 from duidiao.server.rooms import Client, Rooms
 from duidiao.server.store import Store
 from duidiao.server.think import Cancelled, NoSlot, Thinker
@@ -58,9 +66,9 @@ LEVELS = {level: level for level in duidiao.BOT_LEVELS}  # the core's named stre
 PROTOCOL = formats.SERVER_PROTOCOL
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request"}
-STATUS = {"no_room": 404, "no_session": 404, "server_busy": 503, "too_many_rooms": 429,
-          "timeout": 408, "unsupported_media_type": 415, "forbidden_origin": 403,
-          "forbidden_host": 403, "duplicate_hidden": 403}
+STATUS = {"no_room": 404, "no_session": 404, "no_review": 404, "server_busy": 503,
+          "too_many_rooms": 429, "timeout": 408, "unsupported_media_type": 415,
+          "forbidden_origin": 403, "forbidden_host": 403, "duplicate_hidden": 403}
 """The HTTP status of each error code that is not a 400."""
 
 HAND_NUMBER = re.compile(r"[0-9]{1,7}")  # far past any match (they end within a few hundred hands)
@@ -323,11 +331,13 @@ class Server:
         self.store: Store | None = None
         self.thinker = Thinker(limits.search_threads)
         self.rooms: Rooms | None = None
+        self.reviews: Reviews | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
 
     def start(self) -> None:
         self.store = Store(self.data)
         self.rooms = Rooms(self.store, self.thinker, self.limits)
+        self.reviews = Reviews(self.store, self.thinker)
         count = self.rooms.load()
         if count:
             log.warning("%d room(s) restored from %s", count, self.store.path)
@@ -338,6 +348,8 @@ class Server:
             task.cancel()
         if self.rooms is not None:
             self.rooms.close()
+        if self.reviews is not None:
+            self.reviews.close()
         self.thinker.shutdown()
         if self.store is not None:
             self.store.close()
@@ -345,6 +357,10 @@ class Server:
     def the_rooms(self) -> Rooms:
         assert self.rooms is not None, "the server has not started"
         return self.rooms
+
+    def the_reviews(self) -> Reviews:
+        assert self.reviews is not None, "the server has not started"
+        return self.reviews
 
     # -- REST ----------------------------------------------------------------------------
     async def health(self, request: Request) -> Response:
@@ -449,6 +465,37 @@ class Server:
         try:
             session = self.the_rooms().session(request.path_params["session"])
             return JSONResponse({"ok": True, **session.summary()})
+        except ClientError as exc:
+            return client_error(exc)
+
+    async def ask_review(self, request: Request) -> Response:
+        try:
+            body = check_message(REVIEW_FIELDS, await read_json(request))
+            check_review_request(body)
+            room_id, hand = body["room"], body["hand"]
+            if body["record"] is not None:
+                record = json.dumps(body["record"])
+            else:
+                room = self.the_rooms().get(room_id)
+                assert self.store is not None
+                stored = self.store.hand_record(room.id, hand)
+                if stored is None:
+                    raise ClientError("no_room", f"no finished hand {hand} in room {room.id}")
+                if not room.may_show_hand(hand):
+                    session = room.session
+                    assert session is not None
+                    raise session.hidden_error(f"review of hand {hand}")
+                record = stored
+            ident = self.the_reviews().ask(record, body["seat"], body["level"], body["seed"],
+                                           room=room_id, hand=hand)
+            return JSONResponse({"ok": True, "id": ident, "page": f"/review#id={ident}"})
+        except ClientError as exc:
+            return client_error(exc)
+
+    async def review(self, request: Request) -> Response:
+        try:
+            return JSONResponse({"ok": True, **self.the_reviews().get(
+                request.path_params["review"])})
         except ClientError as exc:
             return client_error(exc)
 
@@ -659,6 +706,8 @@ def create_app(
         Route("/api/rooms/{room}/history", server.room_history, methods=["GET"]),
         Route("/api/rooms/{room}/hands/{hand}", server.hand_record, methods=["GET"]),
         Route("/api/duplicate", server.create_duplicate, methods=["POST"]),
+        Route("/api/reviews", server.ask_review, methods=["POST"]),
+        Route("/api/reviews/{review}", server.review, methods=["GET"]),
         Route("/api/duplicate/{session}", server.duplicate, methods=["GET"]),
         Route("/api/openapi.json", server.openapi, methods=["GET"]),
         WebSocketRoute("/ws", server.websocket),

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from duidiao.play.rules import GAME_PRESETS
+from duidiao.play.seats import TRICK_SEATS
+from duidiao.search.analysis import SEARCH_LEVELS
 from duidiao.server.limits import BOT_DELAY_MS, DECISION_SECONDS, HINT_SECONDS
 from duidiao.wire.errors import WireError, bad_request
 from duidiao.wire.fields import (
@@ -20,6 +22,7 @@ from duidiao.wire.fields import (
     Field,
     Int,
     Num,
+    Obj,
     PerSeat,
     Str,
     check_fields,
@@ -33,6 +36,7 @@ __all__ = [
     "MAX_FRAME",
     "MESSAGES",
     "ROOM_FIELDS",
+    "REVIEW_FIELDS",
     "SESSION_FIELDS",
     "check_message",
     "parse_frame",
@@ -92,6 +96,19 @@ SESSION_FIELDS: tuple[Field, ...] = (
         doc="the pause before the next deal (null: 8 with a human seat, 1 with bots only)",
         nullable=True, minimum=0, maximum=600),
     Int("seed", doc="the deals (null: random)", nullable=True, minimum=0, maximum=2**63 - 1),
+)
+
+REVIEW_FIELDS: tuple[Field, ...] = (
+    Str("room", doc="the room of the hand (with hand)", nullable=True, max_chars=64),
+    Int("hand", doc="the hand's number in the room", nullable=True, minimum=1,
+        maximum=9_999_999),
+    Obj("record", doc="a hand record (docs/records.md) instead of a room's hand",
+        nullable=True),
+    Choice("seat", doc="the seat whose plays are reviewed", required=True,
+           choices=tuple(TRICK_SEATS.letters)),
+    Choice("level", doc="the analysis's level (its search, as that bot's)", default="hard",
+           choices=SEARCH_LEVELS),
+    Int("seed", doc="the worlds' seed", default=0, minimum=0, maximum=2**63 - 1),
 )
 
 # Which fields each action needs (the others must be absent).
