@@ -3,7 +3,9 @@ clicks its way through a hand at the table the way a person would."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -22,12 +24,28 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-# The outcomes' names as the result screen writes them (static/cards.js, OUTCOMES).
-OUTCOME_NAMES = {
-    "guangpai": "光牌", "dacheng": "打成", "dapo": "打破", "gulupo": "轱辘坡",
-    "joker_dig": "抠底", "j_daodi": "J到底", "q_banjie": "Q半截", "k_fantian": "K翻天",
-    "k_sanji": "K三级", "xiaoguang": "小光", "dapo_climb": "打破升级",
-}
+CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "duidiao" / "server" / "static" / "i18n"
+# The browser locale of each page language (Playwright's locale sets navigator.languages).
+LOCALES = {"en": "en-US", "zh-CN": "zh-CN"}
+
+
+def catalogue(lang: str) -> dict[str, Any]:
+    """The page's messages in ``lang`` (static/i18n/<lang>.json)."""
+    return json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def say(lang: str, key: str, **params: Any) -> str:
+    """A message as the page writes it: the plural form chosen as Intl.PluralRules does for
+    the two languages (en: "one" for 1), the placeholders filled."""
+    message = catalogue(lang)[key]
+    if isinstance(message, dict):
+        message = message["one" if lang == "en" and params.get("count") == 1 else "other"]
+    return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]), message)
+
+
+def new_page(browser: Any, lang: str, **options: Any) -> Any:
+    """A page in a fresh context whose browser speaks ``lang`` (so the table picks it)."""
+    return browser.new_context(locale=LOCALES[lang], **options).new_page()
 
 
 def chromium_path() -> str:
@@ -51,15 +69,17 @@ def missing(reason: str) -> None:
 
 
 @contextmanager
-def launched_browser() -> Iterator[Any]:
-    """A headless chromium (no browser download: Debian's, through executable_path)."""
+def launched_browser(env: dict[str, str] | None = None) -> Iterator[Any]:
+    """A headless chromium (no browser download: Debian's, through executable_path), with
+    ``env`` as its environment when given."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         missing("playwright is not installed (pip install playwright)")
     path = chromium_path()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS,
+                                             **({"env": env} if env is not None else {}))
         try:
             yield browser
         finally:
@@ -192,8 +212,7 @@ def wait_for_new_state(page: Any, version: str, timeout: float, redo: Any = None
         return
     except Exception as exc:
         errors = page_errors_text(page)
-        # (the page shows the error's message, "not connected to the server; reconnecting")
-        if redo is None or "not connected" not in errors:
+        if redo is None or page.query_selector("#errors [data-code=not_connected]") is None:
             raise AssertionError(f"no new state after a decision; errors: {errors}") from exc
     page.wait_for_selector("#conn[data-status=connected]", timeout=timeout * 1000)
     page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat")

@@ -9,11 +9,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
 from .browser_helpers import (
-    OUTCOME_NAMES,
+    LOCALES,
     PageErrors,
     action_buttons,
     click_card,
@@ -21,7 +22,9 @@ from .browser_helpers import (
     decide_by_clicking,
     hand_cards,
     launched_browser,
+    new_page,
     page_errors_text,
+    say,
     screenshot_dir,
     table_state,
     wait_for_new_state,
@@ -40,8 +43,10 @@ DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 
 
-def open_lobby(page, server: ServerProcess) -> None:
-    page.goto(server.url + "/")
+def open_lobby(page, server: ServerProcess, go: bool = True) -> None:
+    """The lobby, connected (``go``: open it first)."""
+    if go:
+        page.goto(server.url + "/")
     page.wait_for_selector("#lobby:not([hidden])")
     page.wait_for_selector("#conn[data-status=connected]")
 
@@ -61,13 +66,24 @@ def picture_time(page) -> bool:
     return (cards <= 20 and not trick.get("plays")) or cards <= 8
 
 
-def test_whole_hand_against_three_bots(live_server: ServerProcess, tmp_path: Path) -> None:
-    shots = screenshot_dir(tmp_path)
+def teams(observation: dict[str, Any]) -> tuple[str, str]:
+    """The declaring team and the defenders."""
+    declarers = "NS" if observation["declarer"] in ("N", "S") else "EW"
+    return declarers, "EW" if declarers == "NS" else "NS"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_whole_hand_against_three_bots(
+    live_server: ServerProcess, tmp_path: Path, lang: str
+) -> None:
+    # The pictures of docs/table.md are the English page's.
+    shots = screenshot_dir(tmp_path) if lang == "en" else tmp_path
     started = time.monotonic()
     with launched_browser() as browser:
-        page = browser.new_page(viewport=DESKTOP)
+        page = new_page(browser, lang, viewport=DESKTOP)
         errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
+        assert page.get_attribute("html", "lang") == lang
         # Seed 2: South's declaration stands, so South buries (when the kitty is not dry).
         create_room_against_bots(page, seed=2)
         assert "room=" in page.url and "seat=S" in page.url
@@ -111,14 +127,16 @@ def test_whole_hand_against_three_bots(live_server: ServerProcess, tmp_path: Pat
         result = state["result"]
         page.wait_for_selector("#result:not([hidden]) .result-card")
         outcome = page.inner_text("#result .outcome")
-        assert OUTCOME_NAMES[result["outcome"]] in outcome
+        assert outcome == say(lang, f"outcome.{result['outcome']}.name")
         assert page.get_attribute("#result .outcome", "data-outcome") == result["outcome"]
         card_text = page.inner_text("#result .result-card")
-        assert f"{result['points']} (" in card_text
-        assert "levels" in card_text and "hand score" in card_text
-        assert page.is_visible("#result button[data-action=next]")
+        defenders = say(lang, f"team.{teams(observation)[1]}")
+        assert say(lang, "result.points", points=result["points"], team=defenders) in card_text
+        assert say(lang, "info.levels") in card_text and say(lang, "result.hand_score") in card_text
+        assert page.inner_text("#result button[data-action=next]") == say(lang, "action.next")
         # Every trick went to the log and the last trick panel holds the 25th... or the last.
-        assert page.inner_text("#last-trick").startswith(("S", "E", "N", "W"))
+        seats = tuple(say(lang, f"seat.short.{seat}") for seat in "SENW")
+        assert page.inner_text("#last-trick").startswith(seats)
         page.screenshot(path=str(shots / "table-result.png"))
 
         # Next hand deals hand 2 of the match.
@@ -133,7 +151,8 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
     shots = screenshot_dir(tmp_path)
     started = time.monotonic()
     with launched_browser() as browser:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True,
+                                      locale=LOCALES["en"])
         page = context.new_page()
         errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
@@ -208,7 +227,7 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
 def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None:
     """South creates a room with North for a friend; the friend opens the room link."""
     with launched_browser() as browser:
-        host = browser.new_context(viewport=DESKTOP).new_page()
+        host = new_page(browser, "en", viewport=DESKTOP)
         errors = PageErrors(host, live_server.url)
         open_lobby(host, live_server)
         host.select_option("select[data-seat=N]", "human")
@@ -220,7 +239,7 @@ def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None
         link = host.input_value("#room-info input.link")
         assert "token" not in link
 
-        friend = browser.new_context(viewport=DESKTOP).new_page()
+        friend = new_page(browser, "en", viewport=DESKTOP)
         friend_errors = PageErrors(friend, live_server.url)
         friend.goto(link)
         friend.wait_for_selector("#join:not([hidden])")
@@ -247,7 +266,7 @@ def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None
 
 def test_watch_four_bots_at_a_chosen_speed(live_server: ServerProcess, tmp_path: Path) -> None:
     with launched_browser() as browser:
-        page = browser.new_page(viewport=DESKTOP)
+        page = new_page(browser, "en", viewport=DESKTOP)
         errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
         page.fill("#create-delay", "300")
@@ -274,7 +293,7 @@ def test_analysis_page_ranks_the_readme_position(
 ) -> None:
     shots = screenshot_dir(tmp_path)
     with launched_browser() as browser:
-        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        page = new_page(browser, "en", viewport={"width": 1100, "height": 900})
         errors = PageErrors(page, live_server.url)
         page.goto(live_server.url + "/analysis")
         page.fill("#position", README_POSITION)
@@ -323,7 +342,7 @@ def test_analysis_page_ranks_the_readme_position(
 def recording_table(browser: Any, live_server: ServerProcess) -> tuple[Any, PageErrors, str]:
     """A table page that watched a room, then left it (no more real states) and sits South,
     recording what it sends in ``window.sent``: for states crafted and fed to it."""
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, "en", viewport=DESKTOP)
     errors = PageErrors(page, live_server.url)
     open_lobby(page, live_server)
     page.fill("#create-delay", "5000")
@@ -424,7 +443,7 @@ def test_a_shanghai_hand_without_trump(live_server: ServerProcess, tmp_path: Pat
     outcome by its name and the kitty bonus when the defenders dug it."""
     started = time.monotonic()
     with launched_browser() as browser:
-        page = browser.new_page(viewport=DESKTOP)
+        page = new_page(browser, "en", viewport=DESKTOP)
         errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
         page.select_option("#create-preset", "shanghai")
@@ -458,7 +477,7 @@ def test_a_shanghai_hand_without_trump(live_server: ServerProcess, tmp_path: Pat
         assert passes >= 1 and plays >= 1 and obs["hand_sizes"]["S"] == 0
         assert obs["declarer"] == "W" and obs["trump"] == "NT"
         page.wait_for_selector("#result:not([hidden]) .result-card")
-        assert OUTCOME_NAMES[result["outcome"]] in page.inner_text("#result .outcome")
+        assert page.inner_text("#result .outcome") == say("en", f"outcome.{result['outcome']}.name")
         card_text = page.inner_text("#result .result-card")
         if result["kitty_multiplier"]:
             assert (f"kitty {result['kitty_points']} ×{result['kitty_multiplier']}"
@@ -589,12 +608,15 @@ def play_wider_room(page: Any, preset: str, seed: int, counter: bool,
     raise AssertionError(f"the {preset} hand did not end in time")
 
 
-def test_a_three_deck_hand_on_a_phone(live_server: ServerProcess, tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_three_deck_hand_on_a_phone(
+    live_server: ServerProcess, tmp_path: Path, lang: str
+) -> None:
     """Rules §11: 39 cards a hand (45 for the burier) on a 390-pixel screen, the stake shown
     in the bar and the result."""
-    shots = screenshot_dir(tmp_path)
+    shots = screenshot_dir(tmp_path) if lang == "en" else tmp_path
     with launched_browser() as browser:
-        page = browser.new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = new_page(browser, lang, viewport=PHONE, has_touch=True, is_mobile=True)
         errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
         seen = play_wider_room(page, "three-deck", seed=3, counter=False,
@@ -605,7 +627,8 @@ def test_a_three_deck_hand_on_a_phone(live_server: ServerProcess, tmp_path: Path
         assert state["rules"]["hand_cards"] == 39 and state["rules"]["kitty_cards"] == 6
         result = state["result"]
         page.wait_for_selector("#result:not([hidden]) .result-card")
-        assert OUTCOME_NAMES[result["outcome"]] in page.inner_text("#result .outcome")
+        assert page.inner_text("#result .outcome") == say(lang, f"outcome.{result['outcome']}.name")
+        assert page.inner_text("#result button[data-action=next]") == say(lang, "action.next")
         if result["base"]:
             assert f"×{result['stake']}" in page.inner_text("#result .stake")
         assert len(page.query_selector_all("#result .card")) == 6  # the kitty turned up
@@ -619,7 +642,7 @@ def test_a_huanle_hand_with_a_counter(live_server: ServerProcess, tmp_path: Path
     the kitty, buries again; the stake doubles in the bar, the log and the result."""
     shots = screenshot_dir(tmp_path)
     with launched_browser() as browser:
-        page = browser.new_page(viewport=DESKTOP)
+        page = new_page(browser, "en", viewport=DESKTOP)
         errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
         seen = play_wider_room(page, "huanle", seed=COUNTER_ROOM_SEED, counter=True)
@@ -636,3 +659,52 @@ def test_a_huanle_hand_with_a_counter(live_server: ServerProcess, tmp_path: Path
         page.screenshot(path=str(shots / "table-huanle-counter.png"))
         errors.check()
         assert page_errors_text(page) == ""
+
+
+def test_the_language_switch(live_server: ServerProcess) -> None:
+    """Chinese for a Chinese browser, English for an English one; the switch gives the other
+    and the choice outlives a reload, the page's address kept; ?lang= wins over both."""
+    with launched_browser() as browser:
+        page = new_page(browser, "zh-CN", viewport=DESKTOP)
+        errors = PageErrors(page, live_server.url)
+        open_lobby(page, live_server)
+        assert page.get_attribute("html", "lang") == "zh-CN"
+        assert page.title() == say("zh-CN", "title.table")
+        assert page.inner_text("#lang-switch") == "English"
+        assert page.inner_text("#quick-bots") == say("zh-CN", "lobby.play_vs_bots")
+        with page.expect_navigation():
+            page.click("#lang-switch")
+        open_lobby(page, live_server, go=False)
+        assert page.get_attribute("html", "lang") == "en"
+        assert page.inner_text("#lang-switch") == "中文"
+        assert page.inner_text("#quick-bots") == "Play against three bots"
+        assert page.evaluate("localStorage.getItem('duidiao.lang')") == "en"
+        page.reload()
+        open_lobby(page, live_server, go=False)
+        assert page.get_attribute("html", "lang") == "en"
+
+        # The analysis page follows the choice; switching back keeps its address (the hash).
+        page.goto(f"{live_server.url}/analysis#position={quote(README_POSITION)}")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        assert page.inner_text("#analyse") == "Analyse"
+        with page.expect_navigation():
+            page.click("#lang-switch")
+        page.wait_for_function("document.documentElement.lang === 'zh-CN'")
+        assert page.inner_text("#analyse") == say("zh-CN", "analysis.analyse")
+        assert page.url.endswith(f"#position={quote(README_POSITION)}")
+        assert page.input_value("#position") == README_POSITION
+
+        # ?lang= first, and remembered.
+        page.goto(live_server.url + "/?lang=en")
+        open_lobby(page, live_server, go=False)
+        assert page.get_attribute("html", "lang") == "en"
+        assert page.evaluate("localStorage.getItem('duidiao.lang')") == "en"
+        errors.check()
+
+        english = new_page(browser, "en", viewport=DESKTOP)
+        english_errors = PageErrors(english, live_server.url)
+        open_lobby(english, live_server)
+        assert english.get_attribute("html", "lang") == "en"
+        assert english.inner_text("#lang-switch") == "中文"
+        assert english.inner_text("#nav-lobby") == "Lobby"
+        english_errors.check()

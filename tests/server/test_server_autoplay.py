@@ -43,8 +43,9 @@ def test_a_hand_under_autoplay_then_taken_back(live_server: ServerProcess) -> No
         # Taken back mid-hand: the seat waits for its person, with the clock running.
         conn.request(type="autoplay", bot=None)
         turn = conn.wait(lambda m: m.get("type") == "state" and m["to_act"] == "S"
-                         and m["seats"]["S"]["autoplay"] is None)
-        assert turn["deadline_seconds"] is not None and turn["deadline_seconds"] > 500
+                         and m["seats"]["S"]["autoplay"] is None
+                         and m["deadline_seconds"] is not None)
+        assert turn["deadline_seconds"] > 500
         made = south(history(live_server, room))
         assert made and all(d.get("autoplay") for d in made if "play" in d)
         time.sleep(1.5)

@@ -690,11 +690,13 @@ class Room:
             # thinks again when somebody comes back (or has already come back).
             if self.clients and not self.closed:
                 self.schedule()
+                self.broadcast()  # the seat's clock, when the search was for a 托管 taken back
             return
         if self.closed or self.version != version or self.game is not game:
             return
         if made_by == "autoplay" and self.autoplay.get(seat) != name:
             self.schedule()  # the person took the seat back while the bot thought
+            self.broadcast()
             return
         try:
             if decision is not None:

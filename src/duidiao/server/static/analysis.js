@@ -2,9 +2,10 @@
 // built by clicking cards), the ranked moves out (REST POST /api/analyse and /api/legal).
 
 import {
-  HAND_CARDS, KITTY_CARDS, SEATS, SEAT_NAMES, cardElement, cardRow, cardsLabel, el, errorText, formatValue, parseCards,
-  parsePosition, trumpBadge,
+  HAND_CARDS, KITTY_CARDS, SEATS, cardElement, cardRow, cardText, cardsLabel, el, errorText, formatValue, parseCards,
+  parsePosition, seatName, seatShort, trumpBadge,
 } from "./cards.js";
+import { applyI18n, t, tNodes } from "./i18n.js";
 import { postJson } from "./net.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -14,6 +15,8 @@ const EXAMPLE = "chifeng level=5 trump=H declarer=S levels=NS:5,EW:3 "
 const LEGAL_SHOWN = 200;
 const LEVELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+// Where a clicked card goes (#b-target), each said as "builder.full.<target>" when full.
+const TARGETS = ["hand", "kitty"];
 
 let busy = false;
 
@@ -21,7 +24,7 @@ function showError(error) {
   const box = $("#errors");
   const item = el("div", { class: "error", "data-code": (error && error.code) || "error" },
     el("span", { text: errorText(error) }),
-    el("button", { type: "button", class: "close", "aria-label": "dismiss", text: "×",
+    el("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×",
       onclick: () => item.remove() }));
   box.append(item);
   while (box.children.length > 4) box.firstElementChild.remove();
@@ -51,28 +54,35 @@ function drawPosition(text, turn) {
   }
   const lines = [];
   const trump = keys.trump;
-  lines.push(el("div", { class: "line" },
-    `${preset || "chifeng"} · level ${keys.level || "?"} · trumps `,
-    trump ? trumpBadge(trump) : "?",
-    ` · declarer ${SEAT_NAMES[keys.declarer] || keys.declarer || "?"}`,
-    turn ? ` · ${SEAT_NAMES[turn] || turn} to play` : ""));
+  const facts = [
+    [preset || "chifeng"],
+    [t("analysis.level", { level: keys.level || "?" })],
+    tNodes("analysis.trumps", { trump: trump ? trumpBadge(trump) : "?" }),
+    [t("analysis.declarer", { seat: seatName(keys.declarer || "?") })],
+  ];
+  if (turn) facts.push([t("analysis.to_play", { seat: seatName(turn) })]);
+  lines.push(el("div", { class: "line" }, ...facts.flatMap((fact, i) => (i ? [" · ", ...fact] : fact))));
   for (const seat of SEATS) {
     const cards = parseCards(keys[seat] || "");
     const shown = cards.filter((c) => c !== "?");
     const hidden = cards.length - shown.length;
     const cards2 = el("div", { class: "held" });
     if (shown.length) cards2.append(cardRow(shown, "small"));
-    if (hidden) cards2.append(el("span", { class: "muted", text: `${shown.length ? "+ " : ""}${hidden} hidden` }));
+    if (hidden) {
+      cards2.append(el("span", { class: "muted",
+        text: `${shown.length ? "+ " : ""}${t("analysis.hidden", { count: hidden })}` }));
+    }
     lines.push(el("div", { class: "line seat-line", "data-seat": seat },
-      el("span", { class: "who", text: seat }), cards2));
+      el("span", { class: "who", text: seatShort(seat) }), cards2));
   }
   const kitty = parseCards(keys.kitty || `?${KITTY_CARDS}`);
-  lines.push(el("div", { class: "line seat-line" }, el("span", { class: "who", text: "底" }),
-    kitty.every((c) => c === "?") ? el("span", { class: "muted", text: "kitty hidden" }) : cardRow(kitty, "small")));
+  lines.push(el("div", { class: "line seat-line" }, el("span", { class: "who", text: t("analysis.kitty_short") }),
+    kitty.every((c) => c === "?") ? el("span", { class: "muted", text: t("analysis.kitty_hidden") }) : cardRow(kitty, "small")));
   if (keys.trick && keys.trick.includes(":")) {
     const [leader, plays] = keys.trick.split(":");
-    lines.push(el("div", { class: "line" }, `trick led by ${SEAT_NAMES[leader] || leader}: `,
-      ...(plays ? plays.split("|").map((p) => cardRow(parseCards(p), "small")) : [el("span", { class: "muted", text: "nothing played yet" })])));
+    lines.push(el("div", { class: "line" }, `${t("analysis.trick_led", { seat: seatName(leader) })} `,
+      ...(plays ? plays.split("|").map((p) => cardRow(parseCards(p), "small"))
+        : [el("span", { class: "muted", text: t("analysis.nothing_played") })])));
   }
   $("#drawn").replaceChildren(...lines);
   $("#drawn-panel").hidden = false;
@@ -88,7 +98,7 @@ function numberField(id) {
 async function analyse() {
   const position = positionText();
   if (!position) {
-    showError({ code: "bad_request", message: "paste a position string first" });
+    showError({ code: "no_position" });
     return;
   }
   if (busy) return;
@@ -100,7 +110,8 @@ async function analyse() {
   if (worlds !== null) body.worlds = Math.round(worlds);
   else if (seconds !== null) body.seconds = seconds;
   if (seed !== null) body.seed = Math.round(seed);
-  setBusy(true, worlds !== null ? `searching ${worlds} worlds…` : `thinking for ${seconds ?? 1} s…`);
+  setBusy(true, worlds !== null ? t("analysis.searching", { count: worlds })
+    : t("analysis.thinking", { seconds: seconds ?? 1 }));
   try {
     const reply = await postJson("/api/analyse", body);
     drawPosition(reply.position || position, reply.turn);
@@ -115,14 +126,17 @@ async function analyse() {
 
 function showAnalysis(analysis) {
   const moves = analysis.moves || [];
-  $("#results-title").textContent = `Ranked moves (${moves.length})`;
+  $("#results-title").textContent = t("analysis.ranked", { count: moves.length });
   const seconds = typeof analysis.seconds === "number" ? analysis.seconds.toFixed(2) : "?";
-  $("#results-meta").textContent = `${SEAT_NAMES[analysis.turn] || analysis.turn || "?"} to play · `
-    + `${analysis.worlds ?? "?"} worlds (${analysis.method || "?"}) in ${seconds} s · seed ${analysis.seed ?? "?"}`;
+  $("#results-meta").textContent = [
+    t("analysis.to_play", { seat: seatName(analysis.turn || "?") }),
+    t("analysis.worlds", { count: analysis.worlds ?? "?", method: analysis.method || "?", seconds }),
+    t("analysis.seed", { seed: analysis.seed ?? "?" }),
+  ].join(" · ");
   const rows = moves.map((m, i) => el("tr", { class: i === 0 ? "best" : "" },
     el("td", { class: "num", text: String(i + 1) }),
     el("td", {}, cardsLabel(parseCards(m.move)),
-      m.heuristic ? el("span", { class: "tag", title: "the heuristic bot's choice", text: "heuristic" }) : null),
+      m.heuristic ? el("span", { class: "tag", title: t("analysis.heuristic_title"), text: t("analysis.heuristic") }) : null),
     el("td", { class: "num", text: formatValue({ mean: m.mean }) }),
     el("td", { class: "num", text: typeof m.stderr === "number" ? m.stderr.toFixed(2) : "" }),
     el("td", { class: "num", text: typeof m.make === "number" ? `${Math.round(m.make * 100)}%` : "" }),
@@ -134,17 +148,18 @@ function showAnalysis(analysis) {
 async function legal() {
   const position = positionText();
   if (!position) {
-    showError({ code: "bad_request", message: "paste a position string first" });
+    showError({ code: "no_position" });
     return;
   }
   if (busy) return;
   clearErrors();
-  setBusy(true, "listing…");
+  setBusy(true, t("analysis.listing"));
   try {
     const reply = await postJson("/api/legal", { position, limit: LEGAL_SHOWN });
     drawPosition(position, reply.turn);
     const moves = reply.moves || [];
-    $("#legal-title").textContent = `Legal moves: ${reply.count}${moves.length < reply.count ? ` (the first ${moves.length} shown)` : ""}`;
+    $("#legal-title").textContent = moves.length < reply.count
+      ? t("analysis.legal_shown", { count: reply.count, shown: moves.length }) : t("analysis.legal", { count: reply.count });
     $("#legal-moves").replaceChildren(...moves.map((m) => cardsLabel(parseCards(m))));
     $("#legal-panel").hidden = false;
     setBusy(false, "");
@@ -171,7 +186,7 @@ function drawBuilder() {
     for (const card of cards) {
       const count = used(card);
       const node = cardElement(card, count ? `used${count}` : "");
-      node.title += count ? ` — ${count} used` : "";
+      if (count) node.title = t("builder.used", { card: node.title, count });
       node.addEventListener("click", () => addCard(card));
       row.append(node);
     }
@@ -181,7 +196,7 @@ function drawBuilder() {
     const row = el("div", { class: "cards small" });
     built[target].forEach((card, index) => {
       const c = cardElement(card);
-      c.title = `${c.title}: click to take it back`;
+      c.title = t("builder.take_back", { card: c.title });
       c.addEventListener("click", () => {
         built[target].splice(index, 1);
         drawBuilder();
@@ -193,7 +208,7 @@ function drawBuilder() {
   drawList("hand", $("#b-hand"));
   drawList("kitty", $("#b-kitty"));
   $("#b-hand-count").textContent = `${built.hand.length}/${HAND_CARDS}`;
-  $("#b-kitty-count").textContent = `${built.kitty.length}/${KITTY_CARDS} (optional: empty means hidden)`;
+  $("#b-kitty-count").textContent = t("builder.kitty_count", { count: built.kitty.length, total: KITTY_CARDS });
   $("#b-write").disabled = built.hand.length !== HAND_CARDS
     || (built.kitty.length !== 0 && built.kitty.length !== KITTY_CARDS);
 }
@@ -202,11 +217,12 @@ function addCard(card) {
   const target = $("#b-target").value;
   const limit = target === "hand" ? HAND_CARDS : KITTY_CARDS;
   if (used(card) >= 2) {
-    showError({ code: "bad_request", message: `both ${card} are used already` });
+    showError({ code: "bad_selection", message: t("builder.both_used", { card: cardText(card) }) });
     return;
   }
   if (built[target].length >= limit) {
-    showError({ code: "bad_request", message: `the ${target} has ${limit} cards already` });
+    const full = TARGETS.includes(target) ? t(`builder.full.${target}`, { count: limit }) : target;
+    showError({ code: "bad_selection", message: full });
     return;
   }
   built[target].push(card);
@@ -226,6 +242,7 @@ function writePosition() {
 // ---- start ---------------------------------------------------------------------------------
 
 function start() {
+  applyI18n();
   $("#b-level").replaceChildren(...LEVELS.map((l) => el("option", { value: l, text: l === "T" ? "10" : l })));
   $("#b-level").value = "5";
   $("#analyse").addEventListener("click", analyse);

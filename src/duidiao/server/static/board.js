@@ -3,12 +3,12 @@
 // the result of a hand. Nothing here decides anything: it shows what the server sent.
 
 import {
-  OUTCOMES, PHASES, SEATS, SEAT_NAMES,
-  cardElement, cardRow, cardText, cardsLabel, dealtCards, declareNodes, declaresByCards, el, plural, kittyCards,
-  kittyCounts,
-  kittyFaceDown, levelName, otherTeam,
-  parseCards, parsePosition, teamOf, trumpBadge,
+  SEATS,
+  botName, cardElement, cardRow, cardText, cardsLabel, dealtCards, declareNodes, declaresByCards, el,
+  kittyCards, kittyCounts, kittyFaceDown, levelName, otherTeam, outcomeName, outcomeNote, phaseName,
+  parseCards, parsePosition, seatName, seatShort, teamName, teamOf, trumpBadge,
 } from "./cards.js";
+import { t, tNodes } from "./i18n.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 
@@ -28,7 +28,17 @@ export function seatsOfTrick(trick) {
 export function playerLabel(info) {
   if (!info) return "";
   const player = typeof info === "string" ? info : info.player;
-  return player === "human" ? "human" : `bot: ${player}`;
+  return player === "human" ? t("player.human") : t("player.bot", { name: botName(player) });
+}
+
+// "S: human", for the lines that name every seat's player.
+export function seatPlayer(seat, info) {
+  return t("room.seat_player", { seat: seatShort(seat), player: playerLabel(info) || "?" });
+}
+
+// Both teams' values in one line: "NS 5 · EW 3".
+function bothTeams(value) {
+  return `${teamName("NS")} ${value("NS")} · ${teamName("EW")} ${value("EW")}`;
 }
 
 function chip(label, value, extra) {
@@ -36,7 +46,7 @@ function chip(label, value, extra) {
 }
 
 function trumpNode(trump) {
-  if (!trump) return el("span", { class: "muted", text: "not yet" });
+  if (!trump) return el("span", { class: "muted", text: t("info.not_yet") });
   return trumpBadge(trump);
 }
 
@@ -46,25 +56,26 @@ export function renderInfo(node, state) {
   const levels = state.levels || obs.levels || {};
   const scores = state.scores || {};
   const parts = [
-    chip("hand", state.hand_number ? `#${state.hand_number}` : "—"),
-    chip("phase", PHASES[state.phase] || state.phase || "—"),
-    chip("level", levelName(obs.level)),
-    chip("trumps", trumpNode(obs.trump), "trump"),
-    chip("declarer", declarer ? `${SEAT_NAMES[declarer]} (${teamOf(declarer)})` : "—"),
-    chip("defenders' points", String(obs.points ?? 0), "points"),
-    chip("levels", `NS ${levelName(levels.NS ?? "?")} · EW ${levelName(levels.EW ?? "?")}`),
-    chip("match score", `NS ${scores.NS ?? 0} · EW ${scores.EW ?? 0}`),
+    chip(t("info.hand"), state.hand_number ? `#${state.hand_number}` : "—"),
+    chip(t("info.phase"), phaseName(state.phase)),
+    chip(t("info.level"), levelName(obs.level)),
+    chip(t("info.trumps"), trumpNode(obs.trump), "trump"),
+    chip(t("info.declarer"), declarer
+      ? t("info.declarer_team", { seat: seatName(declarer), team: teamName(teamOf(declarer)) }) : "—"),
+    chip(t("info.points"), String(obs.points ?? 0), "points"),
+    chip(t("info.levels"), bothTeams((team) => levelName(levels[team] ?? "?"))),
+    chip(t("info.match_score"), bothTeams((team) => scores[team] ?? 0)),
   ];
   if (state.phase === "declare" && typeof obs.drawn === "number") {
-    parts.splice(2, 0, chip("drawn", `${obs.drawn}/${dealtCards(state)}`));
+    parts.splice(2, 0, chip(t("info.drawn"), `${obs.drawn}/${dealtCards(state)}`));
   }
-  // Rules with stakes (§11.9): every 反主, 自反 and counter (反底) doubles it.
-  if (typeof obs.stake === "number") parts.splice(4, 0, chip("stake 底注", `×${obs.stake}`, "stake"));
+  // Rules with stakes (§11.9): every override, self-override and counter doubles it.
+  if (typeof obs.stake === "number") parts.splice(4, 0, chip(t("info.stake"), `×${obs.stake}`, "stake"));
   node.replaceChildren(...parts);
 }
 
 // The cards a seat is known to hold: every card in an open room (state.hands), else its
-// exposed cards (shown while declaring, grabbed, taken in 潇洒) and hidden backs.
+// exposed cards (shown while declaring, grabbed, taken in xiaosa) and hidden backs.
 export function knownHand(obs, seat, hands) {
   if (hands && typeof hands[seat] === "string") return parseCards(hands[seat]);
   const position = obs.position ? parsePosition(obs.position).keys[seat] : undefined;
@@ -79,22 +90,30 @@ function seatBadge(state, seat, viewer) {
   const obs = state.observation || {};
   const info = (state.seats || {})[seat] || {};
   const badge = el("div", { class: "badge" });
-  const name = el("span", { class: "name", text: SEAT_NAMES[seat] });
+  const name = el("span", { class: "name", text: seatName(seat) });
   badge.append(name);
-  if (seat === viewer) badge.append(el("span", { class: "you", text: "you" }));
-  if (obs.declarer === seat) badge.append(el("span", { class: "declarer", title: "declarer", text: "庄" }));
+  if (seat === viewer) badge.append(el("span", { class: "you", text: t("seat.you") }));
+  if (obs.declarer === seat) {
+    badge.append(el("span", { class: "declarer", title: t("seat.declarer_title"), text: t("seat.declarer_mark") }));
+  }
   const label = playerLabel(info);
   if (label) badge.append(el("span", { class: "player", text: label }));
   if (info.player === "human") {
     const online = info.connected !== false;
     badge.append(el("span", {
       class: online ? "dot online" : "dot offline",
-      title: online ? "connected" : "not connected",
+      title: online ? t("seat.online") : t("seat.offline"),
     }));
   }
   const size = (obs.hand_sizes || {})[seat];
-  if (typeof size === "number") badge.append(el("span", { class: "count", title: "cards in hand", text: `${size}` }));
+  if (typeof size === "number") badge.append(el("span", { class: "count", title: t("seat.cards_in_hand"), text: `${size}` }));
   return badge;
+}
+
+// Hidden cards as one back and their number.
+function backs(count) {
+  return el("div", { class: "backs", title: t("cards.hidden", { count }) },
+    cardElement("?", "mini"), el("span", { text: `×${count}` }));
 }
 
 export function renderSeats(felt, state, viewer) {
@@ -111,8 +130,7 @@ export function renderSeats(felt, state, viewer) {
       const hidden = cards.length - shown.length;
       const row = el("div", { class: "seat-cards" });
       if (shown.length) row.append(cardRow(shown, "mini"));
-      if (hidden) row.append(el("div", { class: "backs", title: `${hidden} hidden cards` },
-        cardElement("?", "mini"), el("span", { text: `×${hidden}` })));
+      if (hidden) row.append(backs(hidden));
       children.push(row);
     }
     box.replaceChildren(...children);
@@ -143,10 +161,10 @@ export function renderTrick(trickNode, noteNode, state, viewer) {
   if (won && won.winner) {
     const slot = trickNode.querySelector(`.slot[data-pos="${positionOf(won.winner, viewer)}"]`);
     slot.classList.add("winner");
-    const points = won.points ? `, ${won.points} points` : "";
-    noteNode.textContent = `${SEAT_NAMES[won.winner]} wins the trick${points}`;
+    const seat = seatName(won.winner);
+    noteNode.textContent = won.points ? t("trick.won_points", { seat, count: won.points }) : t("trick.won", { seat });
   } else if (trick.plays.length === 0 && state.phase === "play") {
-    noteNode.textContent = `${SEAT_NAMES[trick.leader]} to lead`;
+    noteNode.textContent = t("trick.to_lead", { seat: seatName(trick.leader) });
   }
 }
 
@@ -162,24 +180,22 @@ export function renderKitty(node, state, viewer) {
   if (cards.length) {
     parts.push(cardRow(cards, "small"));
     const notes = [];
-    if (obs.dry) notes.push("干巴锅: shown and left alone");
-    if (obs.trump_from_kitty) notes.push("翻主: trumps from the kitty");
-    if (faceDown && state.phase === "over") notes.push("turned up: the hand is over");
-    else if (faceDown && viewer && viewer === obs.declarer) notes.push("buried face down: only you see it");
-    else if (faceDown) notes.push("buried face down: the players but the declarer do not see it");
-    if (notes.length) parts.push(el("p", { class: "muted kitty-note", text: notes.join("; ") }));
+    if (obs.dry) notes.push(t("kitty.dry"));
+    if (obs.trump_from_kitty) notes.push(t("kitty.trump_from_kitty"));
+    if (faceDown && state.phase === "over") notes.push(t("kitty.turned_up"));
+    else if (faceDown && viewer && viewer === obs.declarer) notes.push(t("kitty.only_you"));
+    else if (faceDown) notes.push(t("kitty.only_declarer"));
+    if (notes.length) parts.push(el("p", { class: "muted kitty-note", text: notes.join(t("sep.list")) }));
   } else if (obs.original_kitty && obs.declarer === viewer) {
-    const n = kittyCards(state);
-    const how = faceDown ? `bury any ${n} of your hand face down` : `bury any ${n} of your hand`;
-    parts.push(el("p", { class: "muted", text: `you took these ${n} cards; ${how}` }));
+    const count = kittyCards(state);
+    parts.push(el("p", { class: "muted",
+      text: faceDown ? t("kitty.took_face_down", { count }) : t("kitty.took", { count }) }));
     parts.push(cardRow(parseCards(obs.original_kitty), "small"));
   } else if (inPosition.length) {
-    parts.push(el("div", { class: "backs", title: `${inPosition.length} hidden cards` },
-      cardElement("?", "mini"), el("span", { text: `×${inPosition.length}` })));
-    parts.push(el("p", { class: "muted kitty-note",
-      text: `kitty: ${inPosition.length} cards buried face down, turned up when the hand is over` }));
+    parts.push(backs(inPosition.length));
+    parts.push(el("p", { class: "muted kitty-note", text: t("kitty.face_down", { count: inPosition.length }) }));
   } else {
-    parts.push(el("p", { class: "muted", text: "face down until buried" }));
+    parts.push(el("p", { class: "muted", text: t("kitty.until_buried") }));
   }
   node.replaceChildren(...parts);
 }
@@ -187,78 +203,81 @@ export function renderKitty(node, state, viewer) {
 export function renderLastTrick(node, state) {
   const tricks = (state.observation || {}).tricks || [];
   if (!tricks.length) {
-    node.replaceChildren(el("p", { class: "muted", text: "no trick yet" }));
+    node.replaceChildren(el("p", { class: "muted", text: t("last_trick.none") }));
     return;
   }
   const last = tricks[tricks.length - 1];
   const seats = seatsOfTrick(last);
   const plays = el("div", { class: "trick-row" }, ...last.plays.map((play, i) => el("div", {
     class: seats[i] === last.winner ? "play won" : "play", "data-seat": seats[i],
-  }, el("span", { class: "who", text: seats[i] }), cardRow(parseCards(play), "small"))));
-  const note = el("p", { class: "muted",
-    text: `trick ${tricks.length}: ${SEAT_NAMES[last.winner] || "?"} won ${last.points || 0} points` });
+  }, el("span", { class: "who", text: seatShort(seats[i]) }), cardRow(parseCards(play), "small"))));
+  const note = el("p", { class: "muted", text: t("last_trick.note",
+    { n: tricks.length, seat: seatName(last.winner), count: last.points || 0 }) });
   node.replaceChildren(plays, note);
 }
 
 export function renderDeclarations(node, state) {
   const obs = state.observation || {};
   const lines = [];
+  const who = (seat) => el("span", { class: "who", text: seatShort(seat) });
+  const names = (cards) => parseCards(cards).map(cardText).join(" ");
   for (const d of obs.declarations || []) {
-    lines.push(el("div", { class: "line", "data-kind": d.kind },
-      el("span", { class: "who", text: d.seat }), " ",
+    lines.push(el("div", { class: "line", "data-kind": d.kind }, who(d.seat), " ",
       ...declareNodes(d.kind, d.suit, obs.level, declaresByCards(state)),
-      el("span", { class: "muted", text: ` after ${plural(d.drawn, "card")}` })));
+      el("span", { class: "muted", text: ` ${t("declarations.after", { count: d.drawn })}` })));
   }
-  for (const d of obs.counters || []) {  // 反底 (§11.8)
-    lines.push(el("div", { class: "line", "data-kind": d.kind, "data-counter": "" },
-      el("span", { class: "who", text: d.seat }), " 反底 ",
-      ...declareNodes(d.kind, d.suit, obs.level, declaresByCards(state))));
+  for (const d of obs.counters || []) {  // counters (§11.8)
+    lines.push(el("div", { class: "line", "data-kind": d.kind, "data-counter": "" }, who(d.seat),
+      ` ${t("declarations.counter")} `, ...declareNodes(d.kind, d.suit, obs.level, declaresByCards(state))));
   }
   for (const g of obs.grabs || []) {
-    lines.push(el("div", { class: "line" }, el("span", { class: "who", text: g.seat }),
-      `抢牌: took ${cardText(g.taken)}, put ${cardText(g.put)}`));
+    lines.push(el("div", { class: "line" }, who(g.seat),
+      t("declarations.grab", { taken: cardText(g.taken), put: cardText(g.put) })));
   }
   for (const x of obs.xiaosas || []) {
-    lines.push(el("div", { class: "line" }, el("span", { class: "who", text: x.seat }),
-      `潇洒: ${parseCards(x.jokers).map(cardText).join(" ")} for ${parseCards(x.taken).map(cardText).join(" ")}`));
+    lines.push(el("div", { class: "line" }, who(x.seat),
+      t("declarations.xiaosa", { jokers: names(x.jokers), taken: names(x.taken) })));
   }
   if (!lines.length) lines.push(el("span", { class: "muted", text: "—" }));
   node.replaceChildren(...lines);
 }
 
+// The decisions one may pass, each said as "log.pass.<decision>".
+export const PASSES = ["declare", "grab", "xiaosa", "counter"];
+
 // One decision of the log ("last": its record dict, docs/records.md), in the room's ``state``.
 export function describeDecision(last, state) {
   const obs = (state && state.observation) || {};
-  const who = el("span", { class: "who", text: last.seat || "?" });
-  const line = el("li", {}, who);
+  const who = el("span", { class: "who", text: last.seat ? seatShort(last.seat) : "?" });
+  const line = el("li", {}, who, " ");
+  const names = (cards) => parseCards(cards).map(cardText).join(" ");
   if (last.play !== undefined) {
-    line.append(" plays ", cardsLabel(parseCards(last.play)));
+    line.append(...tNodes("log.plays", { cards: cardsLabel(parseCards(last.play)) }));
   } else if (last.declare !== undefined) {
-    line.append(" ", ...declareNodes(last.kind, last.declare, obs.level, declaresByCards(state)));
+    line.append(...declareNodes(last.kind, last.declare, obs.level, declaresByCards(state)));
   } else if (last.counter !== undefined) {
-    line.append(" 反底 (counters) ", ...declareNodes(last.kind, last.counter, obs.level, declaresByCards(state)));
+    line.append(...tNodes("log.counter",
+      { declaration: declareNodes(last.kind, last.counter, obs.level, declaresByCards(state)) }));
   } else if (last.pass !== undefined) {
-    line.append(` passes (${last.pass === "declare" ? "declaring" : last.pass})`);
+    line.append(PASSES.includes(last.pass) ? t(`log.pass.${last.pass}`) : t("log.pass_other", { what: last.pass }));
   } else if (last.bury !== undefined && String(last.bury).startsWith("?")) {
     // A face-down bury, as those who may not see it get it: "?8".
-    line.append(` buries ${parseCards(last.bury).length} cards face down`);
+    line.append(t("log.bury_face_down", { count: parseCards(last.bury).length }));
   } else if (last.bury !== undefined) {
-    line.append(" buries ", cardsLabel(parseCards(last.bury)));
+    line.append(...tNodes("log.bury", { cards: cardsLabel(parseCards(last.bury)) }));
   } else if (last.grab !== undefined) {
-    line.append(` 抢牌: takes ${cardText(last.grab)}, puts ${cardText(last.put)}`);
+    line.append(t("log.grab", { taken: cardText(last.grab), put: cardText(last.put) }));
   } else if (last.xiaosa !== undefined) {
-    line.append(` 潇洒: ${parseCards(last.xiaosa).map(cardText).join(" ")} for ${parseCards(last.take).map(cardText).join(" ")}`);
+    line.append(t("log.xiaosa", { jokers: names(last.xiaosa), taken: names(last.take) }));
   } else {
-    line.append(` ${JSON.stringify(last)}`);
+    line.append(JSON.stringify(last));
   }
-  if (last.timeout) line.append(el("span", { class: "tag", text: "timeout: a bot answered" }));
+  if (last.timeout) line.append(el("span", { class: "tag", text: t("log.timeout") }));
   return line;
 }
 
-function outcomeTitle(outcome) {
-  const [name, meaning] = OUTCOMES[outcome] || [outcome, ""];
-  return [name, meaning];
-}
+// How the last trick was dug (HandResult.dig), each said as "result.dig.<dig>".
+export const DIGS = ["joker", "level"];
 
 export function renderResult(node, state, handlers) {
   const result = state.result;
@@ -272,47 +291,52 @@ export function renderResult(node, state, handlers) {
   const defenders = otherTeam(declarers);
   const before = obs.levels || state.levels || {};
   const after = result.levels || {};
-  const [name, meaning] = outcomeTitle(result.outcome);
   const row = (label, ...value) => el("tr", {}, el("th", { text: label }), el("td", {}, ...value));
-  const levelText = (team) => `${levelName(before[team] ?? "?")} → ${levelName(after[team] ?? "?")}`;
+  const levelText = (team) => `${teamName(team)} ${levelName(before[team] ?? "?")} → ${levelName(after[team] ?? "?")}`;
   const scoreText = (team) => {
     const s = (result.scores || {})[team] ?? 0;
     return s > 0 ? `+${s}` : `${s}`;
   };
+  const points = { points: result.points, team: teamName(defenders) };
   const rows = [
-    row("defenders' points", `${result.points} (${defenders})${result.kitty_multiplier ? ", the kitty bonus included" : ""}`),
-    row("levels", `${declarers} ${levelText(declarers)} · ${defenders} ${levelText(defenders)}`),
-    row("hand score", `NS ${scoreText("NS")} · EW ${scoreText("EW")}`),
+    row(t("info.points"), result.kitty_multiplier ? t("result.points_kitty", points) : t("result.points", points)),
+    row(t("info.levels"), `${levelText(declarers)} · ${levelText(defenders)}`),
+    row(t("result.hand_score"), bothTeams(scoreText)),
   ];
   if (result.base) {  // rules with stakes (§11.9): the score is the stake times the base
-    rows.push(row("stake 底注", el("span", { class: "stake",
+    rows.push(row(t("info.stake"), el("span", { class: "stake",
       text: `×${result.stake}: ±${result.stake} × ${result.base} = ±${result.stake * result.base}` })));
   }
-  if (result.dig) rows.push(row("last trick dug", String(result.dig)));
-  if (result.kitty_jokers_climb) rows.push(row("jokers in the kitty", `+${result.kitty_jokers_climb} levels`));
+  if (result.dig) {
+    rows.push(row(t("result.dug"), DIGS.includes(result.dig) ? t(`result.dig.${result.dig}`) : String(result.dig)));
+  }
+  if (result.kitty_jokers_climb) {
+    rows.push(row(t("result.kitty_jokers"), t("result.climb", { count: result.kitty_jokers_climb })));
+  }
   if (result.kitty_multiplier) {
     // The defenders won the last trick: the buried kitty's points counted several times (§10.7).
     const bonus = result.kitty_points * result.kitty_multiplier;
-    rows.push(row("kitty bonus", el("span", { class: "kitty-bonus",
-      text: `kitty ${result.kitty_points} ×${result.kitty_multiplier} = ${bonus} for the defenders` })));
+    rows.push(row(t("result.kitty_bonus"), el("span", { class: "kitty-bonus", text: t("result.kitty_counted",
+      { points: result.kitty_points, multiplier: result.kitty_multiplier, bonus }) })));
   } else if (kittyCounts(state) && result.kitty_points) {
-    rows.push(row("kitty bonus", `kitty ${result.kitty_points}: not counted (the declarers won the last trick)`));
+    rows.push(row(t("result.kitty_bonus"), t("result.kitty_not_counted", { points: result.kitty_points })));
   }
-  if (obs.kitty) rows.push(row("kitty", cardRow(parseCards(obs.kitty), "small")));
+  if (obs.kitty) rows.push(row(t("result.kitty"), cardRow(parseCards(obs.kitty), "small")));
   if (result.next_declarer && !state.match_winner) {
-    rows.push(row("next declarer", SEAT_NAMES[result.next_declarer] || result.next_declarer));
+    rows.push(row(t("result.next_declarer"), seatName(result.next_declarer)));
   }
   const scores = state.scores || {};
-  rows.push(row("match score", `NS ${scores.NS ?? 0} · EW ${scores.EW ?? 0}`));
-  const card = el("div", { class: "result-card", role: "dialog", "aria-label": "hand result" },
-    el("h2", { class: "outcome", "data-outcome": result.outcome }, name, el("small", { text: ` ${result.outcome}` })),
-    el("p", { class: "meaning", text: meaning }),
-    state.match_winner ? el("p", { class: "match-won", text: `${state.match_winner} win the match!` }) : null,
+  rows.push(row(t("info.match_score"), bothTeams((team) => scores[team] ?? 0)));
+  const card = el("div", { class: "result-card", role: "dialog", "aria-label": t("result.label") },
+    el("h2", { class: "outcome", "data-outcome": result.outcome }, outcomeName(result.outcome)),
+    el("p", { class: "meaning", text: outcomeNote(result.outcome) }),
+    state.match_winner
+      ? el("p", { class: "match-won", text: t("result.match_won", { team: teamName(state.match_winner) }) }) : null,
     el("table", {}, el("tbody", {}, ...rows)),
     el("div", { class: "row" },
       state.match_winner ? null : el("button", { type: "button", class: "primary", "data-action": "next",
-        onclick: handlers.next, text: "Next hand" }),
-      el("button", { type: "button", "data-action": "show-table", onclick: handlers.close, text: "Look at the table" })),
+        onclick: handlers.next, text: t("action.next") }),
+      el("button", { type: "button", "data-action": "show-table", onclick: handlers.close, text: t("result.show_table") })),
   );
   node.replaceChildren(card);
   node.hidden = false;

@@ -1,40 +1,68 @@
 // Cards and names as the table draws them. No rule of the game lives here: the server sends
-// card lists already in notation order (trumps first) and says which plays are legal.
+// card lists already in notation order (trumps first) and says which plays are legal. Every
+// word comes from the message catalogue (i18n.js); the lists below name the keys built from
+// an id, so tests/server/test_i18n.py can check each has its message.
+
+import { t } from "./i18n.js";
 
 export const SEATS = ["S", "E", "N", "W"];
-export const SEAT_NAMES = { S: "South", E: "East", N: "North", W: "West" };
+export const TEAMS = ["NS", "EW"];
+export const SUITS = ["H", "D", "S", "C"];
 export const SUIT_SYMBOLS = { H: "♥", D: "♦", S: "♠", C: "♣" };
-export const SUIT_NAMES = { H: "hearts", D: "diamonds", S: "spades", C: "clubs" };
 const RANK_NAMES = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
-// The names of a hand's outcomes (HandResult.outcome), as players say them.
-export const OUTCOMES = {
-  guangpai: ["光牌", "the defenders took no points"],
-  dacheng: ["打成", "the declarers keep the deal"],
-  dapo: ["打破", "the defenders take over"],
-  gulupo: ["轱辘坡", "the defenders take over, the declarers fall back to A"],
-  joker_dig: ["抠底", "a joker dug the last trick: the defenders take over"],
-  j_daodi: ["J到底", "a jack dug the last trick: the declarers fall back to A"],
-  q_banjie: ["Q半截", "a queen dug the last trick: the declarers fall back to 6"],
-  k_fantian: ["K翻天", "a king dug the last trick: the teams trade levels"],
-  k_sanji: ["K三级", "a king dug the last trick: the declarers fall back to 10"],
+// A seat's name ("South"), and its short form for the narrow columns ("S").
+export function seatName(seat) {
+  return SEATS.includes(seat) ? t(`seat.${seat}`) : String(seat ?? "?");
+}
+
+export function seatShort(seat) {
+  return SEATS.includes(seat) ? t(`seat.short.${seat}`) : String(seat ?? "?");
+}
+
+export function teamName(team) {
+  return TEAMS.includes(team) ? t(`team.${team}`) : String(team ?? "?");
+}
+
+export function suitName(suit) {
+  return SUITS.includes(suit) ? t(`suit.${suit}`) : String(suit ?? "?");
+}
+
+// The bot strengths of the server's hello (players.md), each said as "bot.strength.<name>";
+// any other bot goes by its own name.
+export const STRENGTHS = ["easy", "normal", "hard", "expert"];
+
+export function botName(name) {
+  return STRENGTHS.includes(name) ? t(`bot.strength.${name}`) : String(name);
+}
+
+// The outcomes of a hand (HandResult.outcome): a name as players say it and what it means.
+export const OUTCOMES = [
+  "guangpai", "dacheng", "dapo", "gulupo", "joker_dig", "j_daodi", "q_banjie", "k_fantian",
+  "k_sanji",
   // The standard game's bands (rules §10.7).
-  xiaoguang: ["小光", "the defenders took less than 40 points: the declarers climb 2"],
-  dapo_climb: ["打破升级", "the defenders take over and climb"],
-};
+  "xiaoguang", "dapo_climb",
+];
+
+export function outcomeName(outcome) {
+  return OUTCOMES.includes(outcome) ? t(`outcome.${outcome}.name`) : String(outcome);
+}
+
+export function outcomeNote(outcome) {
+  return OUTCOMES.includes(outcome) ? t(`outcome.${outcome}.note`) : "";
+}
 
 // The declarations by kind (rules §6.2; §10.6 for pair, reinforce and the joker pairs; §11.7 for
-// the three-pack triples and joker triples).
-export const DECLARE_KINDS = {
-  single: "亮主", lock: "封主", override: "正主", pair: "对", reinforce: "加固",
-  small_jokers: "小王对", big_jokers: "大王对", triple: "三张", three_small_jokers: "三小王",
-  three_big_jokers: "三大王",
-};
+// the three-pack triples and joker triples): the Chifeng ones by their names, the others by what
+// they show, the joker ones by their jokers.
+export const DECLARE_KINDS = ["single", "lock", "override"];
+export const DECLARE_BY_CARDS = ["single", "pair", "reinforce", "triple"];
+export const DECLARE_JOKERS = ["small_jokers", "big_jokers", "three_small_jokers", "three_big_jokers"];
 
 // What the table needs of a room's rules comes with its state (state.rules, docs/server.md),
 // never from the preset's name.
-// Declarations named as 80分 players name them, by what they show (the standard game, §10.6,
-// and 欢乐升级's ladder, §11.7).
+// Declarations named as 80-point players name them, by what they show (the standard game,
+// §10.6, and the huanle ladder, §11.7).
 export function declaresByCards(state) {
   return Boolean(state && state.rules && state.rules.declaring && state.rules.declaring !== "chifeng");
 }
@@ -72,35 +100,28 @@ export function levelName(level) {
 
 // A trump as a badge: the suit's symbol in its colour, or NT for a hand without trump.
 export function trumpBadge(trump, text) {
-  if (trump === "NT") return el("span", { class: "suit nt", title: "no trump (无主)", text: text || "NT" });
+  if (trump === "NT") return el("span", { class: "suit nt", title: t("trump.nt_title"), text: text || t("trump.nt") });
   const red = trump === "H" || trump === "D";
   return el("span", { class: red ? "suit red" : "suit black", text: text || SUIT_SYMBOLS[trump] || trump });
 }
 
 // A declaration as the nodes of a button or log label. The Chifeng ones by their names
-// ("亮主 ♥"); the standard game's by what they show ("Single 2♥", "Pair 2♥", "Reinforce 2♥",
-// "SJ pair → NT", "BJ pair → NT").
+// (liangzhu, fengzhu, zhengzhu, then the suit); the standard game's by what they show ("Single 2♥", "Pair 2♥",
+// "Reinforce 2♥", "SJ pair → NT", "BJ pair → NT").
 export function declareNodes(kind, suit, level, standard) {
-  if (kind === "small_jokers") return ["SJ pair → ", trumpBadge("NT")];
-  if (kind === "big_jokers") return ["BJ pair → ", trumpBadge("NT")];
-  if (kind === "three_small_jokers") return ["3 SJ → ", trumpBadge("NT")];
-  if (kind === "three_big_jokers") return ["3 BJ → ", trumpBadge("NT")];
-  if (!standard) return [`${DECLARE_KINDS[kind] || kind} `, trumpBadge(suit)];
-  const name = { single: "Single", pair: "Pair", reinforce: "Reinforce", triple: "Triple" }[kind] || kind;
+  if (DECLARE_JOKERS.includes(kind)) return [`${t(`declare.jokers.${kind}`)} → `, trumpBadge("NT")];
+  if (!standard && DECLARE_KINDS.includes(kind)) return [`${t(`declare.chifeng.${kind}`)} `, trumpBadge(suit)];
+  const name = DECLARE_BY_CARDS.includes(kind) ? t(`declare.cards.${kind}`) : kind;
   const rank = level ? levelName(level) : "";
   return [`${name} `, trumpBadge(suit, `${rank}${SUIT_SYMBOLS[suit] || suit}`)];
 }
 
-export const PHASES = {
-  waiting: "waiting for players",
-  declare: "declaring 叫主",
-  bury: "burying 埋底",
-  grab: "抢牌",
-  xiaosa: "潇洒",
-  counter: "反底 counter",
-  play: "play 出牌",
-  over: "hand over",
-};
+// The phases of a hand (state.phase).
+export const PHASES = ["waiting", "declare", "bury", "grab", "xiaosa", "counter", "play", "over"];
+
+export function phaseName(phase) {
+  return PHASES.includes(phase) ? t(`phase.${phase}`) : String(phase || "—");
+}
 
 export function teamOf(seat) {
   return seat === "S" || seat === "N" ? "NS" : "EW";
@@ -152,10 +173,10 @@ export function isJoker(card) {
   return card === "BJ" || card === "SJ";
 }
 
-// A card as text for labels and logs: "A♥", "10♠", "大王".
+// A card as text for labels and logs: "A♥", "10♠", a joker by the catalogue's name.
 export function cardText(card) {
-  if (card === "BJ") return "大王";
-  if (card === "SJ") return "小王";
+  if (card === "BJ") return t("card.bj");
+  if (card === "SJ") return t("card.sj");
   if (card === "?") return "?";
   const rank = card.slice(0, -1);
   return (RANK_NAMES[rank] || rank) + (SUIT_SYMBOLS[suitOf(card)] || "?");
@@ -174,11 +195,11 @@ function colourClass(card) {
 }
 
 function cardTitle(card) {
-  if (card === "BJ") return "big joker (BJ)";
-  if (card === "SJ") return "small joker (SJ)";
-  if (card === "?") return "a hidden card";
+  if (card === "BJ") return t("card.title.bj");
+  if (card === "SJ") return t("card.title.sj");
+  if (card === "?") return t("card.title.hidden");
   const rank = card.slice(0, -1);
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suitOf(card)] || "?"} (${card})`;
+  return t("card.title.card", { rank: RANK_NAMES[rank] || rank, suit: suitName(suitOf(card)), card });
 }
 
 // One card as an element: <div class="card red" data-card="AH"> with a corner index and a pip.
@@ -193,7 +214,7 @@ export function cardElement(card, extraClass) {
   const pip = document.createElement("span");
   pip.className = "pip";
   if (isJoker(card)) {
-    corner.textContent = card === "BJ" ? "大王" : "小王";
+    corner.textContent = cardText(card);
     pip.textContent = card === "BJ" ? "★" : "☆";
   } else {
     const rank = card.slice(0, -1);
@@ -264,24 +285,36 @@ export function el(tag, attrs, ...children) {
   return node;
 }
 
-// A server or network error as one line: "illegal_move: 3D cannot be played: ...".
-// An error as a person reads it: the server's message (its code stays in data-code for
-// scripts), else the code in words.
-export function errorText(error) {
-  if (!error) return "unknown error";
-  if (error.message) return error.message;
-  return String(error.code || "error").replace(/_/g, " ");
-}
+// The error codes the pages may meet, each with its message "error.<code>": the server's
+// (docs/server.md), the engine protocol's (the REST routes answer with them) and the page's
+// own. Any other code is said as "error.unknown", with the code.
+export const ERROR_CODES = [
+  // the server (REST and WebSocket)
+  "bad_json", "too_large", "bad_request", "forbidden_host", "forbidden_origin", "not_found",
+  "no_room", "method_not_allowed", "timeout", "unsupported_media_type", "too_many_rooms",
+  "server_busy", "unavailable", "internal", "unknown_type", "bad_seat", "seat_taken", "bad_token",
+  "not_seated", "not_your_turn", "illegal_move", "no_hint", "busy", "room_full", "no_session",
+  "duplicate_hidden", "no_review",
+  // the engine protocol (duidiao.wire.errors)
+  "line_too_long", "unknown_command", "bad_position", "hidden_cards", "hand_over",
+  // the page itself
+  "disconnected", "not_connected", "network", "bad_reply", "replaced", "bad_selection",
+  "no_position",
+];
 
-// "1 card", "2 cards": a count with its noun.
-export function plural(count, noun, nouns) {
-  return `${count} ${count === 1 ? noun : (nouns || `${noun}s`)}`;
+// An error as a person reads it: what the code means in words, then the server's own detail
+// as it sent it (the code stays in data-code for scripts).
+export function errorText(error) {
+  const code = error && error.code;
+  const what = ERROR_CODES.includes(code) ? t(`error.${code}`) : t("error.unknown", { code: code || "?" });
+  const detail = error && error.message;
+  return detail ? t("errors.line", { what, detail }) : what;
 }
 
 // An analysed move's value (Analysis.to_dict()): "+1.25 ± 0.40 · makes 62%".
 export function formatValue(m) {
   const mean = typeof m.mean === "number" ? (m.mean >= 0 ? `+${m.mean.toFixed(2)}` : m.mean.toFixed(2)) : "?";
   const se = typeof m.stderr === "number" ? ` ± ${m.stderr.toFixed(2)}` : "";
-  const make = typeof m.make === "number" ? ` · makes ${Math.round(m.make * 100)}%` : "";
+  const make = typeof m.make === "number" ? ` · ${t("value.makes", { percent: Math.round(m.make * 100) })}` : "";
   return `${mean}${se}${make}`;
 }

@@ -1,9 +1,10 @@
 // The lobby: create a room (rules, who sits where, the clocks) or open one that has a free
 // seat; and the join view of one room (a shared link, #room=ID).
 
-import { SEATS, SEAT_NAMES, el } from "./cards.js";
+import { SEATS, botName, el, seatName } from "./cards.js";
+import { t } from "./i18n.js";
 import { getJson } from "./net.js";
-import { playerLabel } from "./board.js";
+import { seatPlayer } from "./board.js";
 
 const YOU = "you";
 
@@ -12,14 +13,15 @@ function botChoices(hello) {
   const choices = [];
   const levels = (hello && hello.levels) || {};
   for (const [strength, bot] of Object.entries(levels)) {
-    const label = bot === strength ? `bot: ${strength}` : `bot: ${strength} (${bot})`;
+    const label = bot === strength ? t("player.bot", { name: botName(strength) })
+      : t("player.bot_strength", { strength: botName(strength), name: bot });
     choices.push({ value: bot, label, strength });
   }
   const listed = new Set(choices.map((c) => c.value));
   for (const bot of (hello && hello.bots) || []) {
-    if (!listed.has(bot)) choices.push({ value: bot, label: `bot: ${bot}` });
+    if (!listed.has(bot)) choices.push({ value: bot, label: t("player.bot", { name: bot }) });
   }
-  if (!choices.length) choices.push({ value: "heuristic", label: "bot: heuristic" });
+  if (!choices.length) choices.push({ value: "heuristic", label: t("player.bot", { name: "heuristic" }) });
   return choices;
 }
 
@@ -43,8 +45,8 @@ export function fillCreateForm(form, hello) {
     const seat = select.dataset.seat;
     const keep = select.value;
     const options = [
-      el("option", { value: YOU, text: "you" }),
-      el("option", { value: "human", text: "a person (share the link)" }),
+      el("option", { value: YOU, text: t("lobby.you") }),
+      el("option", { value: "human", text: t("lobby.person") }),
       ...bots.map((b) => el("option", { value: b.value, text: b.label })),
     ];
     select.replaceChildren(...options);
@@ -117,7 +119,7 @@ export async function loadRooms() {
 
 export function renderRoomList(list, rooms, handlers) {
   if (!rooms.length) {
-    list.replaceChildren(el("li", { class: "muted", text: "no room has a free seat; create one" }));
+    list.replaceChildren(el("li", { class: "muted", text: t("lobby.no_rooms") }));
     return;
   }
   list.replaceChildren(...rooms.map((summary) => {
@@ -125,10 +127,11 @@ export function renderRoomList(list, rooms, handlers) {
     const free = freeSeats(summary);
     return el("li", {},
       el("span", { class: "room-name", text: id }),
-      el("span", { class: "muted", text: ` ${summary.preset || ""} · hand ${summary.hand_number ?? 1} ` }),
+      el("span", { class: "muted",
+        text: ` ${summary.preset || ""} · ${t("lobby.hand", { n: summary.hand_number ?? 1 })} ` }),
       ...free.map((seat) => el("button", { type: "button", "data-seat": seat,
-        onclick: () => handlers.join(id, seat), text: `sit ${SEAT_NAMES[seat]}` })),
-      el("button", { type: "button", onclick: () => handlers.watch(id), text: "watch" }));
+        onclick: () => handlers.join(id, seat), text: t("lobby.sit", { seat: seatName(seat) }) })),
+      el("button", { type: "button", onclick: () => handlers.watch(id), text: t("lobby.watch") }));
   }));
 }
 
@@ -136,10 +139,10 @@ export function renderJoinSeats(node, summaryNode, summary, handlers) {
   const free = summary ? freeSeats(summary) : SEATS;
   const seats = (summary && summary.seats) || {};
   if (summary) {
-    const who = SEATS.map((s) => `${s}: ${playerLabel(seats[s]) || "?"}`).join(" · ");
+    const who = SEATS.map((s) => seatPlayer(s, seats[s])).join(" · ");
     summaryNode.textContent = `${summary.preset || ""} · ${who}`;
   } else {
-    summaryNode.textContent = "the room's summary is not available; pick a seat to try it";
+    summaryNode.textContent = t("join.no_summary");
   }
   // A seat this browser holds the token of (it left, or the tab was closed) can be taken back.
   node.replaceChildren(...SEATS.map((seat) => {
@@ -148,7 +151,7 @@ export function renderJoinSeats(node, summaryNode, summary, handlers) {
     return el("button", {
       type: "button", class: open ? "primary" : "", "data-seat": seat, disabled: !open,
       onclick: () => handlers.join(seat),
-      text: mine ? `Back to ${SEAT_NAMES[seat]}` : `Sit ${SEAT_NAMES[seat]}`,
+      text: mine ? t("join.back", { seat: seatName(seat) }) : t("join.sit", { seat: seatName(seat) }),
     });
   }));
 }

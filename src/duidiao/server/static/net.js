@@ -1,12 +1,17 @@
 // The WebSocket connection to `duidiao serve` (docs/server.md): numbered requests, replies
 // matched by their echoed id, and a reconnect with back-off after a dropped connection.
 
+import { t } from "./i18n.js";
+
 const MAX_DELAY_MS = 8000;
 const REQUEST_TIMEOUT_MS = 60000;
+// What the connection is doing; the page says each as "conn.<status>".
+export const STATUSES = ["connecting", "connected", "reconnecting", "closed"];
 
 export class Connection {
   // handlers: open() after every (re)connection, message(msg) for every message that is not
-  // the reply to a request(), error(error) for errors nobody awaits, status(text).
+  // the reply to a request(), error(error) for errors nobody awaits, status(status, seconds):
+  // one of STATUSES, and the seconds until the next try when reconnecting.
   constructor(url, handlers) {
     this.url = url;
     this.handlers = handlers;
@@ -36,7 +41,7 @@ export class Connection {
     ws.addEventListener("close", () => {
       if (this.ws !== ws) return;
       this.ws = null;
-      this.failPending({ code: "disconnected", message: "the connection to the server dropped" });
+      this.failPending({ code: "disconnected" });
       if (this.stopped) {
         this.handlers.status("closed");
         return;
@@ -44,7 +49,7 @@ export class Connection {
       // Back off 0.5 s, 1 s, 2 s ... up to 8 s, so a restarting server is not hammered.
       const delay = Math.min(MAX_DELAY_MS, 500 * 2 ** this.failures);
       this.failures += 1;
-      this.handlers.status(`reconnecting in ${Math.round(delay / 100) / 10} s`);
+      this.handlers.status("reconnecting", Math.round(delay / 100) / 10);
       this.timer = setTimeout(() => this.open(), delay);
     });
   }
@@ -65,11 +70,11 @@ export class Connection {
     try {
       msg = JSON.parse(data);
     } catch (err) {
-      this.handlers.error({ code: "bad_json", message: "the server sent a frame that is not JSON" });
+      this.handlers.error({ code: "bad_json", message: t("net.frame_not_json") });
       return;
     }
     if (msg === null || typeof msg !== "object") {
-      this.handlers.error({ code: "bad_json", message: "the server sent a frame that is not an object" });
+      this.handlers.error({ code: "bad_json", message: t("net.frame_not_object") });
       return;
     }
     let waiting = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
@@ -85,7 +90,7 @@ export class Connection {
     }
     if (waiting && msg.type === "error") {
       this.settle(msg.id);
-      waiting.reject(msg.error || { code: "error", message: "" });
+      waiting.reject(msg.error || {});
       return;
     }
     if (waiting) {
@@ -94,7 +99,7 @@ export class Connection {
       return;
     }
     if (msg.type === "error") {
-      this.handlers.error(msg.error || { code: "error", message: "" });
+      this.handlers.error(msg.error || {});
       return;
     }
     this.handlers.message(msg);
@@ -125,14 +130,14 @@ export class Connection {
   // acceptState is set, as for "watch"); an error with that id rejects.
   request(msg, acceptState = false) {
     if (!this.isOpen) {
-      return Promise.reject({ code: "not_connected", message: "not connected to the server" });
+      return Promise.reject({ code: "not_connected" });
     }
     const id = this.nextId;
     this.nextId += 1;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject({ code: "timeout", message: `no reply to "${msg.type}" within ${REQUEST_TIMEOUT_MS / 1000} s` });
+        reject({ code: "timeout", message: t("net.no_reply", { type: msg.type, seconds: REQUEST_TIMEOUT_MS / 1000 }) });
       }, REQUEST_TIMEOUT_MS);
       this.pending.set(id, { id, resolve, reject, timer, acceptState, room: msg.room });
       this.ws.send(JSON.stringify({ ...msg, id }));
@@ -142,7 +147,7 @@ export class Connection {
   // Send a message whose answer is the next state; an error comes back to handlers.error.
   send(msg) {
     if (!this.isOpen) {
-      this.handlers.error({ code: "not_connected", message: "not connected to the server; reconnecting" });
+      this.handlers.error({ code: "not_connected" });
       return false;
     }
     const id = this.nextId;
@@ -167,7 +172,7 @@ export async function postJson(path, body) {
       body: JSON.stringify(body),
     });
   } catch (err) {
-    throw { code: "network", message: `cannot reach the server (${err})` };
+    throw { code: "network", message: String(err) }; // the browser's own words
   }
   return readReply(response);
 }
@@ -177,7 +182,7 @@ export async function getJson(path) {
   try {
     response = await fetch(path);
   } catch (err) {
-    throw { code: "network", message: `cannot reach the server (${err})` };
+    throw { code: "network", message: String(err) };
   }
   return readReply(response);
 }
@@ -187,7 +192,7 @@ async function readReply(response) {
   try {
     data = await response.json();
   } catch (err) {
-    throw { code: `http_${response.status}`, message: "the server's reply is not JSON" };
+    throw { code: "bad_reply", message: `HTTP ${response.status}` };
   }
   if (!response.ok || (data && data.ok === false)) {
     throw (data && data.error) || { code: `http_${response.status}`, message: response.statusText };

@@ -3,13 +3,15 @@
 // offers what options (the legal decisions) allow and shows every error it sends back.
 
 import {
-  SEAT_NAMES, cardElement, cardsKey, cardsLabel, containsAll, declareNodes, el, errorText,
-  declaresByCards, formatValue, kittyFaceDown, parseCards, plural, suitOf,
+  cardElement, cardText, cardsKey, cardsLabel, containsAll, declareNodes, el, errorText,
+  declaresByCards, formatValue, kittyFaceDown, parseCards, seatName, suitName, suitOf,
+  teamName,
 } from "./cards.js";
-import { Connection, getJson, socketUrl } from "./net.js";
+import { applyI18n, t, tNodes } from "./i18n.js";
+import { Connection, STATUSES, getJson, socketUrl } from "./net.js";
 import {
   describeDecision, playerLabel, renderDeclarations, renderInfo, renderKitty, renderLastTrick,
-  renderResult, renderSeats, renderTrick,
+  renderResult, renderSeats, renderTrick, seatPlayer,
 } from "./board.js";
 import {
   defaultBot, fillCreateForm, loadRooms, readCreateForm, renderJoinSeats, renderRoomList,
@@ -26,7 +28,7 @@ const ui = {
   seat: null,
   state: null,
   selected: new Set(), // indices into the hand
-  taken: new Set(), // indices into the 潇洒 takeable cards
+  taken: new Set(), // indices into the xiaosa takeable cards
   cursor: 0,
   decisionKey: "",
   hint: null,
@@ -166,7 +168,7 @@ async function refreshRooms() {
       watch: (room) => watchRoom(room),
     });
   } catch (err) {
-    $("#room-list").replaceChildren(el("li", { class: "muted", text: "the room list is not available" }));
+    $("#room-list").replaceChildren(el("li", { class: "muted", text: t("lobby.rooms_unavailable") }));
     showError(err);
   }
 }
@@ -175,7 +177,7 @@ async function createRoom(message, seat) {
   try {
     const reply = await ui.conn.request(message);
     $("#speed").value = String(message.bot_delay_ms);
-    $("#speed-out").textContent = `${message.bot_delay_ms} ms`;
+    $("#speed-out").textContent = t("unit.ms", { ms: message.bot_delay_ms });
     if (seat) await joinSeat(reply.room, seat, null);
     else await watchRoom(reply.room);
   } catch (err) {
@@ -202,7 +204,7 @@ function showError(error) {
   const text = errorText(error);
   const item = el("div", { class: "error", "data-code": (error && error.code) || "error" },
     el("span", { text }),
-    el("button", { type: "button", class: "close", "aria-label": "dismiss", text: "×",
+    el("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×",
       onclick: () => item.remove() }));
   box.append(item);
   while (box.children.length > 4) box.firstElementChild.remove();
@@ -227,7 +229,7 @@ function receive(msg) {
     ui.hello = msg;
   } else if (msg.type === "left" && msg.reason === "replaced") {
     // Another tab (or device) rejoined this seat with its token: this one steps back.
-    showError({ code: "replaced", message: "this seat was taken over by another connection with its token" });
+    showError({ code: "replaced" });
     ui.seat = null;
     ui.state = null;
     writeHash({ room: msg.room || ui.room || "" });
@@ -300,7 +302,7 @@ function onState(state) {
   const speed = $("#speed");
   if (typeof state.bot_delay_ms === "number" && document.activeElement !== speed) {
     speed.value = String(state.bot_delay_ms);
-    $("#speed-out").textContent = `${state.bot_delay_ms} ms`;
+    $("#speed-out").textContent = t("unit.ms", { ms: state.bot_delay_ms });
   }
   render();
 }
@@ -312,9 +314,11 @@ function noticeFailedThrow(last) {
   ui.sentPlay = null;
   if (last.timeout) return; // the stand-in bot played, not the cards sent
   if (cardsKey(parseCards(last.play)) !== cardsKey(sent)) {
+    const played = parseCards(last.play).map(cardText).join(" ");
     const note = el("div", { class: "error notice", "data-code": "throw_failed" },
-      el("span", { text: `Your throw ${sent.join(",")} failed: you played ${last.play}` }),
-      el("button", { type: "button", class: "close", text: "×", onclick: () => note.remove() }));
+      el("span", { text: t("notice.throw_failed", { sent: sent.map(cardText).join(" "), played }) }),
+      el("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×",
+        onclick: () => note.remove() }));
     $("#errors").append(note);
   }
 }
@@ -380,12 +384,12 @@ function render() {
 function renderRoomInfo(state) {
   const seats = state.seats || {};
   const link = `${window.location.origin}/#room=${encodeURIComponent(ui.room || state.room)}`;
-  const who = ui.seat ? `you sit ${SEAT_NAMES[ui.seat]}` : "you are watching";
+  const who = ui.seat ? t("room.you_sit", { seat: seatName(ui.seat) }) : t("room.watching");
   $("#room-info").replaceChildren(
-    el("p", {}, el("b", { text: `Room ${ui.room || state.room}` }), ` · ${who}`),
+    el("p", {}, el("b", { text: t("room.title", { room: ui.room || state.room }) }), ` · ${who}`),
     el("p", { class: "muted", text: Object.entries(seats)
-      .map(([seat, info]) => `${seat}: ${playerLabel(info)}`).join(" · ") }),
-    el("input", { class: "link", readonly: true, value: link, "aria-label": "room link",
+      .map(([seat, info]) => seatPlayer(seat, info)).join(" · ") }),
+    el("input", { class: "link", readonly: true, value: link, "aria-label": t("room.link"),
       onfocus: (event) => event.target.select() }),
   );
   const position = (state.observation || {}).position;
@@ -465,38 +469,38 @@ function renderActions() {
   const state = ui.state;
   const parts = [];
   if (state && state.phase === "over" && !state.match_winner) {
-    parts.push(button("Next hand", "next", nextHand, { class: "primary" }));
+    parts.push(button(t("action.next"), "next", nextHand, { class: "primary" }));
   }
   if (myTurn()) {
     const options = state.options;
     const chosen = selectedCards();
-    // A counter (反底, §11.8) is a declaration asked after the bury: the same buttons.
+    // A counter (fandi, §11.8) is a declaration asked after the bury: the same buttons.
     const declaring = Array.isArray(options.declare) ? "declare" : Array.isArray(options.counter) ? "counter" : null;
     if (declaring) {
       const obs = state.observation || {};
       for (const option of options[declaring]) {
-        const trumps = option.suit === "NT" ? "no trump" : `trumps ${option.suit}`;
+        const title = option.suit === "NT" ? t("declare.title_nt") : t("declare.title", { suit: suitName(option.suit) });
         parts.push(el("button", {
           type: "button", class: "primary", "data-action": declaring, "data-suit": option.suit,
-          "data-kind": option.kind, title: `${option.kind}: ${trumps}`,
+          "data-kind": option.kind, title,
           onclick: () => act({ action: declaring, suit: option.suit, kind: option.kind }),
-        }, ...(declaring === "counter" ? ["反底 "] : []),
+        }, ...(declaring === "counter" ? [`${t("action.counter")} `] : []),
         ...declareNodes(option.kind, option.suit, obs.level, declaresByCards(state))));
       }
-      parts.push(button("Pass", "pass", pass));
+      parts.push(button(t("action.pass"), "pass", pass));
     } else if (typeof options.bury === "number") {
-      parts.push(button(`Bury ${chosen.length}/${options.bury}`, "bury", bury,
+      parts.push(button(t("action.bury", { picked: chosen.length, count: options.bury }), "bury", bury,
         { class: "primary", disabled: chosen.length !== options.bury }));
-      parts.push(button("Clear", "clear", clearSelection));
+      parts.push(button(t("action.clear"), "clear", clearSelection));
     } else if (options.grab_offer) {
-      parts.push(el("span", { class: "offer" }, "抢牌: take ", cardElement(options.grab_offer, "small"),
-        " putting one card of yours"));
-      parts.push(button(chosen.length === 1 ? `Grab, put ${chosen[0]}` : "Grab (pick 1 card)", "grab", grab,
-        { class: "primary", disabled: chosen.length !== 1 }));
-      parts.push(button("Pass", "pass", pass));
+      parts.push(el("span", { class: "offer" },
+        ...tNodes("grab.offer", { card: cardElement(options.grab_offer, "small") })));
+      parts.push(button(chosen.length === 1 ? t("action.grab_put", { card: cardText(chosen[0]) }) : t("action.grab"),
+        "grab", grab, { class: "primary", disabled: chosen.length !== 1 }));
+      parts.push(button(t("action.pass"), "pass", pass));
     } else if (options.xiaosa_takeable !== undefined) {
       const takeable = parseCards(options.xiaosa_takeable);
-      const row = el("div", { class: "cards takeable", "aria-label": "kitty cards you may take" });
+      const row = el("div", { class: "cards takeable", "aria-label": t("xiaosa.takeable") });
       takeable.forEach((card, index) => {
         const node2 = cardElement(card, "small");
         node2.dataset.index = String(index);
@@ -508,22 +512,21 @@ function renderActions() {
         });
         row.append(node2);
       });
-      parts.push(el("span", { class: "offer", text: "潇洒: take" }), row);
+      parts.push(el("span", { class: "offer", text: t("xiaosa.take") }), row);
       const ready = chosen.length > 0 && chosen.length === ui.taken.size;
-      parts.push(button(`潇洒 ${chosen.length} ↔ ${ui.taken.size}`, "xiaosa", xiaosa,
+      parts.push(button(t("action.xiaosa", { jokers: chosen.length, taken: ui.taken.size }), "xiaosa", xiaosa,
         { class: "primary", disabled: !ready }));
-      parts.push(button("Pass", "pass", pass));
+      parts.push(button(t("action.pass"), "pass", pass));
     } else if (Array.isArray(options.moves)) {
       const play = playOptions();
       const valid = play.keys.has(cardsKey(chosen));
       const tryable = !valid && play.tryable(chosen);
-      parts.push(button(tryable ? "Try this play" : "Play", "play", playSelection, {
+      parts.push(button(tryable ? t("action.try") : t("action.play"), "play", playSelection, {
         class: "primary", disabled: !(valid || tryable),
-        title: valid ? "a legal play" : tryable ? "not in the listed moves: the server will check it"
-          : "select a legal play",
+        title: valid ? t("play.legal") : tryable ? t("play.tryable") : t("play.pick"),
       }));
-      parts.push(button("Hint", "hint", askHint, { disabled: ui.hintPending }));
-      parts.push(button("Clear", "clear", clearSelection, { disabled: chosen.length === 0 }));
+      parts.push(button(t("action.hint"), "hint", askHint, { disabled: ui.hintPending }));
+      parts.push(button(t("action.clear"), "clear", clearSelection, { disabled: chosen.length === 0 }));
     }
   }
   node.replaceChildren(...parts);
@@ -540,35 +543,36 @@ function renderPrompt() {
   const seats = state.seats || {};
   let text;
   if (state.phase === "over") {
-    text = state.match_winner ? `The match is over: ${state.match_winner} win.` : "The hand is over.";
+    text = state.match_winner ? t("prompt.match_over", { team: teamName(state.match_winner) }) : t("prompt.hand_over");
   } else if (myTurn()) {
     const options = state.options;
     const chosen = selectedCards();
-    if (options.declare) text = `Declare trumps or pass (${obs.drawn ?? "?"} cards drawn).`;
-    else if (options.counter) text = "反底: counter with a stronger declaration — you take the kitty, bury again and the stake doubles — or pass.";
+    if (options.declare) text = t("prompt.declare", { count: obs.drawn ?? "?" });
+    else if (options.counter) text = t("prompt.counter");
     else if (typeof options.bury === "number") {
-      const face = kittyFaceDown(state) ? "face down: only you will see them" : "face up";
-      text = `Pick ${options.bury} cards to bury ${face} (${chosen.length} picked).`;
+      const picked = { count: options.bury, picked: chosen.length };
+      text = kittyFaceDown(state) ? t("prompt.bury_face_down", picked) : t("prompt.bury", picked);
     }
-    else if (options.grab_offer) text = `抢牌: you may take the buried ${options.grab_offer}, putting a card of yours in its place.`;
-    else if (options.xiaosa_takeable !== undefined) text = "潇洒: pick jokers of your hand and as many kitty cards to take, or pass.";
+    else if (options.grab_offer) text = t("prompt.grab", { card: cardText(options.grab_offer) });
+    else if (options.xiaosa_takeable !== undefined) text = t("prompt.xiaosa");
     else if (options.moves) {
       const trick = obs.trick;
       const leading = !trick || !trick.plays || trick.plays.length === 0;
       const play = playOptions();
       const valid = play.keys.has(cardsKey(chosen));
-      text = leading ? "Your lead." : "Your turn to follow.";
-      if (chosen.length && !valid) text += " This selection is not a legal play yet.";
-      if (chosen.length && valid) text += " Press Play (or Enter).";
-      text += ` ${plural(state.options.count ?? state.options.moves.length, "legal play")}.`;
-    } else text = "Your decision.";
+      const sentences = [leading ? t("prompt.lead") : t("prompt.follow")];
+      if (chosen.length && !valid) sentences.push(t("prompt.not_legal_yet"));
+      if (chosen.length && valid) sentences.push(t("prompt.press_play"));
+      sentences.push(t("prompt.legal_plays", { count: state.options.count ?? state.options.moves.length }));
+      text = sentences.join(t("sep.sentence"));
+    } else text = t("prompt.decide");
   } else if (state.phase === "waiting") {
     const free = Object.entries(seats).filter(([, info]) => info.player === "human" && !info.claimed)
-      .map(([seat]) => SEAT_NAMES[seat]);
-    text = `Waiting for people to sit ${free.join(", ") || "down"}: share the room link.`;
+      .map(([seat]) => seatName(seat));
+    text = free.length ? t("prompt.waiting_seats", { seats: free.join(t("sep.names")) }) : t("prompt.waiting");
   } else if (state.to_act) {
     const info = seats[state.to_act];
-    text = `Waiting for ${SEAT_NAMES[state.to_act]} (${playerLabel(info) || "?"})…`;
+    text = t("prompt.waiting_for", { seat: seatName(state.to_act), player: playerLabel(info) || "?" });
   } else {
     text = "";
   }
@@ -584,7 +588,7 @@ function tickDeadline() {
     return;
   }
   const left = Math.max(0, Math.ceil((ui.deadlineAt - Date.now()) / 1000));
-  node.textContent = ` ${left} s left`;
+  node.textContent = ` ${t("prompt.seconds_left", { count: left })}`;
   node.classList.toggle("urgent", left <= 10);
 }
 
@@ -623,17 +627,17 @@ function renderHintPanel() {
   }
   panel.hidden = false;
   if (ui.hint.pending) {
-    $("#hint-meta").textContent = "thinking…";
+    $("#hint-meta").textContent = t("hint.thinking");
     list.replaceChildren();
     return;
   }
   const analysis = ui.hint.analysis || {};
   const moves = analysis.moves || [];
   const seconds = typeof analysis.seconds === "number" ? analysis.seconds.toFixed(1) : "?";
-  $("#hint-meta").textContent = `${analysis.worlds ?? "?"} sampled deals in ${seconds} s (${analysis.method || "?"});`
-    + " the hand score difference for your side, and how often the declarers keep the deal. Click one to pick it.";
+  $("#hint-meta").textContent = t("hint.meta",
+    { count: analysis.worlds ?? "?", seconds, method: analysis.method || "?" });
   list.replaceChildren(...moves.slice(0, 8).map((m) => el("li", {
-    class: "move", title: "select this play", onclick: () => selectMove(parseCards(m.move)),
+    class: "move", title: t("hint.pick"), onclick: () => selectMove(parseCards(m.move)),
   }, cardsLabel(parseCards(m.move)), el("span", { class: "value", text: formatValue(m) }))));
 }
 
@@ -659,7 +663,7 @@ function selectMove(cards) {
 
 function act(fields) {
   if (!myTurn()) {
-    showError({ code: "not_your_turn", message: "it is not your turn" });
+    showError({ code: "not_your_turn" });
     return;
   }
   ui.conn.send({ type: "act", ...fields });
@@ -676,7 +680,7 @@ function pass() {
 function bury() {
   const chosen = selectedCards();
   if (chosen.length !== ui.state.options.bury) {
-    showError({ code: "bad_selection", message: `select exactly ${ui.state.options.bury} cards to bury` });
+    showError({ code: "bad_selection", message: t("selection.bury", { count: ui.state.options.bury }) });
     return;
   }
   act({ action: "bury", cards: chosen.join(",") });
@@ -685,7 +689,7 @@ function bury() {
 function grab() {
   const chosen = selectedCards();
   if (chosen.length !== 1) {
-    showError({ code: "bad_selection", message: "select the one card to put in the kitty" });
+    showError({ code: "bad_selection", message: t("selection.grab") });
     return;
   }
   act({ action: "grab", put: chosen[0] });
@@ -696,7 +700,7 @@ function xiaosa() {
   const takeable = parseCards(ui.state.options.xiaosa_takeable);
   const taken = [...ui.taken].sort((a, b) => a - b).map((i) => takeable[i]);
   if (!chosen.length || chosen.length !== taken.length) {
-    showError({ code: "bad_selection", message: "pick as many jokers as kitty cards to take" });
+    showError({ code: "bad_selection", message: t("selection.xiaosa") });
     return;
   }
   act({ action: "xiaosa", jokers: chosen.join(","), taken: taken.join(",") });
@@ -714,7 +718,7 @@ function playSelection() {
   const valid = play.keys.has(cardsKey(chosen));
   if (!valid && !play.tryable(chosen)) {
     showError({ code: "bad_selection", message: chosen.length
-      ? `${chosen.join(",")} is not one of your legal plays` : "select the cards to play" });
+      ? t("selection.not_legal", { cards: chosen.map(cardText).join(" ") }) : t("selection.none") });
     return;
   }
   ui.sentPlay = chosen;
@@ -821,10 +825,10 @@ async function onOpen() {
   await enterRoute();
 }
 
-function setStatus(text) {
+function setStatus(status, seconds) {
   const node = $("#conn");
-  node.textContent = text;
-  node.dataset.status = text.startsWith("reconnecting") ? "reconnecting" : text;
+  node.textContent = STATUSES.includes(status) ? t(`conn.${status}`, { seconds }) : status;
+  node.dataset.status = status;
 }
 
 function wire() {
@@ -853,16 +857,18 @@ function wire() {
     const link = $("#room-info input.link");
     try {
       await navigator.clipboard.writeText(link.value);
-      $("#copy-link").textContent = "Copied";
+      $("#copy-link").textContent = t("room.copied");
     } catch (err) {
       link.focus();
       link.select();
     }
   });
   const speed = $("#speed");
-  speed.addEventListener("input", () => {
-    $("#speed-out").textContent = `${speed.value} ms`;
-  });
+  const showSpeed = () => {
+    $("#speed-out").textContent = t("unit.ms", { ms: speed.value });
+  };
+  showSpeed();
+  speed.addEventListener("input", showSpeed);
   speed.addEventListener("change", () => {
     ui.conn.send({ type: "speed", bot_delay_ms: Number(speed.value) });
   });
@@ -879,6 +885,7 @@ function wire() {
   });
 }
 
+applyI18n();
 wire();
 ui.conn = new Connection(socketUrl(), {
   open: onOpen,
