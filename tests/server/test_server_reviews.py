@@ -67,6 +67,11 @@ def test_a_room_hand_reviewed_as_the_analysis_values_it(live_server: ServerProce
         assert play["best_value"] == round(analysis.best.mean, 4)
         values = {str(m.move): round(m.mean, 4) for m in analysis.moves}
         assert play["played_value"] == values.get(play["played"])
+    # The replay: a frame before the first lead and one after each play.
+    frames = reply["frames"]
+    assert len(frames) == 1 + record.plies
+    assert [f["ply"] for f in frames] == list(range(len(frames)))
+    assert all(h == "-" for h in frames[-1]["hands"].values())
     # Mistakes come biggest first.
     losses = {p["ply"]: p["loss"] for p in plays}
     order = reply["review"]["mistakes"]

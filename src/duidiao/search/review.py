@@ -28,7 +28,8 @@ from duidiao.play.seats import TRICK_SEATS
 from duidiao.search.analysis import Analysis, analyse, level_search
 
 __all__ = [
-    "HandReview", "PlayReview", "ReviewStopped", "review", "review_play", "review_positions",
+    "HandReview", "PlayReview", "ReviewStopped", "replay_frames", "review", "review_play",
+    "review_positions",
 ]
 
 class ReviewStopped(SearchStopped):
@@ -121,6 +122,53 @@ def review_positions(record: Record, seat: str) -> list[tuple[int, int, str, str
             ply += 1
         game.apply(decision)
     return out
+
+
+def replay_frames(record: Record) -> list[dict[str, Any]]:
+    """The card play of a finished hand as frames for a replay, JSON-ready: the first before
+    the first lead, then one after each play, each with ``ply`` (plays made), ``seat`` and
+    ``played`` (the play just made; None in the first), ``hands`` (every seat's cards left, in
+    the hand's notation order), ``trick`` (the trick on the table: ``leader``, ``plays`` as
+    [seat, cards] pairs, ``winner`` once complete, ``points``), ``tricks`` (tricks completed)
+    and ``points`` (the defenders' so far). Also the hand's ``trump``, ``level``, ``declarer``
+    and ``kitty`` (as buried) in every frame, so that a frame draws alone."""
+    game = record.new_game()
+    frames: list[dict[str, Any]] = []
+    decisions = list(record.decisions)
+    index = 0
+    while index < len(decisions) and decisions[index].action != "play":
+        game.apply(decisions[index])
+        index += 1
+    if game.phase != "play":
+        return frames
+    order = (game.level, game.trump)
+
+    def frame(seat: str | None, played: str | None, trick: Any) -> dict[str, Any]:
+        return {
+            "ply": game.plies, "seat": seat, "played": played,
+            "hands": {s: c.notation(*order) for s, c in game.hands.items()},
+            "trick": trick, "tricks": len(game.tricks), "points": game.points,
+            "trump": game.trump, "level": str(game.level), "declarer": game.declarer,
+            "kitty": game.kitty.notation(*order),
+        }
+
+    frames.append(frame(None, None, None))
+    for decision in decisions[index:]:
+        tricks_before = len(game.tricks)
+        game.apply(decision)
+        if decision.action != "play":
+            continue
+        done = game.tricks[-1] if len(game.tricks) > tricks_before else game.current_trick
+        trick = None
+        if done is not None:
+            trick = {"leader": done.leader,
+                     "plays": [[seat, play.notation(*order)]
+                               for seat, play in zip(done.seats, done.plays)],
+                     "winner": done.winner, "points": done.points}
+        made = game.history[-1].cards
+        assert made is not None
+        frames.append(frame(decision.seat, made.notation(*order), trick))
+    return frames
 
 
 def _value_of(analysis: Analysis, played: str) -> float | None:

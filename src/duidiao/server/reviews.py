@@ -25,6 +25,7 @@ from duidiao.search.review import (
     HandReview,
     PlayReview,
     ReviewStopped,
+    replay_frames,
     review_play,
     review_positions,
 )
@@ -66,6 +67,7 @@ class Reviews:
         self.store = store
         self.thinker = thinker
         self._progress: dict[str, _Progress] = {}
+        self._frames: dict[str, list[dict[str, Any]]] = {}  # the replays asked for, by id
         self._line: asyncio.Queue[str] | None = None
         self._worker: asyncio.Task[None] | None = None
 
@@ -120,10 +122,15 @@ class Reviews:
             self._enqueue(ident, len(review_positions(Record.from_json(stored.record),
                                                       stored.seat)))
             progress = self._progress[ident]
+        frames = self._frames.get(ident)
+        if frames is None:
+            if len(self._frames) >= QUEUE_MAX * 4:
+                self._frames.clear()
+            frames = self._frames[ident] = replay_frames(Record.from_json(stored.record))
         out: dict[str, Any] = {
             "id": ident, "seat": stored.seat, "level": stored.level, "seed": stored.seed,
             "room": stored.room, "hand": stored.hand_number,
-            "record": json.loads(stored.record),
+            "record": json.loads(stored.record), "frames": frames,
         }
         if stored.review is not None:
             total = len(stored.review["plays"])
