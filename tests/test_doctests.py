@@ -35,7 +35,7 @@ def test_docstring_examples(name: str) -> None:
 
 
 DOCS = Path(__file__).resolve().parents[1]
-PAGES = [DOCS / "README.md", *sorted((DOCS / "docs").glob("*.md"))]
+PAGES = [DOCS / "README.md", DOCS / "README.zh-CN.md", *sorted((DOCS / "docs").glob("*.md"))]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
