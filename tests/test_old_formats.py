@@ -87,6 +87,58 @@ def test_a_server_data_folder_killed_mid_hand_resumes(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_a3eb166_server_data_resumes_and_its_hands_are_reviewed(tmp_path: Path) -> None:
+    """A data folder of the release before the table issue (schema 2, tests/fixtures/a3eb166):
+    the room killed mid-hand resumes and plays on; the finished hand's record is served and
+    reviewed; the file is migrated to the schema of today."""
+    pytest.importorskip("starlette")
+    import random
+    import time
+
+    import httpx
+    from server.helpers import Conn, ServerProcess, hand_over, play_seat
+
+    from duidiao.server.store import SCHEMA_VERSION, Store
+
+    old = OLD.parent / "a3eb166"
+    folder = tmp_path / "data"
+    shutil.copytree(old / "server-data", folder)
+    saved = json.loads((old / "server-data.json").read_text(encoding="utf-8"))
+    server = ServerProcess(folder).start()
+    try:
+        finished = saved["finished"]
+        record = httpx.get(f"{server.url}/api/rooms/{finished['room']}/hands/1",
+                           timeout=10).json()["record"]
+        assert Record.from_dict(record).replay().result().to_dict() == \
+            finished["result"]
+        asked = httpx.post(f"{server.url}/api/reviews", timeout=10, json={
+            "room": finished["room"], "hand": 1, "seat": "S", "level": "normal"}).json()
+        deadline = time.monotonic() + 60
+        while True:
+            review = httpx.get(f"{server.url}/api/reviews/{asked['id']}", timeout=10).json()
+            if review["status"] == "done" or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert review["status"] == "done" and review["review"]["plays"]
+        conn = Conn(server.ws_url)
+        joined = conn.request(type="join", room=saved["room"], seat="S", token=saved["token"])
+        assert joined["type"] == "joined", joined
+        state = conn.wait(lambda m: m.get("type") == "state")
+        for key in ("version", "hand_number", "phase", "to_act", "levels", "scores"):
+            assert state[key] == saved["state"][key], key
+        assert state["observation"]["hand"] == saved["state"]["hand"]
+        assert state["seats"]["S"]["autoplay"] is None
+        conn.send(type="act", action="play", cards=state["options"]["moves"][0])
+        over = play_seat(conn, "S", hand_over, random.Random(3), timeout=120)
+        assert over["result"] is not None
+        conn.close()
+    except BaseException as exc:
+        raise AssertionError(f"{exc!r}\nthe server's log:\n{server.log()[-4000:]}") from exc
+    finally:
+        server.stop()
+    assert Store(folder).schema_version == SCHEMA_VERSION
+
+
 def test_a_newer_server_data_folder_is_refused_in_one_line(tmp_path: Path) -> None:
     pytest.importorskip("starlette")
     import sqlite3
