@@ -67,7 +67,7 @@ def test_the_same_mistake_the_same_message() -> None:
     assert engine_error(cmd=7)[1] == "cmd: expected a string, not an integer"
     code, message, field = server_error(type="fly")
     assert (code, field) == ("unknown_type", None)
-    assert message.startswith("type: 'fly' is not one of hello, create, join")
+    assert message.startswith("type: 'fly' is not one of hello, create, create_duplicate, join")
     code, message, field = engine_error(cmd="fly")
     assert (code, field) == ("unknown_command", None)
     assert message.startswith("cmd: 'fly' is not one of hello, legal, check")
