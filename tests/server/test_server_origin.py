@@ -71,6 +71,12 @@ def test_rest_refuses_what_a_page_of_another_site_can_send(live_server: ServerPr
                      headers={"Origin": EVIL}), 403, "forbidden_origin")
     error(httpx.post(live_server.url + "/api/move", json={"position": README, "bot": "pimc"},
                      timeout=10, headers={"Origin": "null"}), 403, "forbidden_origin")
+    # Nor a duplicate session, nor a review (work in the background).
+    for route, fields in (("/api/duplicate", {}), ("/api/reviews", {"seat": "S"})):
+        error(httpx.post(live_server.url + route, json=fields, timeout=10,
+                         headers={"Origin": EVIL}), 403, "forbidden_origin")
+        error(httpx.post(live_server.url + route, content=b"{}", timeout=10,
+                         headers={"Content-Type": "text/plain"}), 415, "unsupported_media_type")
     # DNS rebinding: the page's own origin under a name of its own resolving to this machine.
     port = live_server.url.rsplit(":", 1)[1]
     error(httpx.post(live_server.url + "/api/analyse", content=body, timeout=10,
