@@ -91,6 +91,7 @@ def test_two_tables_two_people_nothing_shown_early(live_server: ServerProcess) -
         summary = get(live_server, f"/api/duplicate/{session}").json()
         assert [r["deal"] for r in summary["results"]] == [1]
         net = netting_from_records(live_server, rooms, 1)
+        assert summary["results"][0]["declarer"] == record(live_server, rooms["open"], 1).declarer
         assert summary["results"][0]["net"] == {"A": net, "B": -net}
         assert len(get(live_server, f"/api/rooms/{rooms['open']}/history").json()["hands"]) == 1
 

@@ -121,7 +121,8 @@ class Session:
             at_open = _difference(opened[deal], TEAM_A_SEATS["open"])
             at_closed = _difference(closed[deal], TEAM_A_SEATS["closed"])
             net = at_open + at_closed
-            rows.append({"deal": deal, "open": {**_shown(opened[deal]), "a_minus_b": at_open},
+            rows.append({"deal": deal, "declarer": opened[deal]["declarer"],
+                         "open": {**_shown(opened[deal]), "a_minus_b": at_open},
                          "closed": {**_shown(closed[deal]), "a_minus_b": at_closed},
                          "net": {"A": net, "B": -net}})
         differ = sorted((r for r in rows if r["net"]["A"] != 0),

@@ -421,12 +421,13 @@ class Store:
                           origin=row[2], touched=float(row[3]))
 
     def hand_results(self, room: str) -> dict[int, dict[str, Any]]:
-        """The finished hands' results of a room, by hand number."""
+        """The finished hands' results of a room, by hand number, each with the hand's
+        ``declarer`` (as dealt: None in a match's 抢庄) beside the result's own keys."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT hand_number, result FROM hands WHERE room = ? AND result IS NOT NULL",
-                (room,)).fetchall()
-        return {int(n): json.loads(r) for n, r in rows}
+                "SELECT hand_number, result, declarer FROM hands WHERE room = ? "
+                "AND result IS NOT NULL", (room,)).fetchall()
+        return {int(n): {**json.loads(r), "declarer": d} for n, r, d in rows}
 
     def hand_record(self, room: str, hand_number: int) -> str | None:
         with self._lock:
