@@ -43,6 +43,16 @@ def say(lang: str, key: str, **params: Any) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]), message)
 
 
+def page_lang(page: Any, lang: str, timeout: float = 15000) -> str:
+    """The page's language once it is ``lang`` (i18n.js sets it when the catalogue has loaded,
+    which can be after the load event), else after ``timeout`` ms whatever it is."""
+    try:
+        page.wait_for_selector(f'html[lang="{lang}"]', state="attached", timeout=timeout)
+    except Exception:  # the caller's assert names what it is instead
+        pass
+    return str(page.get_attribute("html", "lang"))
+
+
 def new_page(browser: Any, lang: str, **options: Any) -> Any:
     """A page in a fresh context whose browser speaks ``lang`` (so the table picks it)."""
     return browser.new_context(locale=LOCALES[lang], **options).new_page()

@@ -24,6 +24,7 @@ from .browser_helpers import (
     launched_browser,
     new_page,
     page_errors_text,
+    page_lang,
     say,
     screenshot_dir,
     table_state,
@@ -83,7 +84,7 @@ def test_whole_hand_against_three_bots(
         page = new_page(browser, lang, viewport=DESKTOP)
         errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
-        assert page.get_attribute("html", "lang") == lang
+        assert page_lang(page, lang) == lang
         # Seed 2: South's declaration stands, so South buries (when the kitty is not dry).
         create_room_against_bots(page, seed=2)
         assert "room=" in page.url and "seat=S" in page.url
@@ -668,20 +669,20 @@ def test_the_language_switch(live_server: ServerProcess) -> None:
         page = new_page(browser, "zh-CN", viewport=DESKTOP)
         errors = PageErrors(page, live_server.url)
         open_lobby(page, live_server)
-        assert page.get_attribute("html", "lang") == "zh-CN"
+        assert page_lang(page, "zh-CN") == "zh-CN"
         assert page.title() == say("zh-CN", "title.table")
         assert page.inner_text("#lang-switch") == "English"
         assert page.inner_text("#quick-bots") == say("zh-CN", "lobby.play_vs_bots")
         with page.expect_navigation():
             page.click("#lang-switch")
         open_lobby(page, live_server, go=False)
-        assert page.get_attribute("html", "lang") == "en"
+        assert page_lang(page, "en") == "en"
         assert page.inner_text("#lang-switch") == "中文"
         assert page.inner_text("#quick-bots") == "Play against three bots"
         assert page.evaluate("localStorage.getItem('duidiao.lang')") == "en"
         page.reload()
         open_lobby(page, live_server, go=False)
-        assert page.get_attribute("html", "lang") == "en"
+        assert page_lang(page, "en") == "en"
 
         # The analysis page follows the choice; switching back keeps its address (the hash).
         page.goto(f"{live_server.url}/analysis#position={quote(README_POSITION)}")
@@ -697,14 +698,14 @@ def test_the_language_switch(live_server: ServerProcess) -> None:
         # ?lang= first, and remembered.
         page.goto(live_server.url + "/?lang=en")
         open_lobby(page, live_server, go=False)
-        assert page.get_attribute("html", "lang") == "en"
+        assert page_lang(page, "en") == "en"
         assert page.evaluate("localStorage.getItem('duidiao.lang')") == "en"
         errors.check()
 
         english = new_page(browser, "en", viewport=DESKTOP)
         english_errors = PageErrors(english, live_server.url)
         open_lobby(english, live_server)
-        assert english.get_attribute("html", "lang") == "en"
+        assert page_lang(english, "en") == "en"
         assert english.inner_text("#lang-switch") == "中文"
         assert english.inner_text("#nav-lobby") == "Lobby"
         english_errors.check()

@@ -110,6 +110,25 @@ def check_page(page: Any, cmap: set[int], what: str) -> None:
     assert set(families) == {FAMILY}, f"{what}: text set in {families}"
 
 
+def review_page(server: ServerProcess) -> str:
+    """The page of a review of South's plays in a room's finished hand."""
+    import httpx
+
+    from .helpers import Conn, hand_over
+
+    seats = {"S": "human", "E": "heuristic", "N": "heuristic", "W": "heuristic"}
+    with Conn(server.ws_url) as conn:
+        room = conn.request(type="create", seats=seats, bot_delay_ms=0, seed=4,
+                            hand_pause_seconds=600)["room"]
+        conn.request(type="join", room=room, seat="S")
+        conn.request(type="autoplay", bot="heuristic")
+        conn.wait(hand_over, timeout=60)
+    reply = httpx.post(server.url + "/api/reviews", timeout=10, json={
+        "room": room, "hand": 1, "seat": "S", "level": "normal", "seed": 0})
+    assert reply.status_code == 200, reply.text
+    return str(reply.json()["page"])
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["zh-CN", "en"])
 def test_no_character_without_a_glyph(live_server: ServerProcess, tmp_path: Path,
@@ -139,4 +158,21 @@ def test_no_character_without_a_glyph(live_server: ServerProcess, tmp_path: Path
         page.wait_for_selector("#results-panel:not([hidden])", timeout=60000)
         check_page(page, cmap, f"{lang} analysis page")
         page.screenshot(path=str(shots / f"fonts-analysis-{lang}.png"))
+        # A duplicate session's page (复式赛): both tables, a free seat, the deals to come.
+        made = page.request.post(live_server.url + "/api/duplicate", data={"deals": 2})
+        assert made.ok, made.text()
+        page.goto(f"{live_server.url}/duplicate#session={made.json()['session']}")
+        page.wait_for_selector("#dup-open a[data-take-seat=S]")
+        check_page(page, cmap, f"{lang} duplicate session page")
+        page.screenshot(path=str(shots / f"fonts-duplicate-{lang}.png"))
+        # The review page: a hand's replay, a play's valuation, the mistakes; then its form.
+        page.goto(live_server.url + review_page(live_server))
+        page.wait_for_selector("#progress[data-status=done]", timeout=60000)
+        page.click("#plays tr[data-ply] >> nth=0")
+        page.wait_for_selector("#valuation[data-ply]")
+        check_page(page, cmap, f"{lang} review page")
+        page.screenshot(path=str(shots / f"fonts-review-{lang}.png"))
+        page.click("#review-another")
+        page.wait_for_selector("#review-form-panel:not([hidden])")
+        check_page(page, cmap, f"{lang} review form")
         errors.check()

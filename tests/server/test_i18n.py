@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "duidiao" / "server" / "static"
 CATALOGUES = STATIC / "i18n"
 LANGUAGES = ("zh-CN", "en")
-PAGES = ("index.html", "analysis.html")
+PAGES = ("index.html", "analysis.html", "duplicate.html", "review.html")
 # The CLDR plural categories each language's Intl.PluralRules chooses among (cardinal).
 PLURAL_CATEGORIES = {"en": {"one", "other"}, "zh-CN": {"other"}}
 CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
@@ -50,6 +50,7 @@ DYNAMIC: dict[str, tuple[str, str]] = {
     "result.dig.${result.dig}": ("board.js", "DIGS"),
     "bot.strength.${name}": ("cards.js", "STRENGTHS"),
     "builder.full.${target}": ("analysis.js", "TARGETS"),
+    "dup.table.${table}": ("cards.js", "DUPLICATE_TABLES"),
 }
 
 

@@ -698,6 +698,8 @@ def create_app(
     routes = [
         Route("/", _page("index.html"), methods=["GET"]),
         Route("/analysis", _page("analysis.html"), methods=["GET"]),
+        Route("/duplicate", _page("duplicate.html"), methods=["GET"]),
+        Route("/review", _page("review.html"), methods=["GET"]),
         Route("/api/health", server.health, methods=["GET"]),
         *[engine_route(cmd) for cmd in ENGINE_ROUTES],
         Route("/api/rooms", server.create_room, methods=["POST"]),

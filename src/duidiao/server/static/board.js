@@ -9,6 +9,7 @@ import {
   parseCards, parsePosition, seatName, seatShort, teamName, teamOf, trumpBadge,
 } from "./cards.js";
 import { t, tNodes } from "./i18n.js";
+import { duplicateDone, duplicatePage, duplicateTableName } from "./cards.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 
@@ -50,6 +51,16 @@ function trumpNode(trump) {
   return trumpBadge(trump);
 }
 
+// A duplicate table: the deal of the session, the table, and the session page.
+function duplicateChip(state) {
+  const dup = state.duplicate;
+  return el("span", { class: "chip duplicate", "data-table": dup.table },
+    el("small", { text: t("dup.info.label") }),
+    el("a", { href: duplicatePage(dup.session), target: "_blank", rel: "noopener",
+      "data-session": dup.session, title: t("dup.info.title"),
+      text: t("dup.info.deal", { k: state.hand_number || 0, n: dup.deals, table: duplicateTableName(dup.table) }) }));
+}
+
 export function renderInfo(node, state) {
   const obs = state.observation || {};
   const declarer = obs.declarer;
@@ -71,6 +82,7 @@ export function renderInfo(node, state) {
   }
   // Rules with stakes (§11.9): every override, self-override and counter doubles it.
   if (typeof obs.stake === "number") parts.splice(4, 0, chip(t("info.stake"), `×${obs.stake}`, "stake"));
+  if (state.duplicate) parts.unshift(duplicateChip(state));
   node.replaceChildren(...parts);
 }
 
@@ -98,6 +110,10 @@ function seatBadge(state, seat, viewer) {
   }
   const label = playerLabel(info);
   if (label) badge.append(el("span", { class: "player", text: label }));
+  if (info.autoplay) {  // autoplay (tuoguan): a bot plays the person's seat
+    badge.append(el("span", { class: "autoplay-mark", "data-bot": info.autoplay,
+      title: t("seat.autoplay_title", { level: botName(info.autoplay) }), text: t("seat.autoplay") }));
+  }
   if (info.player === "human") {
     const online = info.connected !== false;
     badge.append(el("span", {
@@ -273,6 +289,8 @@ export function describeDecision(last, state) {
     line.append(JSON.stringify(last));
   }
   if (last.timeout) line.append(el("span", { class: "tag", text: t("log.timeout") }));
+  if (last.autoplay) line.append(el("span", { class: "tag", "data-tag": "autoplay", text: t("log.autoplay") }));
+  if (last.forced) line.append(el("span", { class: "tag", "data-tag": "forced", text: t("log.forced") }));
   return line;
 }
 
@@ -322,7 +340,7 @@ export function renderResult(node, state, handlers) {
     rows.push(row(t("result.kitty_bonus"), t("result.kitty_not_counted", { points: result.kitty_points })));
   }
   if (obs.kitty) rows.push(row(t("result.kitty"), cardRow(parseCards(obs.kitty), "small")));
-  if (result.next_declarer && !state.match_winner) {
+  if (result.next_declarer && !state.match_winner && !state.duplicate) {  // a duplicate deal's declarer is drawn
     rows.push(row(t("result.next_declarer"), seatName(result.next_declarer)));
   }
   const scores = state.scores || {};
@@ -332,10 +350,17 @@ export function renderResult(node, state, handlers) {
     el("p", { class: "meaning", text: outcomeNote(result.outcome) }),
     state.match_winner
       ? el("p", { class: "match-won", text: t("result.match_won", { team: teamName(state.match_winner) }) }) : null,
+    duplicateDone(state)
+      ? el("p", { class: "match-won", text: t("dup.result.last_deal", { count: state.duplicate.deals }) }) : null,
     el("table", {}, el("tbody", {}, ...rows)),
     el("div", { class: "row" },
-      state.match_winner ? null : el("button", { type: "button", class: "primary", "data-action": "next",
+      state.duplicate ? el("a", { class: "button", href: duplicatePage(state.duplicate.session), target: "_blank",
+        rel: "noopener", "data-action": "duplicate-results", text: t("dup.result.link") }) : null,
+      state.match_winner || duplicateDone(state) ? null : el("button", { type: "button", class: "primary", "data-action": "next",
         onclick: handlers.next, text: t("action.next") }),
+      // A seated person's review of the hand (fupan): the review page in a new tab.
+      handlers.review ? el("button", { type: "button", "data-action": "review", onclick: handlers.review,
+        title: t("result.review_title"), text: t("result.review") }) : null,
       el("button", { type: "button", "data-action": "show-table", onclick: handlers.close, text: t("result.show_table") })),
   );
   node.replaceChildren(card);

@@ -318,3 +318,26 @@ export function formatValue(m) {
   const make = typeof m.make === "number" ? ` · ${t("value.makes", { percent: Math.round(m.make * 100) })}` : "";
   return `${mean}${se}${make}`;
 }
+
+// Duplicate sessions (docs/server.md): the two tables, each said as "dup.table.<table>";
+// the session page's address; a number with its sign, as a net is written.
+export const DUPLICATE_TABLES = ["open", "closed"];
+
+export function duplicateTableName(table) {
+  return DUPLICATE_TABLES.includes(table) ? t(`dup.table.${table}`) : String(table ?? "?");
+}
+
+export function duplicatePage(session) {
+  return `/duplicate#session=${encodeURIComponent(session)}`;
+}
+
+// A duplicate table's last deal is over: no next hand (the server refuses it).
+export function duplicateDone(state) {
+  const dup = state && state.duplicate;
+  return Boolean(dup && state.phase === "over" && Number(state.hand_number) >= Number(dup.deals));
+}
+
+export function signed(value) {
+  const n = Number(value);
+  return n > 0 ? `+${n}` : `${n}`;
+}

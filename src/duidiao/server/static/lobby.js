@@ -155,3 +155,63 @@ export function renderJoinSeats(node, summaryNode, summary, handlers) {
     });
   }));
 }
+
+// ---- duplicate sessions: two tables play the same deals, the teams' seats swapped ----
+
+// The duplicate form's choices: the presets, and at each seat of both tables you, a person or
+// a bot (by default you sit South at the open table, bots everywhere else).
+export function fillDuplicateForm(form, hello) {
+  const presetSelect = form.querySelector("#dup-preset");
+  const keepPreset = presetSelect.value;
+  const presets = (hello && hello.presets) || ["chifeng"];
+  presetSelect.replaceChildren(...presets.map((p) => {
+    const name = typeof p === "string" ? p : p.name;
+    return el("option", { value: name, text: name });
+  }));
+  if (keepPreset && presets.includes(keepPreset)) presetSelect.value = keepPreset;
+  const bots = botChoices(hello);
+  const normal = defaultBot(hello);
+  for (const select of form.querySelectorAll("select[data-dup-seat]")) {
+    const first = select.dataset.table === "open" && select.dataset.dupSeat === "S";
+    const keep = select.value;
+    select.replaceChildren(
+      el("option", { value: YOU, text: t("lobby.you") }),
+      el("option", { value: "human", text: t("lobby.person") }),
+      ...bots.map((b) => el("option", { value: b.value, text: b.label })));
+    select.value = keep && [...select.options].some((o) => o.value === keep) ? keep : first ? YOU : normal;
+  }
+}
+
+// The create_duplicate message from the form (docs/server.md), and the seat to sit in: the
+// first "you" ({table, seat}), or null.
+export function readDuplicateForm(form) {
+  const seats = { open: {}, closed: {} };
+  let mine = null;
+  for (const select of form.querySelectorAll("select[data-dup-seat]")) {
+    const { table, dupSeat: seat } = select.dataset;
+    if (select.value === YOU) {
+      seats[table][seat] = "human";
+      if (mine === null) mine = { table, seat };
+    } else {
+      seats[table][seat] = select.value;
+    }
+  }
+  const number = (id, fallback) => {
+    const text = form.querySelector(id).value.trim();
+    const value = Number(text);
+    return text !== "" && Number.isFinite(value) ? value : fallback;
+  };
+  return {
+    message: {
+      type: "create_duplicate",
+      preset: form.querySelector("#dup-preset").value || "chifeng",
+      deals: number("#dup-deals", 4),
+      open_seats: seats.open,
+      closed_seats: seats.closed,
+      decision_seconds: number("#dup-seconds", 60),
+      bot_delay_ms: number("#dup-delay", 700),
+      hand_pause_seconds: number("#dup-pause", null), // empty: 8 s with a person, 1 s with bots only
+    },
+    mine,
+  };
+}

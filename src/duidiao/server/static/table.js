@@ -8,7 +8,12 @@ import {
   teamName,
 } from "./cards.js";
 import { applyI18n, t, tNodes } from "./i18n.js";
-import { Connection, STATUSES, getJson, socketUrl } from "./net.js";
+import { TurnAlerts } from "./alerts.js";
+import { autoForced, autoplayOf, createSeatTools } from "./autoplay.js";
+import { wireFolding, wireHandTouch } from "./phone.js";
+import { duplicateDone, duplicatePage } from "./cards.js";
+import { fillDuplicateForm, readDuplicateForm } from "./lobby.js";
+import { Connection, STATUSES, getJson, postJson, socketUrl } from "./net.js";
 import {
   describeDecision, playerLabel, renderDeclarations, renderInfo, renderKitty, renderLastTrick,
   renderResult, renderSeats, renderTrick, seatPlayer,
@@ -41,6 +46,8 @@ const ui = {
   sentPlay: null,
 };
 window.duidiaoTable = ui; // for the browser tests and the curious
+ui.alerts = new TurnAlerts(); // the turn alert: what it did (alerts.count, .sounds, .vibrations)
+let seatTools = null; // autoplay and the seat's settings (autoplay.js)
 
 // ---- routing and seats ------------------------------------------------------------------
 
@@ -115,6 +122,7 @@ async function joinSeat(room, seat, token) {
     if (reply.token) saveToken(ui.room, ui.seat, reply.token);
     // The token stays in this tab's hash too, so a reload (or storage switched off) rejoins.
     writeHash({ room: ui.room, seat: ui.seat, token: reply.token || token || "" });
+    seatTools.joined(); // the automatic last play, as this browser wants it
     showView("table");
     if (ui.state && ui.state.room === ui.room) render();
   } catch (err) {
@@ -180,6 +188,18 @@ async function createRoom(message, seat) {
     $("#speed-out").textContent = t("unit.ms", { ms: message.bot_delay_ms });
     if (seat) await joinSeat(reply.room, seat, null);
     else await watchRoom(reply.room);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+// A duplicate session: sit in the first seat chosen as "you" (the table then links
+// the session page), else go to the session page.
+async function createDuplicate(message, mine) {
+  try {
+    const reply = await ui.conn.request(message);
+    if (mine) await joinSeat(reply.rooms[mine.table], mine.seat, null);
+    else window.location.assign(duplicatePage(reply.session));
   } catch (err) {
     showError(err);
   }
@@ -305,6 +325,8 @@ function onState(state) {
     $("#speed-out").textContent = t("unit.ms", { ms: state.bot_delay_ms });
   }
   render();
+  // The person is awaited (their clock runs): alerted when the tab is in the background.
+  ui.alerts.notice(ui.decisionKey, myTurn() && typeof state.deadline_seconds === "number");
 }
 
 // A throw that fails is played as its forced part: say so, since it is not what was picked.
@@ -323,8 +345,19 @@ function noticeFailedThrow(last) {
   }
 }
 
+// The seat's decision to make here (not while under autoplay: its bot decides).
 function myTurn() {
-  return Boolean(ui.state && ui.seat && ui.state.to_act === ui.seat && ui.state.options);
+  return Boolean(ui.state && ui.seat && ui.state.to_act === ui.seat && ui.state.options
+    && !autoplayOf(ui.state, ui.seat));
+}
+
+// Whether the selection may be played now: the Play button's rule (a listed legal play, or
+// a selection to try when the list was cut short).
+function selectionPlayable() {
+  const play = playOptions();
+  if (!play) return false;
+  const chosen = selectedCards();
+  return play.keys.has(cardsKey(chosen)) || play.tryable(chosen);
 }
 
 function handCards() {
@@ -371,10 +404,11 @@ function render() {
   renderActions();
   renderPrompt();
   renderHintPanel();
+  seatTools.render();
   if (ui.resultClosed) {
     $("#result").hidden = true;
   } else {
-    renderResult($("#result"), state, { next: nextHand, close: closeResult });
+    renderResult($("#result"), state, { next: nextHand, close: closeResult, review: ui.seat ? reviewHand : null });
   }
   document.body.dataset.phase = state.phase || "";
   document.body.dataset.version = String(state.version ?? "");
@@ -432,7 +466,7 @@ function renderHand() {
 }
 
 // Overlap the cards just enough for the hand to fit on one line; when even a deep overlap
-// would not do (a phone), just enough for two lines of about half the hand each.
+// would not do (a phone), just enough for two lines (or more) of about as many cards each.
 function fitHand(node, elements) {
   node.style.removeProperty("--overlap");
   if (elements.length < 2) return;
@@ -444,10 +478,21 @@ function fitHand(node, elements) {
   if (!width || room <= 0) return;
   const gaps = elements.filter((e) => e.classList.contains("gap")).length;
   const n = elements.length;
-  const fit = (count, gapCount) => 1 - (room - width - gapCount * 0.16 * width) / ((count - 1) * width);
+  // The air between suits (phone.css narrows it), and the deepest overlap that leaves each
+  // card's corner index in view; deeper than that, as few lines as keep it, each about as full
+  // (39 cards: two lines on a phone). An upright phone takes a second line sooner (from
+  // --line-overlap), for cards wide enough to touch.
+  const air = parseFloat(style.getPropertyValue("--suit-gap")) || 0.16;
+  const deepest = parseFloat(style.getPropertyValue("--max-overlap")) || 0.62;
+  const oneLine = parseFloat(style.getPropertyValue("--line-overlap")) || deepest;
+  const fit = (count, gapCount) => 1 - (room - width - gapCount * air * width) / ((count - 1) * width);
+  let lines = 1;
   let overlap = fit(n, gaps);
-  if (overlap > 0.62) overlap = Math.min(0.62, fit(Math.ceil(n / 2), Math.ceil(gaps / 2)));
-  overlap = Math.max(0.22, overlap);
+  while (overlap > (lines === 1 ? oneLine : deepest) && lines < 4) {
+    lines += 1;
+    overlap = fit(Math.ceil(n / lines), Math.ceil(gaps / lines));
+  }
+  overlap = Math.max(0.22, Math.min(deepest, overlap));
   node.style.setProperty("--overlap", (Math.ceil(overlap * 1000) / 1000).toFixed(3));
 }
 
@@ -468,7 +513,7 @@ function renderActions() {
   const node = $("#actions");
   const state = ui.state;
   const parts = [];
-  if (state && state.phase === "over" && !state.match_winner) {
+  if (state && state.phase === "over" && !state.match_winner && !duplicateDone(state)) {
     parts.push(button(t("action.next"), "next", nextHand, { class: "primary" }));
   }
   if (myTurn()) {
@@ -542,12 +587,18 @@ function renderPrompt() {
   const obs = state.observation || {};
   const seats = state.seats || {};
   let text;
-  if (state.phase === "over") {
+  if (duplicateDone(state)) {
+    text = t("dup.prompt.done", { count: state.duplicate.deals });
+  } else if (state.phase === "over") {
     text = state.match_winner ? t("prompt.match_over", { team: teamName(state.match_winner) }) : t("prompt.hand_over");
+  } else if (ui.seat && autoplayOf(state, ui.seat)) {
+    text = t("autoplay.prompt");
   } else if (myTurn()) {
     const options = state.options;
     const chosen = selectedCards();
-    if (options.declare) text = t("prompt.declare", { count: obs.drawn ?? "?" });
+    if (options.moves && options.count === 1 && state.deadline_seconds == null && autoForced()) {
+      text = t("prompt.forced"); // the server makes it in a moment (auto_forced)
+    } else if (options.declare) text = t("prompt.declare", { count: obs.drawn ?? "?" });
     else if (options.counter) text = t("prompt.counter");
     else if (typeof options.bury === "number") {
       const picked = { count: options.bury, picked: chosen.length };
@@ -734,12 +785,34 @@ function clearSelection() {
 }
 
 function nextHand() {
+  if (duplicateDone(ui.state)) return; // a duplicate table's last deal: no next
   ui.conn.send({ type: "next" });
 }
 
 function closeResult() {
   ui.resultClosed = true;
   $("#result").hidden = true;
+}
+
+// The hand just over reviewed for this seat (fupan, docs/table.md "Hand review"): its page in a
+// new tab. A duplicate deal is refused (duplicate_hidden) until the other table has played it.
+async function reviewHand() {
+  const state = ui.state;
+  if (!state || !ui.seat || state.phase !== "over") return;
+  try {
+    const reply = await postJson("/api/reviews", {
+      room: ui.room || state.room, hand: state.hand_number, seat: ui.seat, level: "hard", seed: 0,
+    });
+    if (window.open(reply.page, "_blank")) return;
+    // A blocked pop-up: the page as a link to open by hand.
+    const note = el("div", { class: "error notice", "data-code": "review_ready" },
+      el("a", { href: reply.page, target: "_blank", text: t("result.review_open") }),
+      el("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×",
+        onclick: () => note.remove() }));
+    $("#errors").append(note);
+  } catch (err) {
+    showError(err);
+  }
 }
 
 // The main decision of the moment, for Enter.
@@ -822,6 +895,7 @@ async function onOpen() {
     showError(err);
   }
   fillCreateForm($("#create-form"), ui.hello);
+  fillDuplicateForm($("#duplicate-form"), ui.hello);
   await enterRoute();
 }
 
@@ -844,6 +918,11 @@ function wire() {
     createRoom(message, mine ? "S" : null);
   };
   $("#quick-bots").addEventListener("click", () => quick(true));
+  $("#duplicate-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const { message, mine } = readDuplicateForm(event.target);
+    createDuplicate(message, mine);
+  });
   $("#quick-watch").addEventListener("click", () => quick(false));
   $("#rooms-refresh").addEventListener("click", refreshRooms);
   $("#join-form").addEventListener("submit", (event) => {
@@ -873,6 +952,17 @@ function wire() {
     ui.conn.send({ type: "speed", bot_delay_ms: Number(speed.value) });
   });
   document.addEventListener("keydown", onKey);
+  seatTools = createSeatTools(ui, { showError, alerts: ui.alerts });
+  wireHandTouch($("#hand"), {
+    selected: (index) => ui.selected.has(index),
+    toggle: (index) => {
+      ui.cursor = index;
+      toggle(index);
+    },
+    playable: selectionPlayable,
+    play: playSelection,
+  });
+  wireFolding($(".side"), ["keys"]);
   window.addEventListener("hashchange", () => {
     const route = readHash();
     if (route.room !== ui.room || route.seat !== ui.seat) enterRoute();
