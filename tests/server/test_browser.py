@@ -77,8 +77,9 @@ def teams(observation: dict[str, Any]) -> tuple[str, str]:
 def test_whole_hand_against_three_bots(
     live_server: ServerProcess, tmp_path: Path, lang: str
 ) -> None:
-    # The pictures of docs/table.md are the English page's.
-    shots = screenshot_dir(tmp_path) if lang == "en" else tmp_path
+    # The pictures of README and docs/table.md: table.png (English), table-zh.png (Chinese).
+    shots = screenshot_dir(tmp_path)
+    suffix = "" if lang == "en" else "-zh"
     started = time.monotonic()
     with launched_browser() as browser:
         page = new_page(browser, lang, viewport=DESKTOP)
@@ -104,7 +105,7 @@ def test_whole_hand_against_three_bots(
                 picked = ",".join(c["card"] for c in hand_cards(page) if c["selected"])
                 assert sorted(picked.split(",")) == sorted(best.split(","))
                 assert action_buttons(page)["play"]
-                page.screenshot(path=str(shots / "table.png"))
+                page.screenshot(path=str(shots / f"table{suffix}.png"))
                 page.click("#actions button[data-action=play]")
                 decisions.append(f"play {picked} (the hint's)")
                 shot_taken = True
@@ -138,7 +139,7 @@ def test_whole_hand_against_three_bots(
         # Every trick went to the log and the last trick panel holds the 25th... or the last.
         seats = tuple(say(lang, f"seat.short.{seat}") for seat in "SENW")
         assert page.inner_text("#last-trick").startswith(seats)
-        page.screenshot(path=str(shots / "table-result.png"))
+        page.screenshot(path=str(shots / f"table-result{suffix}.png"))
 
         # Next hand deals hand 2 of the match.
         page.click("#result button[data-action=next]")
@@ -615,7 +616,7 @@ def test_a_three_deck_hand_on_a_phone(
 ) -> None:
     """Rules §11: 39 cards a hand (45 for the burier) on a 390-pixel screen, the stake shown
     in the bar and the result."""
-    shots = screenshot_dir(tmp_path) if lang == "en" else tmp_path
+    shots = tmp_path  # not pictures of the docs
     with launched_browser() as browser:
         page = new_page(browser, lang, viewport=PHONE, has_touch=True, is_mobile=True)
         errors = PageErrors(page, live_server.url)
@@ -641,7 +642,7 @@ def test_a_three_deck_hand_on_a_phone(
 def test_a_huanle_hand_with_a_counter(live_server: ServerProcess, tmp_path: Path) -> None:
     """欢乐升级 at the table: South counters North's declaration after the bury (反底), takes
     the kitty, buries again; the stake doubles in the bar, the log and the result."""
-    shots = screenshot_dir(tmp_path)
+    shots = tmp_path  # not a picture of the docs
     with launched_browser() as browser:
         page = new_page(browser, "en", viewport=DESKTOP)
         errors = PageErrors(page, live_server.url)

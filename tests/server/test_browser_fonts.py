@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import PageErrors, launched_browser, new_page, screenshot_dir
+from .browser_helpers import PageErrors, launched_browser, new_page
 from .helpers import ServerProcess
 
 fontTools = pytest.importorskip("fontTools.ttLib")
@@ -134,7 +134,7 @@ def review_page(server: ServerProcess) -> str:
 def test_no_character_without_a_glyph(live_server: ServerProcess, tmp_path: Path,
                                       lang: str) -> None:
     cmap = font_characters()
-    shots = screenshot_dir(tmp_path)
+    shots = tmp_path  # for a person to look at when it fails; not pictures of the docs
     with launched_browser(env=only_the_shipped_font(tmp_path)) as browser:
         page = new_page(browser, lang, viewport={"width": 1280, "height": 860})
         errors = PageErrors(page, live_server.url)
