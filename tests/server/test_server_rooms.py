@@ -12,7 +12,7 @@ import pytest
 import duidiao
 from duidiao.play.decisions import seen_by_others
 
-from .helpers import Conn, ServerProcess, hand_over, play_seat
+from .helpers import Conn, ServerProcess, choose, hand_over, play_seat
 
 BOTS3 = {"S": "human", "E": "heuristic", "N": "heuristic", "W": "heuristic"}
 
@@ -163,7 +163,9 @@ def test_timeout_replaces_the_human(live_server: ServerProcess) -> None:
 
 def test_speed_next_and_hint(live_server: ServerProcess) -> None:
     with Conn(live_server.ws_url) as player:
-        room = create(player, seats=BOTS3, bot_delay_ms=0, hand_pause_seconds=600, seed=8)
+        # Bots slow at first: no bot decision can bring South's turn in the play before the
+        # hint asked while declaring (then the speed is raised).
+        room = create(player, seats=BOTS3, bot_delay_ms=3000, hand_pause_seconds=600, seed=8)
         join(player, room, "S")
         assert player.request(type="hint")["error"]["code"] == "no_hint"
         speed = player.request(type="speed", bot_delay_ms=0)
@@ -176,6 +178,10 @@ def test_speed_next_and_hint(live_server: ServerProcess) -> None:
         assert hint["type"] == "hint" and hint["version"] == play_state["version"]
         moves = [m["move"] for m in hint["analysis"]["moves"]]
         assert sorted(moves) == sorted(play_state["options"]["moves"])
+        # South's turn still waits for South (play_seat answers the states that come next);
+        # an only legal play the server makes by itself (auto_forced).
+        if play_state["options"]["count"] > 1:
+            player.send(type="act", **choose(play_state, rng))
         end = play_seat(player, "S", hand_over, rng)
         started = time.monotonic()
         nxt = player.request(type="next")
