@@ -4,27 +4,12 @@
 // vibrates where it can. What was done is counted on the object (window.duidiaoTable.alerts),
 // for the tests and the curious.
 
+import { storeSetting, storedSetting } from "./cards.js";
 import { t } from "./i18n.js";
 
 const SOUND_KEY = "duidiao.alert_sound";
 const FLASH_MS = 900;
 const VIBRATION = [180, 90, 180];
-
-function stored(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch (err) {
-    return null; // storage switched off (private windows)
-  }
-}
-
-function store(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch (err) {
-    // the choice then lasts as long as the page
-  }
-}
 
 export class TurnAlerts {
   constructor() {
@@ -32,7 +17,7 @@ export class TurnAlerts {
     this.sounds = 0; // sounds made (tried: a browser may still keep it silent)
     this.vibrations = 0; // calls of navigator.vibrate
     this.flashing = false;
-    this.sound = stored(SOUND_KEY) !== "off";
+    this.sound = storedSetting(SOUND_KEY) !== "off";
     this.turnKey = null; // the decision the person was last awaited for
     this.baseTitle = null;
     this.timer = null;
@@ -49,7 +34,7 @@ export class TurnAlerts {
 
   setSound(on) {
     this.sound = Boolean(on);
-    store(SOUND_KEY, this.sound ? "on" : "off");
+    storeSetting(SOUND_KEY, this.sound ? "on" : "off");
   }
 
   // Every state: `key` names the decision, `awaited` says the person must make it (their turn,

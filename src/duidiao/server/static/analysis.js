@@ -2,7 +2,7 @@
 // built by clicking cards), the ranked moves out (REST POST /api/analyse and /api/legal).
 
 import {
-  HAND_CARDS, KITTY_CARDS, SEATS, cardElement, cardRow, cardText, cardsLabel, el, errorText, formatValue, parseCards,
+  HAND_CARDS, KITTY_CARDS, SEATS, cardElement, cardRow, cardText, cardsLabel, clearErrors, el, errorText, showError, formatValue, parseCards,
   parsePosition, seatName, seatShort, trumpBadge,
 } from "./cards.js";
 import { applyI18n, t, tNodes } from "./i18n.js";
@@ -19,20 +19,6 @@ const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const TARGETS = ["hand", "kitty"];
 
 let busy = false;
-
-function showError(error) {
-  const box = $("#errors");
-  const item = el("div", { class: "error", "data-code": (error && error.code) || "error" },
-    el("span", { text: errorText(error) }),
-    el("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×",
-      onclick: () => item.remove() }));
-  box.append(item);
-  while (box.children.length > 4) box.firstElementChild.remove();
-}
-
-function clearErrors() {
-  $("#errors").replaceChildren();
-}
 
 function positionText() {
   return $("#position").value.trim().replace(/\s+/g, " ");

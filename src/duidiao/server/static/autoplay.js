@@ -4,32 +4,16 @@
 // the seat's only legal play is made at once (remembered in this browser, sent whenever the
 // seat is joined); the turn alert's sound.
 
-import { STRENGTHS, botName, el } from "./cards.js";
+import { STRENGTHS, botName, el, storeSetting, storedSetting } from "./cards.js";
 import { t } from "./i18n.js";
 
 const LEVEL_KEY = "duidiao.autoplay_level";
 const FORCED_KEY = "duidiao.auto_forced";
 const DEFAULT_LEVEL = "normal";
 
-function stored(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch (err) {
-    return null; // storage switched off (private windows)
-  }
-}
-
-function store(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch (err) {
-    // the choice then lasts as long as the page
-  }
-}
-
 // On unless this browser turned it off (the server's default is on too).
 export function autoForced() {
-  return stored(FORCED_KEY) !== "off";
+  return storedSetting(FORCED_KEY) !== "off";
 }
 
 // The bot under autoplay for the viewer's seat, or null.
@@ -68,7 +52,7 @@ export function createSeatTools(ui, { showError, alerts }) {
     if (pending || !ui.seat) return;
     pending = true;
     render();
-    if (bot) store(LEVEL_KEY, bot);
+    if (bot) storeSetting(LEVEL_KEY, bot);
     await request({ type: "autoplay", bot });
     pending = false;
     render();
@@ -80,7 +64,7 @@ export function createSeatTools(ui, { showError, alerts }) {
 
   forcedBox.checked = autoForced();
   forcedBox.addEventListener("change", () => {
-    store(FORCED_KEY, forcedBox.checked ? "on" : "off");
+    storeSetting(FORCED_KEY, forcedBox.checked ? "on" : "off");
     sendForced();
   });
   soundBox.checked = alerts.sound;
@@ -88,9 +72,9 @@ export function createSeatTools(ui, { showError, alerts }) {
 
   function renderControl(state) {
     const choices = levels(ui.hello);
-    const kept = stored(LEVEL_KEY);
+    const kept = storedSetting(LEVEL_KEY);
     const select = el("select", { id: "autoplay-level", "aria-label": t("autoplay.level"),
-      title: t("autoplay.level"), onchange: () => store(LEVEL_KEY, select.value) },
+      title: t("autoplay.level"), onchange: () => storeSetting(LEVEL_KEY, select.value) },
     ...choices.map((level) => el("option", { value: level, text: botName(level) })));
     select.value = choices.includes(kept) ? kept : choices.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : choices[0];
     const over = state.phase === "over" && state.match_winner;

@@ -311,6 +311,39 @@ export function errorText(error) {
   return detail ? t("errors.line", { what, detail }) : what;
 }
 
+// An error shown at the top right of a page (#errors), the newest four kept, each closable.
+export function showError(error) {
+  const box = document.getElementById("errors");
+  const item = el("div", { class: "error", "data-code": (error && error.code) || "error" },
+    el("span", { text: errorText(error) }),
+    el("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×",
+      onclick: () => item.remove() }));
+  box.append(item);
+  while (box.children.length > 4) box.firstElementChild.remove();
+}
+
+export function clearErrors() {
+  document.getElementById("errors").replaceChildren();
+}
+
+// A setting kept in this browser (localStorage), or null; storage may be switched off (private
+// windows): a choice then lasts as long as the page.
+export function storedSetting(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (err) {
+    return null;
+  }
+}
+
+export function storeSetting(key, value) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch (err) {
+    // kept for the page only
+  }
+}
+
 // An analysed move's value (Analysis.to_dict()): "+1.25 ± 0.40 · makes 62%".
 export function formatValue(m) {
   const mean = typeof m.mean === "number" ? (m.mean >= 0 ? `+${m.mean.toFixed(2)}` : m.mean.toFixed(2)) : "?";

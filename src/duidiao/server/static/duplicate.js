@@ -5,7 +5,7 @@
 // asks again every few seconds until the session is over.
 
 import {
-  DUPLICATE_TABLES, SEATS, duplicatePage, duplicateTableName, el, errorText, outcomeName,
+  DUPLICATE_TABLES, SEATS, duplicatePage, duplicateTableName, el, errorText, showError, outcomeName,
   phaseName, seatName, signed, teamName,
 } from "./cards.js";
 import { applyI18n, t } from "./i18n.js";
@@ -20,16 +20,6 @@ window.duidiaoDuplicate = page; // for the browser tests
 
 function readSession() {
   return new URLSearchParams(window.location.hash.slice(1)).get("session");
-}
-
-function showError(error) {
-  const box = $("#errors");
-  const item = el("div", { class: "error", "data-code": (error && error.code) || "error" },
-    el("span", { text: errorText(error) }),
-    el("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×",
-      onclick: () => item.remove() }));
-  box.append(item);
-  while (box.children.length > 4) box.firstElementChild.remove();
 }
 
 // A seat this browser holds the token of (table.js keeps them): it can go back to it.

@@ -5,7 +5,7 @@
 // that asks for a review of any finished hand record (POST /api/reviews).
 
 import {
-  SEATS, botName, cardRow, cardsKey, cardsLabel, el, errorText, formatValue, levelName, otherTeam,
+  SEATS, botName, cardRow, cardsKey, cardsLabel, clearErrors, el, errorText, showError, formatValue, levelName, otherTeam,
   outcomeName, outcomeNote, parseCards, seatName, teamName, teamOf, trumpBadge,
 } from "./cards.js";
 import { applyI18n, t, tNodes } from "./i18n.js";
@@ -28,20 +28,6 @@ const view = {
 window.duidiaoReview = view; // for the browser tests and the curious
 
 // ---- errors -------------------------------------------------------------------------------
-
-function showError(error) {
-  const box = $("#errors");
-  const item = el("div", { class: "error", "data-code": (error && error.code) || "error" },
-    el("span", { text: errorText(error) }),
-    el("button", { type: "button", class: "close", "aria-label": t("common.dismiss"), text: "×",
-      onclick: () => item.remove() }));
-  box.append(item);
-  while (box.children.length > 4) box.firstElementChild.remove();
-}
-
-function clearErrors() {
-  $("#errors").replaceChildren();
-}
 
 // ---- routing --------------------------------------------------------------------------------
 
