@@ -78,8 +78,10 @@ ROOM_FIELDS: tuple[Field, ...] = (
 MAX_DEALS = 64
 """The most deals a duplicate session plays."""
 
+_ROOM_FIELD = {f.name: f for f in ROOM_FIELDS}
+
 SESSION_FIELDS: tuple[Field, ...] = (
-    Choice("preset", doc="the rules preset", default="chifeng", choices=GAME_PRESETS),
+    _ROOM_FIELD["preset"],
     Int("deals", doc="how many deals both tables play", default=4, minimum=1,
         maximum=MAX_DEALS),
     PerSeat("open_seats", doc='the open table (开室; team A sits NS): "human" or a bot',
@@ -88,10 +90,8 @@ SESSION_FIELDS: tuple[Field, ...] = (
     PerSeat("closed_seats", doc='the closed table (闭室; team A sits EW): "human" or a bot',
             default={"S": "normal", "E": "normal", "N": "normal", "W": "normal"},
             max_chars=64, every_seat=True),
-    Num("decision_seconds", doc="a human's time for one decision", default=60,
-        minimum=DECISION_SECONDS[0], maximum=DECISION_SECONDS[1]),
-    Int("bot_delay_ms", doc="a pause before each bot decision", default=700,
-        minimum=BOT_DELAY_MS[0], maximum=BOT_DELAY_MS[1]),
+    _ROOM_FIELD["decision_seconds"],
+    _ROOM_FIELD["bot_delay_ms"],
     Num("hand_pause_seconds",
         doc="the pause before the next deal (null: 8 with a human seat, 1 with bots only)",
         nullable=True, minimum=0, maximum=600),
