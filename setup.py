@@ -1,6 +1,7 @@
 """Builds the private extensions duidiao._core and duidiao._core3 from src/core, src/search and
 bindings: the same sources twice, for the most copies of a card the engine plays (src/core/types.h):
-_core for the one- and two-deck games (two bit planes a card set), _core3 for three decks.
+_core for the one- and two-deck games (two bit planes a card set), _core3 for three decks; and
+duidiao._climb, the climbing games (src/core/climbing, bindings/climbing).
 
 Environment switches:
   DUIDIAO_SANITIZE=1   build with AddressSanitizer + UBSan (see docs/development.md)
@@ -73,5 +74,18 @@ class build_each_apart(build_ext):
             self.build_temp = base
 
 
-setup(ext_modules=[core_build("duidiao._core", 2), core_build("duidiao._core3", 3)],
+def climbing_build() -> Pybind11Extension:
+    # The climbing games share no rule with the trick games: their core is a module of its own,
+    # so building it changes nothing in the trick games' builds.
+    return Pybind11Extension(
+        "duidiao._climb",
+        sorted(glob("src/core/climbing/*.cpp") + glob("bindings/climbing/*.cpp")),
+        include_dirs=["src"],
+        cxx_std=17,
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+    )
+
+
+setup(ext_modules=[core_build("duidiao._core", 2), core_build("duidiao._core3", 3), climbing_build()],
       cmdclass={"build_ext": build_each_apart})

@@ -21,6 +21,7 @@ PACKAGE = Path(duidiao.__file__).parent
 # frontends, so that only the frontends may lean on it.
 RANKS = {
     "_core": 0,
+    "_climb": 0,
     "play": 1,
     "search": 2,
     "research": 3,
@@ -76,7 +77,8 @@ def imports_of(module: str, source: str, is_package: bool) -> Iterator[tuple[int
                 # `from duidiao.search import bots` imports the module duidiao.search.bots;
                 # `from duidiao import _core` the extension; `from duidiao import Game` the facade
                 full = f"{target}.{alias.name}"
-                yield node.lineno, full if (_is_module(full) or full == "duidiao._core") else target
+                extension = full in ("duidiao._core", "duidiao._climb")
+                yield node.lineno, full if (_is_module(full) or extension) else target
 
 
 def upward_imports(module: str, source: str, is_package: bool = False) -> list[str]:

@@ -1,0 +1,379 @@
+"""保皇 positions (rules §13, docs/notation.md "The climbing games"): read, check, print, play.
+
+A position is the state of a hand once the emperor has called: the emperor, the called face,
+the mode (rules §13.3), the guard, the five hands, the finishers and the current round as its
+actions, replayed through the core's answer procedure (rules §13.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from duidiao import _climb
+from duidiao.play.climbing.cards import (
+    NAMES,
+    SJ,
+    SUITS,
+    VALUES,
+    Face,
+    Pile,
+    format_pile,
+    parse_pile,
+)
+from duidiao.play.climbing.options import GAMES
+from duidiao.play.climbing.tokens import (
+    ActionTuple,
+    action_text,
+    find_game,
+    option_tokens,
+    pile_of,
+    read_action,
+    read_options,
+    seat_list,
+    seat_of,
+    split_tokens,
+)
+from duidiao.play.errors import HiddenCardsError, IllegalMoveError, NotationError
+
+__all__ = ["BaohuangPosition", "SEATS", "MODES"]
+
+SEATS = "ABCDE"
+MODES = ("dark", "open", "solo-open", "grab")
+KEYS = (
+    "with",
+    "without",
+    "emperor",
+    "call",
+    "mode",
+    "guard",
+    *SEATS,
+    "out",
+    "round",
+    "gone",
+    "score",
+)
+
+
+@dataclass(frozen=True)
+class BaohuangPosition:
+    preset: str
+    options: dict[str, object]
+    emperor: int
+    call: Face | None  # None after 抢庄
+    mode: str
+    guard: int | None  # None: unknown to the writer, or no guard (抢庄)
+    hands: tuple[Pile, ...]
+    out: tuple[int, ...] = ()
+    leader: int | None = None
+    actions: tuple[tuple[int, ActionTuple], ...] = ()
+    gone: Pile = Pile()
+    score: str | None = None
+    _core: Any = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def parse(cls, text: str) -> BaohuangPosition:
+        preset, f = split_tokens(text, KEYS)
+        game = find_game(preset, "baohuang")
+        options = read_options(game, preset, f)
+        for key in ("emperor", "mode"):
+            if key not in f:
+                raise NotationError(f"{key}: missing")
+        emperor = seat_of(f["emperor"], SEATS, "emperor")
+        mode = f["mode"]
+        if mode not in MODES:
+            raise NotationError(f"mode: {mode!r} is not one of {', '.join(MODES)}")
+        if mode == "grab":
+            if not options["grab"]:
+                raise NotationError(f"mode: no 抢庄 under {preset} (option grab is off)")
+            if "call" in f or "guard" in f:
+                raise NotationError("call: 抢庄 calls no face and has no guard")
+            call, guard = None, None
+        else:
+            if "call" not in f:
+                raise NotationError("call: missing (the face the emperor called, e.g. call=9C)")
+            call = _read_face(f["call"])
+            if "guard" not in f:
+                raise NotationError("guard: missing (a seat, or ? when the writer does not know)")
+            guard = None if f["guard"] == "?" else seat_of(f["guard"], SEATS, "guard")
+            if mode != "dark" and not options["open_guard"]:
+                raise NotationError(f"mode: no 明保 under {preset} (option open_guard is off)")
+            if mode == "solo-open" and guard != emperor:
+                raise NotationError("guard: after 明独 the guard is the emperor himself")
+            if mode == "open" and (guard is None or guard == emperor):
+                raise NotationError("guard: after 明保 the guard is known and is not the emperor")
+        hands = []
+        for letter in SEATS:
+            if letter not in f:
+                raise NotationError(f"{letter}: missing (every seat's hand is given, - when empty)")
+            hands.append(parse_pile(f[letter], letter, call))
+        out = seat_list(f["out"], SEATS, "out") if "out" in f else ()
+        gone = parse_pile(f["gone"], "gone", call) if "gone" in f else Pile()
+        leader: int | None = None
+        actions: tuple[tuple[int, ActionTuple], ...] = ()
+        if "round" in f:
+            leader, actions = _read_round(f["round"], call, bool(options["twos_attach"]))
+        position = cls(
+            preset,
+            options,
+            emperor,
+            call,
+            mode,
+            guard,
+            tuple(hands),
+            out,
+            leader,
+            actions,
+            gone,
+            f.get("score"),
+        )
+        position._check()
+        return position
+
+    def __str__(self) -> str:
+        parts = [
+            self.preset,
+            *option_tokens(GAMES["baohuang"], self.preset, self.options),
+            f"emperor={SEATS[self.emperor]}",
+        ]
+        if self.call is not None:
+            parts.append(f"call={self.call}")
+        parts.append(f"mode={self.mode}")
+        if self.mode != "grab":
+            parts.append("guard=" + ("?" if self.guard is None else SEATS[self.guard]))
+        parts += [f"{s}={format_pile(h, self.call)}" for s, h in zip(SEATS, self.hands)]
+        if self.out:
+            parts.append("out=" + ",".join(SEATS[s] for s in self.out))
+        if self.leader is not None:
+            acts = "/".join(f"{SEATS[s]}:{action_text(a, self.call)}" for s, a in self.actions)
+            parts.append(f"round={acts}" if acts else f"round={SEATS[self.leader]}:")
+        if self.gone.size:
+            parts.append(f"gone={format_pile(self.gone, self.call)}")
+        if self.score is not None:
+            parts.append(f"score={self.score}")
+        return " ".join(parts)
+
+    def _check(self) -> None:
+        total = self.gone
+        for s, hand in enumerate(self.hands):
+            for v in range(1, 16):
+                most = 4 if v >= SJ else 16
+                if hand.counts[v] > most:
+                    raise NotationError(
+                        f"{SEATS[s]}: holds {hand.counts[v]} cards of rank {NAMES[v]} "
+                        f"(a {'joker' if v >= SJ else 'rank'} exists {most} times)"
+                    )
+            total = total + hand
+        for _, a in self.actions:
+            if a[0] == 0:
+                total = total + pile_of(a)
+        if total.hidden == 0 and total.size != 216:
+            raise NotationError(f"cards: {total.size} cards in all, a 保皇 position has 216")
+        if self.call is not None and total.called > 4:
+            raise NotationError(
+                f"cards: {total.called} copies of the called face {self.call} "
+                "(a face exists 4 times)"
+            )
+        for s in self.out:
+            if self.hands[s].size:
+                raise NotationError(f"out: {SEATS[s]} still holds cards")
+        if self.leader is None:
+            return
+        self._replay()
+
+    def _replay(self) -> None:
+        if self.guard is not None or self.mode == "grab":
+            object.__setattr__(self, "_core", self._replay_with(self.guard))
+            return
+        # A writer who does not know the guard: the turns follow if every possible guard gives the
+        # same ones (only the end of the hand depends on him, rules §13.6).
+        cores, first_error = [], None
+        for guard in range(5):
+            try:
+                cores.append(self._replay_with(guard))
+            except NotationError as error:
+                first_error = first_error or error
+        if not cores:
+            assert first_error is not None
+            raise first_error
+        if len({(c.over(), c.to_act()) for c in cores}) > 1:
+            raise HiddenCardsError("whose turn it is depends on who the hidden guard is")
+        object.__setattr__(self, "_core", cores[0])
+
+    def _replay_with(self, guard_seat: int | None) -> _climb.Baohuang:
+        players = {s for s, a in self.actions if a[0] == 0}
+        went_out = [s for s in self.out if s in players]
+        earlier = tuple(s for s in self.out if s not in players)
+        start = list(self.hands)
+        for s, a in self.actions:
+            if a[0] == 0:
+                start[s] = start[s] + pile_of(a)
+        assert self.leader is not None
+        if self.leader in earlier:
+            raise NotationError(f"round: {SEATS[self.leader]} leads but has gone out")
+        if self.actions and self.actions[0][0] != self.leader:
+            raise NotationError(
+                f"round: {SEATS[self.actions[0][0]]} acts first, the leader is {SEATS[self.leader]}"
+            )
+        call_rank = self.call.value if self.call is not None else 0
+        joker_call = call_rank >= SJ
+        guard = -1 if guard_seat is None else guard_seat
+        shown = self.mode != "dark" or (guard != self.emperor and start[guard].called == 0)
+        core = _climb.Baohuang(
+            [(h.counts, 0 if joker_call else h.called, h.hidden) for h in start],
+            list(earlier),
+            self.leader,
+            self.emperor,
+            guard,
+            MODES.index(self.mode),
+            shown,
+            call_rank,
+            yield_=bool(self.options["yield"]),
+            twos_attach=bool(self.options["twos_attach"]),
+            early_end=bool(self.options["early_end"]),
+        )
+        for s, a in self.actions:
+            if core.over():
+                raise NotationError(
+                    f"round: {SEATS[s]}:{action_text(a, self.call)} after the hand ended"
+                )
+            if core.to_act() != s:
+                raise NotationError(
+                    f"round: {SEATS[s]}:{action_text(a, self.call)}: "
+                    f"it is {SEATS[core.to_act()]}'s turn"
+                )
+            why = core.refusal(a)
+            if why:
+                raise NotationError(f"round: {SEATS[s]} plays {action_text(a, self.call)}: {why}")
+            core.apply(a)
+            if core.over():
+                raise NotationError(
+                    f"round: the hand ended with {SEATS[s]}:{action_text(a, self.call)} "
+                    "(a finished hand is written without round=)"
+                )
+            if core.stage() == 0:
+                raise NotationError(
+                    f"round: the round ended with {SEATS[s]}:{action_text(a, self.call)} "
+                    f"(write the next one: round={SEATS[core.to_act()]}:)"
+                )
+        if core.out()[len(earlier) :] != went_out:
+            raise NotationError(
+                "out: the seats that went out in this round are not in the order they went out"
+            )
+        return core
+
+    def _game(self) -> _climb.Baohuang:
+        if self._core is None:
+            self._replay()
+        return self._core
+
+    def to_act(self) -> str | None:
+        if self.leader is None:
+            return None
+        return SEATS[self._game().to_act()]
+
+    def legal(self) -> list[str]:
+        if self.leader is None:
+            return []
+        core = self._game()
+        if core.hand(core.to_act())[2]:
+            raise HiddenCardsError(
+                f"{SEATS[core.to_act()]}'s hand is hidden: its legal actions are not known"
+            )
+        return [action_text(a, self.call) for a in core.legal()]
+
+    def play(self, action: str) -> BaohuangPosition:
+        if self.leader is None:
+            raise IllegalMoveError("the hand is over")
+        core = self._game()
+        seat = core.to_act()
+        a = read_action(action, "action", self.call, bool(self.options["twos_attach"]))
+        why = core.refusal(a)
+        if why:
+            raise IllegalMoveError(f"{SEATS[seat]} plays {action}: {why}")
+        fresh = replace(self, _core=None)
+        fresh._replay()
+        core = fresh._core
+        core.apply(a)
+        return _after(self, core, (seat, a))
+
+    def result(self) -> tuple[list[str], dict[str, int]]:
+        if self.leader is not None:
+            raise HiddenCardsError("the hand is not over")
+        core = self._core if self._core is not None else _ended_core(self)
+        scores = core.scores()
+        return [SEATS[s] for s in core.places()], {SEATS[s]: scores[s] for s in range(5)}
+
+
+def _after(
+    before: BaohuangPosition, core: _climb.Baohuang, action: tuple[int, ActionTuple]
+) -> BaohuangPosition:
+    call = before.call
+    hands = []
+    for s in range(5):
+        counts, called, hidden = core.hand(s)
+        if call is not None and call.value >= SJ:
+            called = counts[call.value]
+        hands.append(Pile(tuple(counts), called, hidden))
+    out = tuple(core.out())
+    actions = before.actions + (action,)
+    if core.over() or core.stage() == 0:
+        gone = before.gone
+        for _, a in actions:
+            if a[0] == 0:
+                gone = gone + pile_of(a)
+        leader = None if core.over() else core.to_act()
+        return replace(
+            before,
+            hands=tuple(hands),
+            out=out,
+            leader=leader,
+            actions=(),
+            gone=gone,
+            _core=core if core.over() else None,
+        )
+    return replace(before, hands=tuple(hands), out=out, actions=actions, _core=core)
+
+
+def _ended_core(p: BaohuangPosition) -> _climb.Baohuang:
+    leader = next((s for s in range(5) if s not in p.out), 0)
+    call_rank = p.call.value if p.call is not None else 0
+    guard = -1 if p.mode == "grab" else (p.guard if p.guard is not None else p.emperor)
+    return _climb.Baohuang(
+        [(h.counts, 0, h.hidden) for h in p.hands],
+        list(p.out),
+        leader,
+        p.emperor,
+        guard,
+        MODES.index(p.mode),
+        True,
+        call_rank,
+        yield_=bool(p.options["yield"]),
+        twos_attach=bool(p.options["twos_attach"]),
+        early_end=bool(p.options["early_end"]),
+    )
+
+
+def _read_face(text: str) -> Face:
+    if text in ("BJ", "SJ"):
+        return Face(VALUES[text], " ")
+    if len(text) == 2 and text[0] in VALUES and text[1] in SUITS:
+        return Face(VALUES[text[0]], text[1])
+    raise NotationError(f"call: {text!r} is not a face (a rank and a suit, 9C, or BJ or SJ)")
+
+
+def _read_round(
+    text: str, call: Face | None, twos_attach: bool
+) -> tuple[int, tuple[tuple[int, ActionTuple], ...]]:
+    items = text.split("/")
+    if len(items) == 1 and items[0].endswith(":") and len(items[0]) == 2:
+        return seat_of(items[0][0], SEATS, "round"), ()
+    actions = []
+    for item in items:
+        who, colon, what = item.partition(":")
+        if not colon or not what:
+            raise NotationError(f"round: {item!r} is not SEAT:ACTION")
+        actions.append(
+            (seat_of(who, SEATS, "round"), read_action(what, "round", call, twos_attach))
+        )
+    return actions[0][0], tuple(actions)

@@ -1,0 +1,171 @@
+"""What the climbing games' position strings share (docs/notation.md "The climbing games"):
+tokens, the preset and its options, seats, the round's actions, sets as the core sees them."""
+
+from __future__ import annotations
+
+from duidiao.play.climbing.cards import BJ, SJ, TWO, Face, Pile, format_pile, parse_pile
+from duidiao.play.climbing.options import CHOICES, GAMES, ON_OFF, UNSUPPORTED, GameInfo, game_of
+from duidiao.play.errors import NotationError
+
+ACTION_WORDS = {"pass": 1, "yield": 2, "fold": 3, "noburn": 4}
+WORD_OF = {code: word for word, code in ACTION_WORDS.items()}
+
+ActionTuple = tuple[int, int, int, int, int, int, int]
+
+
+def split_tokens(text: str, keys: tuple[str, ...]) -> tuple[str, dict[str, str]]:
+    """The preset and the key=value tokens, each key at most once and known."""
+    tokens = text.split()
+    if not tokens:
+        raise NotationError("position: empty")
+    preset, fields = tokens[0], {}
+    for token in tokens[1:]:
+        key, eq, value = token.partition("=")
+        if not eq:
+            raise NotationError(f"position: {token!r} is not key=value")
+        if key not in keys:
+            raise NotationError(f"position: unknown key {key!r} (keys: {', '.join(keys)})")
+        if key in fields:
+            raise NotationError(f"{key}: given twice")
+        fields[key] = value
+    return preset, fields
+
+
+def read_options(game: GameInfo, preset: str, fields: dict[str, str]) -> dict[str, object]:
+    """The preset's options with the position's with=/without= and choices applied."""
+    options = dict(game.presets[preset])
+    on_off: tuple[tuple[str, bool], ...] = (("with", True), ("without", False))
+    for key, value in on_off:
+        if key not in fields:
+            continue
+        for name in fields[key].split(","):
+            if name not in ON_OFF[game.name]:
+                raise NotationError(
+                    f"{key}: {name!r} is not an on/off option of {game.name} "
+                    f"({', '.join(ON_OFF[game.name])})"
+                )
+            if options[name] == value:
+                raise NotationError(
+                    f"{key}: {name} is already {'on' if value else 'off'} under {preset}"
+                )
+            options[name] = value
+    for name, values in CHOICES.items():
+        if name not in fields:
+            continue
+        if name not in options:
+            raise NotationError(f"{name}: not an option of {game.name}")
+        if fields[name] not in values:
+            raise NotationError(f"{name}: {fields[name]!r} is not one of {', '.join(values)}")
+        if fields[name] == options[name]:
+            raise NotationError(f"{name}: {fields[name]} is already the value under {preset}")
+        options[name] = fields[name]
+    for (name, bad), section in UNSUPPORTED.items():
+        if options.get(name) == bad:
+            shown = f"{name}={bad}" if not isinstance(bad, bool) else f"with={name}"
+            raise NotationError(f"{shown}: not played by the engine yet (rules {section})")
+    return options
+
+
+def option_tokens(game: GameInfo, preset: str, options: dict[str, object]) -> list[str]:
+    base = game.presets[preset]
+    on = sorted(n for n in ON_OFF[game.name] if options[n] and not base[n])
+    off = sorted(n for n in ON_OFF[game.name] if not options[n] and base[n])
+    out = []
+    if on:
+        out.append("with=" + ",".join(on))
+    if off:
+        out.append("without=" + ",".join(off))
+    for name in sorted(CHOICES):
+        if name in base and options[name] != base[name]:
+            out.append(f"{name}={options[name]}")
+    return out
+
+
+def find_game(preset: str, family: str) -> GameInfo:
+    game = game_of(preset)
+    if game is None or game.name != family:
+        names = ", ".join(GAMES[family].presets)
+        raise NotationError(f"preset: {preset!r} is not a {family} preset ({names})")
+    return game
+
+
+def seat_of(letter: str, seats: str, field: str) -> int:
+    if len(letter) != 1 or letter not in seats:
+        raise NotationError(f"{field}: {letter!r} is not a seat ({' '.join(seats)})")
+    return seats.index(letter)
+
+
+def seat_list(text: str, seats: str, field: str) -> tuple[int, ...]:
+    out = tuple(seat_of(s, seats, field) for s in text.split(","))
+    if len(set(out)) != len(out):
+        raise NotationError(f"{field}: a seat named twice")
+    return out
+
+
+def set_of(pile: Pile, twos_attach: bool) -> ActionTuple:
+    """A card list as the core's set (base, plain, called, twos, sj, bj); the core judges it."""
+    c = pile.counts
+    ranks = [v for v in range(1, TWO) if c[v]]
+    twos = c[TWO]
+    if len(ranks) > 1:
+        return (0, 0, 0, 0, 0, 0, 0)  # not a set: the core's refusal names it
+    if ranks:
+        base = ranks[0]
+        attach = twos
+    elif twos:
+        base, attach = TWO, 0
+    else:
+        base, attach = 0, 0
+    own = c[base] if base else 0
+    if base == TWO:
+        own = twos
+    plain = own - (pile.called if base and base < SJ else 0)
+    return (0, base, plain, pile.called if base and base < SJ else 0, attach, c[SJ], c[BJ])
+
+
+def pile_of(action: ActionTuple) -> Pile:
+    _, base, plain, called, twos, sj, bj = action
+    counts = [0] * 16
+    counts[base] += plain + called
+    counts[TWO] += twos
+    counts[SJ] += sj
+    counts[BJ] += bj
+    counts[0] = 0
+    return Pile(tuple(counts), called)
+
+
+def action_text(action: ActionTuple, call: Face | None = None) -> str:
+    if action[0] != 0:
+        return WORD_OF[action[0]]
+    return format_pile(pile_of(action), call)
+
+
+def read_action(text: str, field: str, call: Face | None, twos_attach: bool) -> ActionTuple:
+    if text in ACTION_WORDS:
+        return (ACTION_WORDS[text], 0, 0, 0, 0, 0, 0)
+    pile = parse_pile(text, field, call)
+    if pile.hidden or pile.size == 0:
+        raise NotationError(
+            f"{field}: {text!r} is not an action (a card list, pass, yield, fold or noburn)"
+        )
+    return set_of(pile, twos_attach)
+
+
+__all__ = [
+    "split_tokens",
+    "read_options",
+    "option_tokens",
+    "find_game",
+    "seat_of",
+    "seat_list",
+    "set_of",
+    "pile_of",
+    "action_text",
+    "read_action",
+    "ACTION_WORDS",
+    "BJ",
+    "SJ",
+    "TWO",
+    "parse_pile",
+    "format_pile",
+]
