@@ -131,6 +131,7 @@ PYBIND11_MODULE(_climb, m) {
            py::arg("hands"), py::arg("out"), py::arg("leader"), py::arg("revolutionary") = -1,
            py::arg("used") = 0, py::arg("renounced") = false, py::kw_only(), py::arg("burning"),
            py::arg("yield_on_gouji") = false, py::arg("luanchan_hard") = false)
+      .def("copy", [](const Gouji& g) { return Gouji(g); })
       .def("to_act", &Gouji::to_act)
       .def("over", &Gouji::over)
       .def("stage", [](const Gouji& g) { return int(g.stage()); })
@@ -187,6 +188,7 @@ PYBIND11_MODULE(_climb, m) {
            py::arg("hands"), py::arg("out"), py::arg("leader"), py::arg("emperor"), py::arg("guard"),
            py::arg("mode"), py::arg("guard_shown"), py::arg("call_rank"), py::arg("yield_") = true,
            py::arg("twos_attach") = false, py::arg("early_end") = true)
+      .def("copy", [](const Baohuang& g) { return Baohuang(g); })
       .def("to_act", &Baohuang::to_act)
       .def("over", &Baohuang::over)
       .def("stage", [](const Baohuang& g) { return int(g.stage()); })

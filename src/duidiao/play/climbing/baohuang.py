@@ -196,9 +196,12 @@ class BaohuangPosition:
         if not cores:
             assert first_error is not None
             raise first_error
-        if len({(c.over(), c.to_act()) for c in cores}) > 1:
+        # A hand that is over would have no seat asked: a view is asked on while the hand goes
+        # on, so the guards under which it goes on are the ones to follow.
+        going = [c for c in cores if not c.over()] or cores
+        if len({(c.over(), c.to_act()) for c in going}) > 1:
             raise HiddenCardsError("whose turn it is depends on who the hidden guard is")
-        object.__setattr__(self, "_core", cores[0])
+        object.__setattr__(self, "_core", going[0])
 
     def _replay_with(self, guard_seat: int | None) -> _climb.Baohuang:
         players = {s for s, a in self.actions if a[0] == 0}
@@ -291,9 +294,7 @@ class BaohuangPosition:
         why = core.refusal(a)
         if why:
             raise IllegalMoveError(f"{SEATS[seat]} plays {action}: {why}")
-        fresh = replace(self, _core=None)
-        fresh._replay()
-        core = fresh._core
+        core = core.copy()  # positions are values: this one keeps its own
         core.apply(a)
         return _after(self, core, (seat, a))
 
@@ -330,7 +331,7 @@ def _after(
             leader=leader,
             actions=(),
             gone=gone,
-            _core=core if core.over() else None,
+            _core=core,
         )
     return replace(before, hands=tuple(hands), out=out, actions=actions, _core=core)
 

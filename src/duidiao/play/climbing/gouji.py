@@ -275,10 +275,7 @@ class GoujiPosition:
         why = core.refusal(a)
         if why:
             raise IllegalMoveError(f"{SEATS[seat]} plays {action}: {why}")
-        # Replay on a fresh core (cores are not copied), then this action.
-        fresh = replace(self, _core=None)
-        fresh._replay()
-        core = fresh._core
+        core = core.copy()  # positions are values: this one keeps its own
         core.apply(a)
         return _after(self, core, (seat, a))
 
@@ -317,7 +314,7 @@ def _after(
             actions=(),
             gone=gone,
             used=used,
-            _core=core if core.over() else None,
+            _core=core,
         )
         return position
     return replace(before, hands=hands, out=out, actions=actions, _core=core)

@@ -102,8 +102,10 @@ def seat_list(text: str, seats: str, field: str) -> tuple[int, ...]:
     return out
 
 
-def set_of(pile: Pile, twos_attach: bool) -> ActionTuple:
-    """A card list as the core's set (base, plain, called, twos, sj, bj); the core judges it."""
+def set_of(pile: Pile, call_value: int = 0) -> ActionTuple:
+    """A card list as the core's set (base, plain, called, twos, sj, bj); the core judges it.
+    The called copies are counted apart only for a called rank (a joker face has no copies
+    apart from its kind)."""
     c = pile.counts
     ranks = [v for v in range(1, TWO) if c[v]]
     twos = c[TWO]
@@ -119,8 +121,8 @@ def set_of(pile: Pile, twos_attach: bool) -> ActionTuple:
     own = c[base] if base else 0
     if base == TWO:
         own = twos
-    plain = own - (pile.called if base and base < SJ else 0)
-    return (0, base, plain, pile.called if base and base < SJ else 0, attach, c[SJ], c[BJ])
+    called = pile.called if base and base == call_value else 0
+    return (0, base, own - called, called, attach, c[SJ], c[BJ])
 
 
 def pile_of(action: ActionTuple) -> Pile:
@@ -148,7 +150,7 @@ def read_action(text: str, field: str, call: Face | None, twos_attach: bool) -> 
         raise NotationError(
             f"{field}: {text!r} is not an action (a card list, pass, yield, fold or noburn)"
         )
-    return set_of(pile, twos_attach)
+    return set_of(pile, call.value if call is not None else 0)
 
 
 __all__ = [

@@ -1,0 +1,1 @@
+"""Bots for the climbing games (rules §12, §13)."""

@@ -1,0 +1,122 @@
+"""Bots for the climbing games: ``random`` and ``heuristic``, one registry.
+
+A bot is any object with ``choose(observation) -> str`` (one of ``observation.legal``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from duidiao.play.climbing.baohuang import BaohuangPosition
+from duidiao.play.climbing.cards import BJ, SJ, TWO, VALUES, Pile, parse_pile
+from duidiao.play.climbing.gouji import GoujiPosition
+from duidiao.play.climbing.observation import Observation
+
+__all__ = ["ClimbingBot", "RandomBot", "HeuristicBot", "BOTS", "make_bot"]
+
+
+class ClimbingBot(Protocol):
+    def choose(self, observation: Observation) -> str: ...
+
+
+class RandomBot:
+    """Uniform among the legal options."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> str:
+        return self.rng.choice(observation.legal)
+
+
+def _pile(action: str) -> Pile:
+    return parse_pile(action, "action")
+
+
+def _cost(pile: Pile) -> float:
+    """How much a set spends: its cards' values, jokers and 2s weighing most (they win rounds
+    and carry 够级 later)."""
+    c = pile.counts
+    return sum(v * c[v] for v in range(1, TWO)) + 20 * c[TWO] + 40 * c[SJ] + 60 * c[BJ]
+
+
+class HeuristicBot:
+    """Sheds its lowest sets first, beats opponents as cheaply as it can, lets teammates run,
+    keeps its jokers and 2s for sets that need them, and never revolts, grabs or yields."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> str:
+        o = observation
+        if o.phase != "play":
+            return self._before_play(o)
+        plays = [a for a in o.legal if a not in ("pass", "yield", "fold", "noburn")]
+        others = [a for a in o.legal if a in ("pass", "fold", "noburn")]
+        assert o.view is not None
+        position = (GoujiPosition if o.game == "gouji" else BaohuangPosition).parse(o.view)
+        core = position._game()
+        leading = core.stage() == 0
+        if leading:
+            return min(plays, key=lambda a: self._lead_key(_pile(a), o.hand))
+        owner = core.owner()
+        if self._friend(o, position, owner):
+            return others[0] if others else min(plays, key=lambda a: _cost(_pile(a)))
+        if not plays:
+            return others[0]
+        if others and others[0] == "noburn":
+            # burn only to go out at once (the burn obliges the rest of the hand)
+            finishing = [a for a in plays if _pile(a).size == o.hand.size]
+            return finishing[0] if finishing else "noburn"
+        best = min(plays, key=lambda a: _cost(_pile(a)))
+        pile = _pile(best)
+        if others and (pile.counts[SJ] or pile.counts[BJ]) and o.hand.size - pile.size > 6:
+            return others[0]  # not worth a joker yet
+        return best
+
+    @staticmethod
+    def _lead_key(pile: Pile, hand: Pile) -> tuple[int, float]:
+        # The lowest rank, all of it, nothing hung on: sheds the cards that win nothing.
+        rest = hand - pile
+        whole = all(rest.counts[v] == 0 or pile.counts[v] == 0 for v in range(1, TWO))
+        spends = pile.counts[TWO] + pile.counts[SJ] + pile.counts[BJ]
+        if pile.size == hand.size:
+            return (-1, 0.0)  # going out
+        return (0 if whole and not spends else 1, _cost(pile) / pile.size + 10 * spends)
+
+    @staticmethod
+    def _friend(o: Observation, position: object, owner: int) -> bool:
+        me = "ABCDEF".index(o.seat)
+        if o.game == "gouji":
+            return (owner - me) % 2 == 0
+        assert isinstance(position, BaohuangPosition)
+        side = {position.emperor} | ({position.guard} if position.guard is not None else set())
+        return (me in side) == (owner in side) and me in side
+
+    def _before_play(self, o: Observation) -> str:
+        if o.phase in ("revolt", "renounce", "grab", "declare"):
+            return {"revolt": "stay", "renounce": "keep", "grab": "pass", "declare": "dark"}[
+                o.phase
+            ]
+        calls = [a for a in o.legal if a.startswith("call ")]
+        if not calls:
+            return "pass"
+        strength = o.hand.counts[BJ] * 3 + o.hand.counts[SJ] * 2 + o.hand.counts[TWO]
+        if o.phase == "forced" or strength >= 8:
+            # call the face of the highest rank (its copies are the guard's sign)
+            return max(calls, key=lambda a: VALUES.get(a[5:-1] if len(a) > 7 else a[5:], 0))
+        return "pass"
+
+
+BOTS: dict[str, Callable[[int | str | None], ClimbingBot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+
+
+def make_bot(name: str, seed: int | str | None = None) -> ClimbingBot:
+    if name not in BOTS:
+        raise ValueError(f"bot: {name!r} is not a climbing bot ({', '.join(BOTS)})")
+    return BOTS[name](seed)
