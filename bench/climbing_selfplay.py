@@ -2,7 +2,7 @@
 test_whole_hands.py is its short twin): every hand ends, the 216 cards are conserved at every
 step, the scores add up as rules §12.12 and §13.7 say, and each seed replays identically.
 
-    python bench/climbing_selfplay.py --hands 10000 [--presets gouji,baohuang] [--bots random,heuristic]
+    python bench/climbing_selfplay.py --hands 10000 [--presets gouji] [--bots random,heuristic]
 """
 
 from __future__ import annotations
