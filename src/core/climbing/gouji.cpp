@@ -220,12 +220,13 @@ void Gouji::answer(const Set& s, int x) {
   cur_ = s;
   owner_ = x;
   yielded_ = false;
+  // Restricted by rules §12.7's definition, a BJ set too: it uses a 够死级 chance (rules §12.8).
+  restricted_ = !luanchan_ && is_gouji(s) && has_head(x);
+  if (restricted_ && opp(x) == revolutionary_) ++used_;
   if (s.bj) {  // 死牌: the round ends at once (rules §12.9.6)
     end_round(x);
     return;
   }
-  restricted_ = !luanchan_ && is_gouji(s) && has_head(x);
-  if (restricted_ && opp(x) == revolutionary_) ++used_;  // a 够死级 chance (rules §12.8)
   stage_ = restricted_ ? WINDOW : ROTATION;
   step_ = restricted_ ? 0 : 1;
   advance();

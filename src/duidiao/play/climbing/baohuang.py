@@ -15,6 +15,7 @@ from duidiao.play.climbing.cards import (
     NAMES,
     SJ,
     SUITS,
+    TWO,
     VALUES,
     Face,
     Pile,
@@ -93,6 +94,11 @@ class BaohuangPosition:
             if "call" not in f:
                 raise NotationError("call: missing (the face the emperor called, e.g. call=9C)")
             call = _read_face(f["call"])
+            if call.value == TWO and options["twos_attach"]:
+                raise NotationError(
+                    "call: a called 2 under with=twos_attach is not played by the engine yet "
+                    "(rules §13.8)"
+                )
             if "guard" not in f:
                 raise NotationError("guard: missing (a seat, or ? when the writer does not know)")
             guard = None if f["guard"] == "?" else seat_of(f["guard"], SEATS, "guard")

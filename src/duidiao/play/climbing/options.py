@@ -77,6 +77,7 @@ UNSUPPORTED = {
     ("tribute", True): "§12.14",
     ("burn_priority", "order"): "§12.9.4",
     ("burn_failure", "penalty"): "§12.9.5",
+    ("luanchan_pass", "hard"): "§12.10",
 }
 
 
