@@ -79,7 +79,8 @@ def climbing_build() -> Pybind11Extension:
     # so building it changes nothing in the trick games' builds.
     return Pybind11Extension(
         "duidiao._climb",
-        sorted(glob("src/core/climbing/*.cpp") + glob("bindings/climbing/*.cpp")),
+        sorted(glob("src/core/climbing/*.cpp") + glob("src/search/climbing/*.cpp")
+               + glob("bindings/climbing/*.cpp")),
         include_dirs=["src"],
         cxx_std=17,
         extra_compile_args=compile_args,

@@ -11,6 +11,7 @@
 
 #include "core/climbing/baohuang.h"
 #include "core/climbing/gouji.h"
+#include "search/climbing/policy.h"
 
 namespace py = pybind11;
 using namespace pybind11::literals;
@@ -95,6 +96,39 @@ void check_seats(const std::vector<int>& seats, const char* what) {
     if (s < 0 || s >= int(N)) throw std::invalid_argument(std::string(what) + ": a seat out of range");
 }
 
+// (action, mean, sd, worlds) for each candidate, best first.
+using Valued = std::tuple<ActionTuple, double, double, int>;
+
+template <class Game>
+std::vector<Valued> pimc_of(const Game& g, const HandTuple& pool, int worlds, int max_actions,
+                            double seconds, uint64_t seed, double random_share) {
+  if (g.over()) throw std::invalid_argument("the hand is over");
+  if (worlds < 1 || max_actions < 1 || !(seconds > 0)) throw std::invalid_argument("worlds, max_actions and seconds must be positive");
+  PimcSettings settings;
+  settings.worlds = worlds;
+  settings.max_actions = max_actions;
+  settings.seconds = seconds;
+  settings.seed = seed;
+  settings.random_share = random_share;
+  const Hand p = to_hand(pool);
+  std::vector<ActionValue> values;
+  {
+    py::gil_scoped_release release;
+    values = pimc(g, p, settings, nullptr);
+  }
+  std::vector<Valued> out;
+  for (const ActionValue& v : values) out.emplace_back(from_action(v.action), v.mean, v.sd, v.worlds);
+  return out;
+}
+
+template <class Game>
+ActionTuple heuristic_of(const Game& g) {
+  if (g.over()) throw std::invalid_argument("the hand is over");
+  thread_local std::vector<Action> buffer;
+  g.legal(buffer);
+  return from_action(heuristic_choice(g, buffer));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_climb, m) {
@@ -132,6 +166,9 @@ PYBIND11_MODULE(_climb, m) {
            py::arg("used") = 0, py::arg("renounced") = false, py::kw_only(), py::arg("burning"),
            py::arg("yield_on_gouji") = false, py::arg("luanchan_hard") = false)
       .def("copy", [](const Gouji& g) { return Gouji(g); })
+      .def("pimc", &pimc_of<Gouji>, py::arg("pool"), py::arg("worlds"), py::arg("max_actions"),
+           py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1)
+      .def("heuristic", &heuristic_of<Gouji>)
       .def("to_act", &Gouji::to_act)
       .def("over", &Gouji::over)
       .def("stage", [](const Gouji& g) { return int(g.stage()); })
@@ -189,6 +226,9 @@ PYBIND11_MODULE(_climb, m) {
            py::arg("mode"), py::arg("guard_shown"), py::arg("call_rank"), py::arg("yield_") = true,
            py::arg("twos_attach") = false, py::arg("early_end") = true)
       .def("copy", [](const Baohuang& g) { return Baohuang(g); })
+      .def("pimc", &pimc_of<Baohuang>, py::arg("pool"), py::arg("worlds"), py::arg("max_actions"),
+           py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1)
+      .def("heuristic", &heuristic_of<Baohuang>)
       .def("to_act", &Baohuang::to_act)
       .def("over", &Baohuang::over)
       .def("stage", [](const Baohuang& g) { return int(g.stage()); })

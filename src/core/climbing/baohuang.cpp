@@ -168,6 +168,14 @@ void Baohuang::end_round(int x) {
   to_act_ = leader;
 }
 
+void Baohuang::fill_hidden(const Hand& pool, Rng& rng) {
+  deal_hidden(hand_, BAOHUANG_SEATS, pool, sets_.call_rank, rng);
+  if (mode_ != DARK || guard_shown_ || !sets_.call_rank || sets_.call_rank >= SJ) return;
+  guard_ = emperor_;  // 独保, unless another seat holds a copy of the called face
+  for (int p = 0; p < BAOHUANG_SEATS; ++p)
+    if (p != emperor_ && hand_[p].called) guard_ = p;
+}
+
 int Baohuang::places(int (&order)[BAOHUANG_SEATS]) const {
   int n = 0;
   for (int i = 0; i < n_out_; ++i) order[n++] = out_[i];

@@ -8,6 +8,7 @@
 #include "core/climbing/generate.h"
 #include "core/climbing/gouji.h"
 #include "core/climbing/sets.h"
+#include "core/random.h"
 
 namespace duidiao::climbing {
 
@@ -45,10 +46,17 @@ class Baohuang {
   bool guard_shown() const { return guard_shown_; }
   bool solo() const { return guard_ == emperor_ || mode_ == GRAB; }
   const Set& current() const { return cur_; }
+  int emperor() const { return emperor_; }
+  int guard() const { return guard_; }
   int owner() const { return owner_; }
   // When over: the seats with a place, in place order (rules §13.6), and each seat's score.
   int places(int (&order)[BAOHUANG_SEATS]) const;
   void scores(int (&score)[BAOHUANG_SEATS]) const;
+
+  // Determinization: deals `pool` (every card no seat shows, its size the hidden cards' total)
+  // at random to the hidden cards of the hands (rules: sizes are public, cards are not).
+  // In 保皇 the guard is whoever then holds the called face's last copy, unless he is known.
+  void fill_hidden(const Hand& pool, Rng& rng);
 
  private:
   static int seat(int s) { return (s % BAOHUANG_SEATS + BAOHUANG_SEATS) % BAOHUANG_SEATS; }

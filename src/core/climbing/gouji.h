@@ -7,6 +7,7 @@
 
 #include "core/climbing/generate.h"
 #include "core/climbing/sets.h"
+#include "core/random.h"
 
 namespace duidiao::climbing {
 
@@ -66,6 +67,10 @@ class Gouji {
   // (rules §12.12: team 0 = A C E, team 1 = B D F).
   void places(int (&order)[GOUJI_SEATS]) const;
   void scores(int (&team)[2]) const;
+
+  // Determinization: deals `pool` (every card no seat shows, its size the hidden cards' total)
+  // at random to the hidden cards of the hands (rules: sizes are public, cards are not).
+  void fill_hidden(const Hand& pool, Rng& rng) { deal_hidden(hand_, GOUJI_SEATS, pool, 0, rng); }
 
  private:
   static int seat(int s) { return (s % GOUJI_SEATS + GOUJI_SEATS) % GOUJI_SEATS; }

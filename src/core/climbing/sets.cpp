@@ -1,5 +1,9 @@
 #include "core/climbing/sets.h"
 
+#include <stdexcept>
+
+#include "core/random.h"
+
 namespace duidiao::climbing {
 
 namespace {
@@ -27,6 +31,35 @@ std::string format_counts(const uint8_t (&n)[VALUES], int call_rank, int called,
   return out.empty() ? "-" : out;
 }
 }  // namespace
+
+void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& rng) {
+  // The pool as a list of cards: (value, called) packed as value * 2 + called.
+  uint8_t cards[256];
+  int n = 0;
+  for (int v = 1; v < VALUES; ++v)
+    for (int k = 0; k < pool.n[v]; ++k) cards[n++] = uint8_t(v * 2);
+  // The called copies are the first `pool.called` cards of the called rank.
+  for (int i = 0, left = pool.called; i < n && left; ++i)
+    if (cards[i] / 2 == call_rank) cards[i] |= 1, --left;
+  int hidden = 0;
+  for (int p = 0; p < seats; ++p) hidden += hands[p].hidden;
+  if (hidden != n) throw std::invalid_argument("the pool does not fill the hidden cards");
+  for (int i = n - 1; i > 0; --i) {
+    const int j = int(rng.below(uint64_t(i + 1)));
+    const uint8_t t = cards[i];
+    cards[i] = cards[j];
+    cards[j] = t;
+  }
+  int next = 0;
+  for (int p = 0; p < seats; ++p) {
+    for (int k = 0; k < hands[p].hidden; ++k) {
+      const uint8_t c = cards[next++];
+      hands[p].n[c / 2] = uint8_t(hands[p].n[c / 2] + 1);
+      hands[p].called = uint8_t(hands[p].called + (c & 1));
+    }
+    hands[p].hidden = 0;
+  }
+}
 
 const char* value_name(int value) { return value > 0 && value < VALUES ? NAMES[value] : "?"; }
 

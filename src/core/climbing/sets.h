@@ -8,7 +8,13 @@
 #include <cstdint>
 #include <string>
 
+namespace duidiao {
+class Rng;
+}
+
 namespace duidiao::climbing {
+
+using duidiao::Rng;
 
 constexpr int THREE = 1, TEN = 8, JACK = 9, QUEEN = 10, KING = 11, ACE = 12, TWO = 13, SJ = 14,
               BJ = 15;
@@ -123,6 +129,10 @@ inline bool can_finish_hanging(const Hand& h) {
   const int jokers = h.n[SJ] + h.n[BJ];
   return jokers >= ranks - 1 || h.empty();
 }
+
+// Deals the cards of `pool` at random to the hidden cards of `hands` (each hand's `hidden`
+// count); the called copies in the pool stay called. std::invalid_argument if the sizes differ.
+void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& rng);
 
 const char* value_name(int value);       // "3" … "A", "2", "SJ", "BJ"
 int value_of(const std::string& rank);   // the inverse, 0 if unknown

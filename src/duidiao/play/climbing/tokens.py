@@ -171,3 +171,20 @@ __all__ = [
     "parse_pile",
     "format_pile",
 ]
+
+
+def unseen(hands: tuple[Pile, ...], gone: Pile, actions: tuple[tuple[int, ActionTuple], ...],
+           call_value: int = 0) -> Pile:
+    """The cards of the 216 that a position does not place: what its hidden cards are made of
+    (the called face's copies counted apart when a rank is called)."""
+    counts = [16] * 13 + [4, 4]
+    counts = [0, *counts]
+    called = 4 if 0 < call_value < SJ else 0
+    seen = gone
+    for h in hands:
+        seen = seen + h
+    for _, a in actions:
+        if a[0] == 0:
+            seen = seen + pile_of(a)
+    left = tuple(c - s for c, s in zip(counts, seen.counts))
+    return Pile(left, called - seen.called if called else 0)
