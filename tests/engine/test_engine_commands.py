@@ -484,6 +484,7 @@ def test_request_schema_bounds_are_the_validations() -> None:
     error(run("legal", position=README, limit=limit["maximum"] + 1), "bad_request", "limit")
     seconds = request_schema("analyse")["properties"]["seconds"]
     assert seconds["exclusiveMinimum"] == 0 and seconds["maximum"] == 600
-    assert request_schema("deal")["properties"]["preset"]["enum"] == list(duidiao.GAME_PRESETS)
+    assert request_schema("deal")["properties"]["preset"]["enum"] == [
+        *duidiao.GAME_PRESETS, "gouji", "gouji-basic", "baohuang", "baohuang-basic"]
     with pytest.raises(ValueError):
         request_schema("dance")

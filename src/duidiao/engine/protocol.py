@@ -25,6 +25,7 @@ from typing import Any
 import duidiao
 from duidiao import Cards, Game, Observation, Position
 from duidiao.engine import bots as botlib
+from duidiao.engine import climbing
 from duidiao.engine.views import exposed_text, seat_views, still_held
 from duidiao.play import formats
 from duidiao.play._limits import SEARCH_SECONDS_MAX, SEARCH_WORLDS_MAX
@@ -252,6 +253,7 @@ def _hello(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
         "formats": formats.versions(),
         "presets": list(duidiao.PRESETS),
         "game_presets": list(duidiao.GAME_PRESETS),
+        "climbing_presets": list(climbing.PRESETS),
         "objectives": ["score", "points"],
         "bots": botlib.bot_table(),
         "commands": list(COMMANDS),
@@ -260,6 +262,8 @@ def _hello(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
 
 
 def _legal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    if climbing.is_climbing(args["position"]):
+        return climbing.legal(args, int(LIMITS["legal_max"]))
     position = _position(args["position"])
     turn = _known_mover(position)
     count = position.count_legal_moves()
@@ -276,6 +280,8 @@ def _legal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
 
 
 def _check(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    if climbing.is_climbing(args["position"]):
+        return climbing.check(args)
     position = _position(args["position"])
     turn = _live(position)
     move = _move_of(position, args["cards"], "cards")
@@ -296,6 +302,8 @@ def _check(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
 
 
 def _move_prepare(args: dict[str, Any]) -> dict[str, Any]:
+    if climbing.is_climbing(args["position"]):
+        return args
     position = _position(args["position"])
     turn = _known_mover(position)
     if args["ms"] is not None and args["worlds"] is not None:
@@ -307,6 +315,8 @@ def _move_prepare(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _move(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    if climbing.is_climbing(args["position"]):
+        return {**climbing.move(args), "stopped": False, "elapsed_ms": ctx.elapsed_ms()}
     position: Position = args["_position"]
     turn, name, bot = args["_turn"], args["_name"], args["_bot"]
     with _Ticker(ctx, on_stop=getattr(bot, "stop", None)):
@@ -340,6 +350,8 @@ def _exposed_of(position: Position, raw: Mapping[str, str] | None) -> dict[str, 
 
 
 def _play(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    if climbing.is_climbing(args["position"]):
+        return climbing.play(args)
     position = _position(args["position"])
     mover = _live(position)
     move = _move_of(position, args["move"], "move")
@@ -378,6 +390,11 @@ def _record(decision: Decision, obs: Observation) -> dict[str, Any]:
 
 
 def _deal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    if args["preset"] in climbing.PRESETS:
+        return climbing.deal(args)
+    if args["first_drawer"] is not None and args["first_drawer"] not in SEATS:
+        raise ProtocolError("bad_request", f"first_drawer: {args['first_drawer']!r} is not a "
+                            f"seat of {args['preset']} ({' '.join(SEATS)})", field="first_drawer")
     seed = args["seed"]
     try:
         game = Game.deal(
@@ -416,12 +433,16 @@ def _deal(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
 
 
 def _analyse_prepare(args: dict[str, Any]) -> dict[str, Any]:
+    if climbing.is_climbing(args["position"]):
+        return args
     position = _position(args["position"])
     _known_mover(position)
     return {**args, "_position": position}
 
 
 def _analyse(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
+    if climbing.is_climbing(args["position"]):
+        return {**climbing.analyse(args), "stopped": False, "elapsed_ms": ctx.elapsed_ms()}
     position: Position = args["_position"]
     last = [ctx.start + INFO_FIRST - INFO_EVERY]
 
@@ -626,14 +647,14 @@ _COMMAND_LIST = (
         "deal",
         (
             Choice("preset", doc="the rules preset", default="chifeng",
-                   choices=tuple(duidiao.GAME_PRESETS)),
+                   choices=(*duidiao.GAME_PRESETS, *climbing.PRESETS)),
             _seed_field(required=True, default=None),
             Levels("levels", doc="both teams' levels (default: both at the foot of the preset's "
                    "ladder: A, or 2 in tractor and shanghai)"),
             Choice("declarer", doc="the declarer fixed before the deal; absent: 抢庄, a "
                    "match's first hand", choices=tuple(SEATS)),
             Choice("first_drawer", doc="the seat that draws first (default: the declarer, "
-                   "else drawn from the seed)", choices=tuple(SEATS)),
+                   "else drawn from the seed)", choices=(*SEATS, *"ABCDEF")),
             _bot_field(required=False, default="heuristic"),
         ),
         False,

@@ -183,6 +183,13 @@ class BaohuangPosition:
         for s in self.out:
             if self.hands[s].size:
                 raise NotationError(f"out: {SEATS[s]} still holds cards")
+        if self.call is not None and self.call.value < SJ and self.guard is not None:
+            holders = [s for s, h in enumerate(self.hands)
+                       if h.called and s != self.emperor and not h.hidden]
+            for s in holders:
+                if s != self.guard:
+                    raise NotationError(f"{SEATS[s]}: holds the called face {self.call}, but "
+                                        f"the guard is {SEATS[self.guard]}")
         if self.leader is None:
             return
         self._replay()
@@ -324,6 +331,12 @@ def _after(
         hands.append(Pile(tuple(counts), called, hidden))
     out = tuple(core.out())
     actions = before.actions + (action,)
+    seat, a = action
+    if before.guard is None and before.mode == "dark" and seat != before.emperor and (
+        a[3] or (call is not None and call.value >= SJ and a[5 if call.value == SJ else 6])
+    ):
+        # only the emperor and the guard hold the called face: playing it shows him (§13.3)
+        before = replace(before, guard=seat)
     if core.over() or core.stage() == 0:
         gone = before.gone
         for _, a in actions:

@@ -15,7 +15,7 @@ from duidiao.play.climbing.gouji import GoujiPosition
 from duidiao.play.climbing.observation import Observation
 from duidiao.play.climbing.tokens import action_text, unseen
 
-__all__ = ["ClimbingBot", "RandomBot", "HeuristicBot", "PimcBot", "BOTS", "make_bot"]
+__all__ = ["ClimbingBot", "RandomBot", "HeuristicBot", "PimcBot", "BOTS", "LEVELS", "make_bot"]
 
 
 class ClimbingBot(Protocol):
@@ -160,6 +160,15 @@ BOTS: dict[str, Callable[[int | str | None], ClimbingBot]] = {
     "heuristic": HeuristicBot,
     "pimc": PimcBot,
 }
+
+# The named strengths, weakest first (the trick games' names): what each one is.
+LEVELS: dict[str, Callable[[int | str | None], ClimbingBot]] = {
+    "easy": HeuristicBot,
+    "normal": lambda seed: PimcBot(seed, worlds=16, seconds=0.5, max_actions=8),
+    "hard": lambda seed: PimcBot(seed, worlds=48, seconds=1.0, max_actions=16),
+    "expert": lambda seed: PimcBot(seed, worlds=128, seconds=2.0, max_actions=24),
+}
+BOTS.update(LEVELS)
 
 
 def make_bot(name: str, seed: int | str | None = None) -> ClimbingBot:
