@@ -123,3 +123,28 @@ def test_an_illegal_action_says_why() -> None:
     p = gouji_deal(7)
     with pytest.raises(IllegalMoveError, match="the leader must play a set"):
         p.play("pass")
+
+
+def test_duidiao_analyse_on_a_gouji_position(tmp_path: object) -> None:
+    """`duidiao analyse` takes a 够级 position as it takes the trick games' (README)."""
+    import subprocess
+    import sys
+
+    from duidiao.play.climbing.gouji_game import GoujiGame
+
+    game = GoujiGame.deal("gouji-basic", seed=5)
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    done = subprocess.run(
+        [sys.executable, "-m", "duidiao", "analyse", "--worlds", "8", "--top", "3", view],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"{seat} to act") and " 1  " in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "duidiao", "analyse", "gouji A=9*17 B=- C=- D=- E=- F=-"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert bad.returncode != 0 and "A: holds 17 cards of rank 9" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1

@@ -19,11 +19,13 @@ from duidiao.play._limits import (
     int_in,
     number_in,
 )
+from duidiao.play.climbing.options import GAMES as CLIMBING_GAMES
 from duidiao.play.diagram import card_text, position_diagram
 from duidiao.play.position import Position
 from duidiao.play.seats import TRICK_SEATS
 from duidiao.play.sizes import HAND_CARDS
 from duidiao.search.analysis import Analysis, analyse, expert_search
+from duidiao.search.climbing import analysis as climbing
 
 __all__ = ["NAME", "ALIASES", "HELP", "add_arguments", "run", "table"]
 
@@ -163,7 +165,30 @@ def table(analysis: Analysis, top: int) -> str:
     return "\n".join(lines)
 
 
+def climbing_presets() -> tuple[str, ...]:
+    return tuple(p for g in CLIMBING_GAMES.values() for p in g.presets)
+
+
+def run_climbing(args: argparse.Namespace, out: TextIO) -> int:
+    """A 够级 or 保皇 position (rules §12, §13): determinized Monte Carlo over the hidden
+    cards, each candidate action played out by the heuristic in the same worlds."""
+    reply = climbing.analyse(args.position, worlds=args.worlds or 128, seconds=args.seconds,
+                             seed=args.seed or 0).to_dict()
+    if args.json:
+        common.write_json(out, reply)
+        return common.EXIT_OK
+    out.write(f"{reply['turn']} to act; mean: {reply['objective']}\n")
+    out.write(f"{'rank':>4}  {'action':<24} {'mean':>8} {'sd':>7} {'worlds':>7}\n")
+    moves = reply["moves"] if args.top == 0 else reply["moves"][:args.top]
+    for rank, m in enumerate(moves, 1):
+        out.write(f"{rank:>4}  {m['move']:<24} {m['mean']:>+8.2f} {m['sd']:>7.2f} "
+                  f"{m['worlds']:>7}\n")
+    return common.EXIT_OK
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.position.split(" ", 1)[0] in climbing_presets():
+        return run_climbing(args, out)
     position = Position(args.position)
     clock = _Clock(None if args.worlds else args.seconds, args.worlds, err)
     done: int | None = None

@@ -17,6 +17,7 @@ from duidiao.play.climbing.gouji_game import GoujiGame
 from duidiao.play.climbing.observation import Observation
 from duidiao.play.climbing.options import GAMES, game_of
 from duidiao.play.errors import HiddenCardsError, IllegalMoveError, NotationError
+from duidiao.search.climbing import analysis
 from duidiao.search.climbing.bots import BOTS, PimcBot, make_bot
 from duidiao.wire.errors import ProtocolError
 
@@ -145,16 +146,9 @@ def move(args: dict[str, Any]) -> dict[str, Any]:
 
 def analyse(args: dict[str, Any]) -> dict[str, Any]:
     position = _position(args["position"])
-    turn = _known_turn(position)
-    worlds = args["worlds"] or 128
-    bot = PimcBot(args["seed"], worlds=worlds, seconds=args["seconds"], max_actions=24)
-    observation = _observation(position, turn)
-    found = bot.analyse(observation)
-    objective = ("the signed score of the seat's team (rules §12.12)"
-                 if isinstance(position, GoujiPosition) else "the seat's score (rules §13.7)")
-    return {"turn": turn, "best": found[0][0], "objective": objective,
-            "moves": [{"move": a, "mean": round(m, 4), "sd": round(s, 4), "worlds": n}
-                      for a, m, s, n in found]}
+    _known_turn(position)
+    return analysis.analyse(position, worlds=args["worlds"] or 128, seconds=args["seconds"],
+                            seed=args["seed"]).to_dict()
 
 
 def deal(args: dict[str, Any]) -> dict[str, Any]:
