@@ -151,7 +151,7 @@ PYBIND11_MODULE(_climb, m) {
   py::class_<Gouji>(m, "Gouji")
       .def(py::init([](const std::vector<HandTuple>& hands, const std::vector<int>& out, int leader,
                        int revolutionary, int used, bool renounced, const std::vector<bool>& burning,
-                       bool yield_on_gouji, bool luanchan_hard) {
+                       bool yield_on_gouji, bool luanchan_hard, bool burn_order) {
              if (hands.size() != GOUJI_SEATS || burning.size() != GOUJI_SEATS || out.size() > GOUJI_SEATS)
                throw std::invalid_argument("six hands and six burning flags");
              check_seats<GOUJI_SEATS>(out, "out");
@@ -159,12 +159,13 @@ PYBIND11_MODULE(_climb, m) {
              bool b[GOUJI_SEATS];
              for (int p = 0; p < GOUJI_SEATS; ++p) h[p] = to_hand(hands[size_t(p)]), b[p] = burning[size_t(p)];
              if (revolutionary < -1 || revolutionary >= GOUJI_SEATS) throw std::invalid_argument("revolutionary out of range");
-             return Gouji(GoujiOptions{yield_on_gouji, luanchan_hard}, h, out.data(), int(out.size()), leader,
+             return Gouji(GoujiOptions{yield_on_gouji, luanchan_hard, burn_order}, h, out.data(), int(out.size()), leader,
                           revolutionary, used, renounced, b);
            }),
            py::arg("hands"), py::arg("out"), py::arg("leader"), py::arg("revolutionary") = -1,
            py::arg("used") = 0, py::arg("renounced") = false, py::kw_only(), py::arg("burning"),
-           py::arg("yield_on_gouji") = false, py::arg("luanchan_hard") = false)
+           py::arg("yield_on_gouji") = false, py::arg("luanchan_hard") = false,
+           py::arg("burn_order") = false)
       .def("copy", [](const Gouji& g) { return Gouji(g); })
       .def("pimc", &pimc_of<Gouji>, py::arg("pool"), py::arg("worlds"), py::arg("max_actions"),
            py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1)

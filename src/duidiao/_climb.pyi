@@ -30,6 +30,7 @@ class Gouji(metaclass=_Pybind11Type):
         burning: list[bool],
         yield_on_gouji: bool = False,
         luanchan_hard: bool = False,
+        burn_order: bool = False,
     ) -> None: ...
     def copy(self) -> Gouji: ...
     def pimc(

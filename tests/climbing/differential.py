@@ -38,7 +38,7 @@ GAMES = {
 WORDS = ("pass", "yield", "fold", "noburn")
 # Options the walks switch on or off against their preset, one walk in two (rules §12.16, §13.8).
 SWITCHES = {
-    "gouji": ("with=yield_on_gouji",),
+    "gouji": ("with=yield_on_gouji", "burn_priority=order", "luanchan_pass=hard"),
     "baohuang": ("without=yield", "without=early_end", "with=twos_attach"),
 }
 

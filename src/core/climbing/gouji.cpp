@@ -67,12 +67,21 @@ bool Gouji::asked_in_rotation(int p) const {
   if (!present(p) || p == owner_) return false;
   if (luanchan_) return !(opt_.luanchan_hard && passed_[p]);
   if (p == opp(owner_)) return true;  // the 对头 is always asked (rules §12.9.2)
-  if (restricted_) return !has_head(p) && !passed_[p];
+  // On a restricted set a headless seat may beat; under burn_priority=order a seat with a head
+  // is asked here for its burn instead of in a window before the 对头.
+  if (restricted_) return !passed_[p] && (!has_head(p) || opt_.burn_order);
   return !passed_[p];
 }
 
+bool Gouji::burn_turn() const {
+  if (stage_ == WINDOW) return true;
+  return stage_ == ROTATION && opt_.burn_order && restricted_ && !luanchan_ &&
+         to_act_ != opp(owner_) && has_head(to_act_);
+}
+
 bool Gouji::may_yield() const {
-  if (luanchan_ || to_act_ != opp(owner_) || stage_ != ROTATION) return false;
+  if (to_act_ != opp(owner_) || stage_ != ROTATION) return false;
+  if (luanchan_ && !opt_.luanchan_hard) return false;  // soft 乱缠: nobody yields
   if (restricted_ && !opt_.yield_on_gouji) return false;
   for (int k : {4, 5}) {
     const int p = seat(owner_ + k);
@@ -107,22 +116,20 @@ void Gouji::legal(std::vector<Action>& out) const {
       });
       return;
     case WINDOW:
-      for_each_beat(h, GOUJI_SETS, cur_, [&](const Set& s) {
-        if (burn_allowed(p, s)) push(s);
-      });
-      out.push_back(Action{NOBURN, {}});
-      return;
     case ROTATION:
     case AFTER_YIELD:
+      if (burn_turn()) {
+        for_each_beat(h, GOUJI_SETS, cur_, [&](const Set& s) {
+          if (burn_allowed(p, s)) push(s);
+        });
+        out.push_back(Action{NOBURN, {}});
+        return;
+      }
       for_each_beat(h, GOUJI_SETS, cur_, [&](const Set& s) {
         if (play_allowed(p, s)) push(s);
       });
-      if (!luanchan_ && p == opp(owner_)) {
-        out.push_back(Action{FOLD, {}});
-        if (may_yield()) out.push_back(Action{YIELD, {}});
-      } else {
-        out.push_back(Action{PASS, {}});
-      }
+      out.push_back(Action{!luanchan_ && p == opp(owner_) ? FOLD : PASS, {}});
+      if (may_yield()) out.push_back(Action{YIELD, {}});
       return;
     case OVER:
       return;
@@ -136,11 +143,11 @@ const char* Gouji::refusal(const Action& a) const {
   switch (a.kind) {
     case PASS:
       if (stage_ == LEAD) return "the leader must play a set";
-      if (stage_ == WINDOW) return "a burn candidate declines with noburn, not pass";
+      if (burn_turn()) return "a burn candidate declines with noburn, not pass";
       if (the_opp) return "the 对头 folds (fold), he does not pass";
       return "";
     case FOLD:
-      if (!the_opp || stage_ == WINDOW) return "only the 对头 of the set's owner folds";
+      if (!the_opp || burn_turn()) return "only the 对头 of the set's owner folds";
       return "";
     case YIELD:
       if (!may_yield()) {
@@ -150,7 +157,7 @@ const char* Gouji::refusal(const Action& a) const {
       }
       return "";
     case NOBURN:
-      if (stage_ != WINDOW) return "noburn answers only a burn window";
+      if (!burn_turn()) return "noburn answers only a burn window";
       return "";
     case PLAY:
       break;
@@ -161,7 +168,7 @@ const char* Gouji::refusal(const Action& a) const {
   if (stage_ != LEAD) {
     if (s.size() != cur_.size()) return "a set must have as many cards as the set it answers";
     if (!beats(s, cur_)) return "it does not beat the set it answers";
-    if (stage_ == WINDOW && !burn_allowed(p, s))
+    if (burn_turn() && !burn_allowed(p, s))
       return "a burn must leave a hand that can hang a joker on every set but the last";
   }
   if (!play_allowed(p, s)) return "a burning player's set must hold a joker and keep him able to finish";
@@ -204,7 +211,7 @@ void Gouji::apply(const Action& a) {
     case PLAY:
       break;
   }
-  if (stage_ == WINDOW) burning_[p] = true;
+  if (burn_turn()) burning_[p] = true;
   if (stage_ != LEAD) {
     burning_[owner_] = false;                  // 解烧: his set was beaten (rules §12.9.5)
     // A yield overtaken by another's beat counts as a pass (rules §12.9.1).
@@ -227,8 +234,9 @@ void Gouji::answer(const Set& s, int x) {
     end_round(x);
     return;
   }
-  stage_ = restricted_ ? WINDOW : ROTATION;
-  step_ = restricted_ ? 0 : 1;
+  const bool window = restricted_ && !opt_.burn_order;
+  stage_ = window ? WINDOW : ROTATION;
+  step_ = window ? 0 : 1;
   advance();
 }
 

@@ -25,6 +25,7 @@ struct Action {
 struct GoujiOptions {
   bool yield_on_gouji = false;  // rules §12.9.3
   bool luanchan_hard = false;   // luanchan_pass=hard (rules §12.10)
+  bool burn_order = false;      // burn_priority=order (rules §12.9.4): no window, one rotation
 };
 
 class Gouji {
@@ -81,6 +82,7 @@ class Gouji {
   bool asked_in_window(int p) const;
   bool asked_in_rotation(int p) const;
   bool may_yield() const;
+  bool burn_turn() const;  // the seat to act is offered a burn (or noburn)
   bool play_allowed(int p, const Set& s) const;  // the burn obligation (rules §12.9.5)
   bool burn_allowed(int p, const Set& s) const;  // rules §12.9.4
   void finish_if_empty(int p);

@@ -214,6 +214,7 @@ class GoujiPosition:
             burning=[s in self.burning for s in range(6)],
             yield_on_gouji=bool(self.options["yield_on_gouji"]),
             luanchan_hard=self.options["luanchan_pass"] == "hard",
+            burn_order=self.options["burn_priority"] == "order",
         )
         for s, a in self.actions:
             if core.over():

@@ -75,9 +75,7 @@ CHOICES = {
 # Option values the rules book lists and the engine does not play yet, with the rules section.
 UNSUPPORTED = {
     ("tribute", True): "§12.14",
-    ("burn_priority", "order"): "§12.9.4",
     ("burn_failure", "penalty"): "§12.9.5",
-    ("luanchan_pass", "hard"): "§12.10",
 }
 
 
