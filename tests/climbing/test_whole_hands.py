@@ -64,3 +64,20 @@ def test_hands_end_conserve_and_score(cls: type, preset: str, bot: str) -> None:
 @pytest.mark.parametrize(("cls", "preset"), PRESETS)
 def test_a_seed_decides_the_hand(cls: type, preset: str) -> None:
     assert play(cls, preset, 5, "random")[1] == play(cls, preset, 5, "random")[1]
+
+
+@pytest.mark.parametrize(("cls", "preset"), PRESETS)
+def test_a_record_replays_the_hand(cls: type, preset: str) -> None:
+    import json
+
+    from duidiao.play.climbing.record import RecordError, record_of, replay
+
+    game, _ = play(cls, preset, 3, "heuristic")
+    record = json.loads(json.dumps(record_of(game)))
+    again = replay(record)
+    assert again.result() == game.result() and str(again.position) == str(game.position)
+    broken = dict(record, decisions=record["decisions"][:-1] + [["play", "A", "9*99"]])
+    with pytest.raises(RecordError, match=r"decisions\[\d+\]"):
+        replay(broken)
+    with pytest.raises(RecordError, match="version"):
+        replay(dict(record, version=99))

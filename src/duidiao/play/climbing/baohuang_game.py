@@ -56,6 +56,7 @@ class BaohuangGame:
     first_drawer: int
     cards: list[list[Card]] = field(default_factory=list)
     redeals: int = 0
+    deal_start: int = 0  # where the decisions of the deal played begin in the history
     phase: str = "call"  # grab, call, forced, declare, play, over
     holder: int = 0  # who holds the marked BJ now
     first_holder: int = 0
@@ -67,6 +68,7 @@ class BaohuangGame:
     history: list[tuple[str, str, str]] = field(default_factory=list)
     _rng: random.Random = field(default_factory=random.Random, repr=False)
     _forced: int | None = None
+    _dealt: list[list[Card]] = field(default_factory=list, repr=False)
 
     @classmethod
     def deal(
@@ -91,8 +93,22 @@ class BaohuangGame:
     def options(self) -> dict[str, object]:
         return GAMES["baohuang"].presets[self.preset]
 
-    def _new_deal(self) -> None:
-        self.cards = draw(shuffled(self._rng, marked=True), 5, self.first_drawer)
+    @classmethod
+    def from_deal(cls, preset: str, cards: list[list[Card]], first_drawer: str) -> BaohuangGame:
+        """The hand of a given deal (each seat's cards in the order drawn), as a record has it."""
+        if sum(c.count(MARKED) for c in cards) != 1:
+            raise ValueError("deal: one big joker must be the marked emperor card BJ* "
+                             "(rules §13.2)")
+        game = cls.deal(preset, seed=0, first_drawer=first_drawer)
+        game.history, game.redeals = [], 0
+        game._new_deal(cards)
+        return game
+
+    def _new_deal(self, given: list[list[Card]] | None = None) -> None:
+        self.deal_start = len(self.history)
+        self.cards = ([list(c) for c in given] if given is not None
+                      else draw(shuffled(self._rng, marked=True), 5, self.first_drawer))
+        self._dealt = [list(c) for c in self.cards]
         self.first_holder = self.holder = next(s for s in range(5) if MARKED in self.cards[s])
         self.asked = 0
         self.emperor = self.call = None
@@ -108,6 +124,10 @@ class BaohuangGame:
         self.cards[self.holder].remove(MARKED)
         self.cards[seat].append(MARKED)
         self.holder = seat
+
+    def cards_dealt(self) -> list[list[Card]]:
+        """Each seat's cards as drawn (before any card moved), in the order drawn."""
+        return [list(c) for c in self._dealt]
 
     # -- asking and answering ----------------------------------------------------------------
     @property

@@ -56,6 +56,7 @@ class GoujiGame:
     leader: int  # 上班
     shown: tuple[int, int]  # the 上班 player's shown 3s: (suit, how many)
     redeals: int = 0
+    deal_start: int = 0  # where the decisions of the deal played begin in the history
     revolt_order: tuple[int, ...] = ()  # who may revolt, in the order asked
     revolts: list[int] = field(default_factory=list)
     asked: int = 0
@@ -64,6 +65,7 @@ class GoujiGame:
     position: GoujiPosition | None = None
     history: list[tuple[str, str, str]] = field(default_factory=list)
     _rng: random.Random = field(default_factory=random.Random, repr=False)
+    _dealt: list[list[Card]] = field(default_factory=list, repr=False)
 
     @classmethod
     def deal(
@@ -85,14 +87,27 @@ class GoujiGame:
     def options(self) -> dict[str, object]:
         return GAMES["gouji"].presets[self.preset]
 
-    def _new_deal(self) -> None:
+    @classmethod
+    def from_deal(cls, preset: str, cards: list[list[Card]], first_drawer: str) -> GoujiGame:
+        """The hand of a given deal (each seat's cards in the order drawn), as a record has it."""
+        game = cls.deal(preset, seed=0, first_drawer=first_drawer)
+        game.history, game.redeals = [], 0
+        game._new_deal(cards)
+        return game
+
+    def _new_deal(self, given: list[list[Card]] | None = None) -> None:
         while True:
-            cards = draw(shuffled(self._rng), 6, self.first_drawer)
+            cards = given or draw(shuffled(self._rng), 6, self.first_drawer)
             found = shangban(cards, self.first_drawer)
             if found is not None:
                 break
+            if given is not None:
+                raise ValueError("deal: nobody holds two 3s of one suit, so nobody can 上班 "
+                                 "(rules §12.4): the deal is void")
             self.redeals += 1  # nobody can 上班 (rules §12.4)
-        self.cards = cards
+        self.deal_start = len(self.history)
+        self.cards = [list(c) for c in cards]
+        self._dealt = [list(c) for c in cards]
         self.leader, suit, k = found
         self.shown = (suit, k)
         self.revolts = []
@@ -122,6 +137,10 @@ class GoujiGame:
             leader=leader,
         )
         self.phase = "play"
+
+    def cards_dealt(self) -> list[list[Card]]:
+        """Each seat's cards as drawn (before any card moved), in the order drawn."""
+        return [list(c) for c in self._dealt]
 
     # -- asking and answering ------------------------------------------------------------
     @property
