@@ -130,97 +130,117 @@ class BaohuangGame:
         return [list(c) for c in self._dealt]
 
     # -- asking and answering ----------------------------------------------------------------
+    # Each phase (rules §13.3: 抢庄, 叫庄 and 让庄, 逼庄, 明保 / 明独; then the play) is a step of
+    # its own: `_asked_<phase>` says who is asked, `_options_<phase>` what he may answer and
+    # `_answer_<phase>` what the answer does.
     @property
     def to_act(self) -> str | None:
-        if self.phase in ("grab", "call"):
-            return SEATS[self._clockwise(self.asked)]
-        if self.phase == "forced":
-            assert self._forced is not None
-            return SEATS[self._forced]
-        if self.phase == "declare":
-            return SEATS[self._declarer()]
-        if self.position is None:
-            return None
-        return self.position.to_act()
-
-    def _declarer(self) -> int:
-        assert self.emperor is not None and self.call is not None
-        if _copies(self.cards[self.emperor])[self.call] == 4:
-            return self.emperor  # 独保: 明独 is his to declare
-        return next(s for s in range(5) if s != self.emperor and _copies(self.cards[s])[self.call])
+        seat: int | None = getattr(self, f"_asked_{self.phase}")()
+        return None if seat is None else SEATS[seat]
 
     def legal(self) -> list[str]:
         seat = self.to_act
         if seat is None:
             return []
-        me = SEATS.index(seat)
-        if self.phase == "grab":
-            return ["pass", "grab"]
-        if self.phase == "call":
-            faces = sorted(f for f, n in _copies(self.cards[me]).items() if n >= 3)
-            return ["pass"] + [f"call {face_text(f)}" for f in faces]
-        if self.phase == "forced":
-            faces = sorted(f for f, n in _copies(self.cards[me]).items() if n == 3)
-            return [f"call {face_text(f)}" for f in faces]
-        if self.phase == "declare":
-            return ["dark", "open"]
-        assert self.position is not None
-        return self.position.legal()
+        options: list[str] = getattr(self, f"_options_{self.phase}")(SEATS.index(seat))
+        return options
 
     def apply(self, action: str) -> None:
         seat = self.to_act
         if seat is None:
             raise IllegalMoveError("the hand is over")
-        me = SEATS.index(seat)
-        if self.phase == "play":
-            assert self.position is not None
-            self.position = self.position.play(action)
-            self.history.append(("play", seat, action))
-            if self.position.to_act() is None:
-                self.phase = "over"
-            return
-        if action not in self.legal():
+        phase = self.phase
+        if phase != "play" and action not in self.legal():
             raise IllegalMoveError(f"{seat}: {action!r} is not one of {', '.join(self.legal())}")
-        self.history.append((self.phase, seat, action))
-        if self.phase == "grab":
-            if action == "grab":  # 抢庄: alone against four (rules §13.3)
-                self._give_marked(me)
-                self.emperor, self.mode = me, "grab"
-                self._start_play()
-                return
-            self.asked += 1
-            if self.asked == 5:
-                self.phase, self.asked = "call", 0
-            return
-        if self.phase in ("call", "forced"):
-            if action.startswith("call "):
-                self._give_marked(me)
-                self.emperor, self.call = me, read_face(action[5:])
-                self._after_call()
-                return
-            self.asked += 1  # 让庄: the card goes on clockwise
-            if self.asked < 5:
-                self._give_marked(self._clockwise(self.asked))
-                return
-            self._give_marked(self.first_holder)
-            forced = next(
-                (
-                    self._clockwise(k)
-                    for k in range(5)
-                    if 3 in _copies(self.cards[self._clockwise(k)]).values()
-                ),
-                None,
-            )
-            if forced is None:  # 黄庄: redeal (rules §13.3)
-                self.redeals += 1
-                self._new_deal()
-                return
-            self._forced, self.phase = forced, "forced"
-            return
-        if self.phase == "declare":
-            solo = self._declarer() == self.emperor
-            self.mode = ("solo-open" if solo else "open") if action == "open" else "dark"
+        self.history.append((phase, seat, action))
+        try:
+            getattr(self, f"_answer_{phase}")(SEATS.index(seat), action)
+        except ValueError:
+            self.history.pop()  # refused: nothing changed
+            raise
+
+    def _asked_grab(self) -> int:
+        return self._clockwise(self.asked)
+
+    _asked_call = _asked_grab
+
+    def _asked_forced(self) -> int:
+        assert self._forced is not None
+        return self._forced
+
+    def _asked_declare(self) -> int:
+        assert self.emperor is not None and self.call is not None
+        if _copies(self.cards[self.emperor])[self.call] == 4:
+            return self.emperor  # 独保: 明独 is his to declare
+        return next(s for s in range(5) if s != self.emperor and _copies(self.cards[s])[self.call])
+
+    def _asked_play(self) -> int | None:
+        assert self.position is not None
+        seat = self.position.to_act()
+        return None if seat is None else SEATS.index(seat)
+
+    def _asked_over(self) -> None:
+        return None
+
+    def _options_grab(self, me: int) -> list[str]:
+        return ["pass", "grab"]
+
+    def _options_call(self, me: int) -> list[str]:
+        faces = sorted(f for f, n in _copies(self.cards[me]).items() if n >= 3)
+        return ["pass"] + [f"call {face_text(f)}" for f in faces]
+
+    def _options_forced(self, me: int) -> list[str]:
+        faces = sorted(f for f, n in _copies(self.cards[me]).items() if n == 3)
+        return [f"call {face_text(f)}" for f in faces]
+
+    def _options_declare(self, me: int) -> list[str]:
+        return ["dark", "open"]
+
+    def _options_play(self, me: int) -> list[str]:
+        assert self.position is not None
+        return self.position.legal()
+
+    def _answer_play(self, me: int, action: str) -> None:
+        assert self.position is not None
+        self.position = self.position.play(action)
+        if self.position.to_act() is None:
+            self.phase = "over"
+
+    def _answer_grab(self, me: int, action: str) -> None:
+        if action == "grab":  # 抢庄: alone against four (rules §13.3)
+            self._give_marked(me)
+            self.emperor, self.mode = me, "grab"
             self._start_play()
+            return
+        self.asked += 1
+        if self.asked == 5:
+            self.phase, self.asked = "call", 0
+
+    def _answer_call(self, me: int, action: str) -> None:
+        if action.startswith("call "):
+            self._give_marked(me)
+            self.emperor, self.call = me, read_face(action[5:])
+            self._after_call()
+            return
+        self.asked += 1  # 让庄: the card goes on clockwise
+        if self.asked < 5:
+            self._give_marked(self._clockwise(self.asked))
+            return
+        self._give_marked(self.first_holder)
+        forced = next((self._clockwise(k) for k in range(5)
+                       if 3 in _copies(self.cards[self._clockwise(k)]).values()), None)
+        if forced is None:  # 黄庄: redeal (rules §13.3)
+            self.redeals += 1
+            self._new_deal()
+            return
+        self._forced, self.phase = forced, "forced"
+
+    _answer_forced = _answer_call
+
+    def _answer_declare(self, me: int, action: str) -> None:
+        solo = self._asked_declare() == self.emperor
+        self.mode = ("solo-open" if solo else "open") if action == "open" else "dark"
+        self._start_play()
 
     def _after_call(self) -> None:
         if self.options["open_guard"]:

@@ -96,16 +96,20 @@ class HeuristicBot:
         side = {position.emperor} | ({position.guard} if position.guard is not None else set())
         return (me in side) == (owner in side) and me in side
 
+    # Before the play the heuristic answers by the options it is given: it never revolts,
+    # always keeps its 够死级 chances, never grabs, never declares; it calls the highest face it
+    # may when it must (逼庄) or holds a strong hand.
+    DEFAULTS = ("stay", "keep", "dark")
+
     def _before_play(self, o: Observation) -> str:
-        if o.phase in ("revolt", "renounce", "grab", "declare"):
-            return {"revolt": "stay", "renounce": "keep", "grab": "pass", "declare": "dark"}[
-                o.phase
-            ]
+        for answer in self.DEFAULTS:
+            if answer in o.legal:
+                return answer
         calls = [a for a in o.legal if a.startswith("call ")]
         if not calls:
             return "pass"
         strength = o.hand.counts[BJ] * 3 + o.hand.counts[SJ] * 2 + o.hand.counts[TWO]
-        if o.phase == "forced" or strength >= 8:
+        if "pass" not in o.legal or strength >= 8:
             # call the face of the highest rank (its copies are the guard's sign)
             return max(calls, key=lambda a: VALUES.get(a[5:-1] if len(a) > 7 else a[5:], 0))
         return "pass"
