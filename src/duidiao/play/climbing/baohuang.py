@@ -31,6 +31,8 @@ from duidiao.play.climbing.tokens import (
     pile_of,
     read_action,
     read_options,
+    replay_round,
+    round_start,
     seat_list,
     seat_of,
     split_tokens,
@@ -217,20 +219,9 @@ class BaohuangPosition:
         object.__setattr__(self, "_core", going[0])
 
     def _replay_with(self, guard_seat: int | None) -> _climb.Baohuang:
-        players = {s for s, a in self.actions if a[0] == 0}
-        went_out = [s for s in self.out if s in players]
-        earlier = tuple(s for s in self.out if s not in players)
-        start = list(self.hands)
-        for s, a in self.actions:
-            if a[0] == 0:
-                start[s] = start[s] + pile_of(a)
         assert self.leader is not None
-        if self.leader in earlier:
-            raise NotationError(f"round: {SEATS[self.leader]} leads but has gone out")
-        if self.actions and self.actions[0][0] != self.leader:
-            raise NotationError(
-                f"round: {SEATS[self.actions[0][0]]} acts first, the leader is {SEATS[self.leader]}"
-            )
+        start, earlier, went_out = round_start(self.hands, self.out, self.leader, self.actions,
+                                               SEATS)
         call_rank = self.call.value if self.call is not None else 0
         joker_call = call_rank >= SJ
         guard = -1 if guard_seat is None else guard_seat
@@ -248,34 +239,7 @@ class BaohuangPosition:
             twos_attach=bool(self.options["twos_attach"]),
             early_end=bool(self.options["early_end"]),
         )
-        for s, a in self.actions:
-            if core.over():
-                raise NotationError(
-                    f"round: {SEATS[s]}:{action_text(a, self.call)} after the hand ended"
-                )
-            if core.to_act() != s:
-                raise NotationError(
-                    f"round: {SEATS[s]}:{action_text(a, self.call)}: "
-                    f"it is {SEATS[core.to_act()]}'s turn"
-                )
-            why = core.refusal(a)
-            if why:
-                raise NotationError(f"round: {SEATS[s]} plays {action_text(a, self.call)}: {why}")
-            core.apply(a)
-            if core.over():
-                raise NotationError(
-                    f"round: the hand ended with {SEATS[s]}:{action_text(a, self.call)} "
-                    "(a finished hand is written without round=)"
-                )
-            if core.stage() == 0:
-                raise NotationError(
-                    f"round: the round ended with {SEATS[s]}:{action_text(a, self.call)} "
-                    f"(write the next one: round={SEATS[core.to_act()]}:)"
-                )
-        if core.out()[len(earlier) :] != went_out:
-            raise NotationError(
-                "out: the seats that went out in this round are not in the order they went out"
-            )
+        replay_round(core, self.actions, SEATS, earlier, went_out, self.call)
         return core
 
     def _game(self) -> _climb.Baohuang:

@@ -21,6 +21,8 @@ from duidiao.play.climbing.tokens import (
     pile_of,
     read_action,
     read_options,
+    replay_round,
+    round_start,
     seat_list,
     seat_of,
     split_tokens,
@@ -190,20 +192,10 @@ class GoujiPosition:
 
     def _replay(self) -> None:
         """Replays the round from its start through the core, each action checked."""
-        players = {s for s, a in self.actions if a[0] == 0}
-        went_out = [s for s in self.out if s in players]
-        earlier = tuple(s for s in self.out if s not in players)
-        start = list(self.hands)
-        for s, a in self.actions:
-            if a[0] == 0:
-                start[s] = start[s] + pile_of(a)
         assert self.leader is not None
-        if self.leader in earlier or self.leader == self.revolt:
-            raise NotationError(f"round: {SEATS[self.leader]} leads but is not in the hand")
-        if self.actions and self.actions[0][0] != self.leader:
-            raise NotationError(
-                f"round: {SEATS[self.actions[0][0]]} acts first, the leader is {SEATS[self.leader]}"
-            )
+        revolt = () if self.revolt is None else (self.revolt,)
+        start, earlier, went_out = round_start(self.hands, self.out, self.leader, self.actions,
+                                               SEATS, revolt)
         core = _climb.Gouji(
             [(h.counts, 0, h.hidden) for h in start],
             list(earlier),
@@ -216,31 +208,7 @@ class GoujiPosition:
             luanchan_hard=self.options["luanchan_pass"] == "hard",
             burn_order=self.options["burn_priority"] == "order",
         )
-        for s, a in self.actions:
-            if core.over():
-                raise NotationError(f"round: {SEATS[s]}:{action_text(a)} after the hand ended")
-            if core.to_act() != s:
-                raise NotationError(
-                    f"round: {SEATS[s]}:{action_text(a)}: it is {SEATS[core.to_act()]}'s turn"
-                )
-            why = core.refusal(a)
-            if why:
-                raise NotationError(f"round: {SEATS[s]} plays {action_text(a)}: {why}")
-            core.apply(a)
-            if core.over():
-                raise NotationError(
-                    f"round: the hand ended with {SEATS[s]}:{action_text(a)} "
-                    "(a finished hand is written without round=)"
-                )
-            if core.stage() == 0:
-                raise NotationError(
-                    f"round: the round ended with {SEATS[s]}:{action_text(a)} "
-                    f"(write the next one: round={SEATS[core.to_act()]}:)"
-                )
-        if core.out()[len(earlier) :] != went_out:
-            raise NotationError(
-                "out: the seats that went out in this round are not in the order they went out"
-            )
+        replay_round(core, self.actions, SEATS, earlier, went_out)
         object.__setattr__(self, "_core", core)
 
     # -- playing --------------------------------------------------------------------------

@@ -3,6 +3,8 @@ tokens, the preset and its options, seats, the round's actions, sets as the core
 
 from __future__ import annotations
 
+from typing import Any
+
 from duidiao.play.climbing.cards import BJ, SJ, TWO, Face, Pile, format_pile, parse_pile
 from duidiao.play.climbing.options import CHOICES, GAMES, ON_OFF, UNSUPPORTED, GameInfo, game_of
 from duidiao.play.errors import NotationError
@@ -173,8 +175,12 @@ __all__ = [
 ]
 
 
-def unseen(hands: tuple[Pile, ...], gone: Pile, actions: tuple[tuple[int, ActionTuple], ...],
-           call_value: int = 0) -> Pile:
+def unseen(
+    hands: tuple[Pile, ...],
+    gone: Pile,
+    actions: tuple[tuple[int, ActionTuple], ...],
+    call_value: int = 0,
+) -> Pile:
     """The cards of the 216 that a position does not place: what its hidden cards are made of
     (the called face's copies counted apart when a rank is called)."""
     counts = [16] * 13 + [4, 4]
@@ -188,3 +194,63 @@ def unseen(hands: tuple[Pile, ...], gone: Pile, actions: tuple[tuple[int, Action
             seen = seen + pile_of(a)
     left = tuple(c - s for c, s in zip(counts, seen.counts))
     return Pile(left, called - seen.called if called else 0)
+
+
+def round_start(
+    hands: tuple[Pile, ...],
+    out: tuple[int, ...],
+    leader: int,
+    actions: tuple[tuple[int, ActionTuple], ...],
+    seats: str,
+    not_in_hand: tuple[int, ...] = (),
+) -> tuple[list[Pile], tuple[int, ...], list[int]]:
+    """The hands at the start of the current round, the seats out before it and those that
+    went out in it (a finisher of the round has a play in it), its leader checked."""
+    players = {s for s, a in actions if a[0] == 0}
+    earlier = tuple(s for s in out if s not in players)
+    start = list(hands)
+    for s, a in actions:
+        if a[0] == 0:
+            start[s] = start[s] + pile_of(a)
+    if leader in earlier or leader in not_in_hand:
+        raise NotationError(f"round: {seats[leader]} leads but is not in the hand")
+    if actions and actions[0][0] != leader:
+        raise NotationError(
+            f"round: {seats[actions[0][0]]} acts first, the leader is {seats[leader]}"
+        )
+    return start, earlier, [s for s in out if s in players]
+
+
+def replay_round(
+    core: Any,
+    actions: tuple[tuple[int, ActionTuple], ...],
+    seats: str,
+    earlier: tuple[int, ...],
+    went_out: list[int],
+    call: Face | None = None,
+) -> None:
+    """Plays the round's actions on a core set at its start, each one checked; the round must
+    still be on after the last (a new round, or a finished hand, is written without them)."""
+    for s, a in actions:
+        act = f"{seats[s]}:{action_text(a, call)}"
+        if core.over():
+            raise NotationError(f"round: {act} after the hand ended")
+        if core.to_act() != s:
+            raise NotationError(f"round: {act}: it is {seats[core.to_act()]}'s turn")
+        why = core.refusal(a)
+        if why:
+            raise NotationError(f"round: {seats[s]} plays {action_text(a, call)}: {why}")
+        core.apply(a)
+        if core.over():
+            raise NotationError(
+                f"round: the hand ended with {act} (a finished hand is written without round=)"
+            )
+        if core.stage() == 0:
+            raise NotationError(
+                f"round: the round ended with {act} "
+                f"(write the next one: round={seats[core.to_act()]}:)"
+            )
+    if core.out()[len(earlier) :] != went_out:
+        raise NotationError(
+            "out: the seats that went out in this round are not in the order they went out"
+        )
