@@ -173,7 +173,11 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         hand = state["observation"]["hand"].split(",")
         return {"action": "bury", "cards": ",".join(hand[-8:])}
     moves = options["moves"]
-    assert moves, f"no moves listed (count {options['count']})"
+    if not moves:
+        # Over MOVES_COUNTED plays (none listed) happen on a lead of a long hand, where any one
+        # card is a legal play; the server refuses the play otherwise, and the test fails.
+        assert options["count"] > 0, "no legal play"
+        return {"action": "play", "cards": state["observation"]["hand"].split(",")[0]}
     return {"action": "play", "cards": rng.choice(moves)}
 
 
