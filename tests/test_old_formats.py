@@ -163,9 +163,14 @@ def test_the_formats_table_is_the_one_the_modules_use() -> None:
     from duidiao.play.record import VERSION
     from duidiao.research.data import DATA_VERSION
 
+    from duidiao.play.climbing.record import VERSION as CLIMBING_RECORD
+    from duidiao.research.climbing.encoding import ENCODING_VERSION as CLIMBING_ENCODING
+
     table = formats.versions()
     assert (table["record"], table["data"], table["engine_protocol"]) == (
         VERSION, DATA_VERSION, PROTOCOL)
+    assert (table["climbing_record"], table["climbing_encoding"]) == (
+        CLIMBING_RECORD, CLIMBING_ENCODING)
     pytest.importorskip("starlette")
     from duidiao.server.app import PROTOCOL as SERVER
     from duidiao.server.store import SCHEMA_VERSION

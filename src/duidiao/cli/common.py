@@ -94,13 +94,16 @@ def add_json_option(command: argparse.ArgumentParser) -> None:
     command.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def add_seed_and_preset(command: argparse.ArgumentParser) -> None:
+def add_seed_and_preset(command: argparse.ArgumentParser, climbing: bool = False) -> None:
     """``--seed S`` and ``--preset P`` of the commands that play hands (selfplay, duel,
-    timing)."""
+    timing); ``climbing``: the climbing games' presets too (够级, 保皇)."""
+    from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
+
     command.add_argument(
         "--seed", type=int_in(0, SEED_MAX), default=0, metavar="S", help="random seed"
     )
-    command.add_argument("--preset", default="chifeng", choices=GAME_PRESETS, help="rules preset")
+    choices = tuple(GAME_PRESETS) + (CLIMBING_PRESETS if climbing else ())
+    command.add_argument("--preset", default="chifeng", choices=choices, help="rules preset")
 
 
 def add_ray_option(command: argparse.ArgumentParser, what: str, cpus_option: str) -> None:

@@ -21,8 +21,8 @@ HELP = "a duplicate duel: each deal played twice, the two bots swapping teams"
 # --a and --b are needed unless parts are added up: the usage says so (argparse cannot require
 # one of two groups)
 _USAGE = (
-    "duidiao duel --a BOT --b BOT [--hands N] [--seed S] [--preset P] [--threads T]\n"
-    "                    [--first-deal D] [--ray [ADDRESS]] [--json]\n"
+    "duidiao duel --a BOT --b BOT [--hands N | --deals D] [--seed S] [--preset P]\n"
+    "                    [--threads T] [--first-deal D] [--ray [ADDRESS]] [--json]\n"
     "       duidiao duel --merge PART [PART ...] [--json]"
 )
 
@@ -38,7 +38,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"hands to play (even: 2 per deal; at most {COUNT_MAX:,})",
     )
-    common.add_seed_and_preset(parser)
+    parser.add_argument(
+        "--deals",
+        type=int_in(1, COUNT_MAX),
+        default=None,
+        metavar="D",
+        help="deals to play instead of --hands: each twice (够级 too: the teams' seats "
+        "exchanged), in 保皇 six times (B alone, then A in each seat)",
+    )
+    common.add_seed_and_preset(parser, climbing=True)
     parser.add_argument(
         "--threads",
         type=int_in(1, 256),
@@ -75,6 +83,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _merge(names: list[str]) -> dict[str, Any]:
     """``--merge PART...``: the parts' ``--json`` outputs added up."""
+    from duidiao.research.climbing.duel import FORMAT, ClimbingDuel
     from duidiao.research.duel import DuelResult
 
     parts = []
@@ -88,6 +97,9 @@ def _merge(names: list[str]) -> dict[str, Any]:
             raise ValueError(
                 f"--merge: {name} is not JSON ({exc.msg}, line {exc.lineno})"
             ) from None
+    if any(isinstance(p, dict) and p.get("format") == FORMAT for p in parts):
+        duels = [ClimbingDuel.from_json(p, n) for p, n in zip(parts, names)]
+        return ClimbingDuel.merge(duels).to_json()
     return DuelResult.merge(parts).to_json()
 
 
@@ -99,6 +111,12 @@ def _play(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
 
     if not args.a or not args.b:
         raise ValueError("--a and --b: name both bots (or add up parts with --merge)")
+    from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
+
+    if args.preset in CLIMBING_PRESETS:
+        return _play_climbing(args, err)
+    if args.deals is not None:
+        args.hands = 2 * args.deals
     if args.hands <= 0 or args.hands % 2:
         raise ValueError(f"--hands: a positive even number (2 per deal), not {args.hands}")
     if args.threads is not None and args.threads < 1:
@@ -134,7 +152,30 @@ def _play(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
     return result.to_json()
 
 
+def _play_climbing(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
+    """A duel of 够级 or 保皇 bots (duidiao.research.climbing.duel), on this thread."""
+    from duidiao.research.climbing.duel import duel
+
+    if args.ray is not None:
+        raise ValueError(f"--ray: not for {args.preset} yet (play parts with --first-deal and "
+                         "add them up with --merge)")
+    if args.threads is not None:
+        raise ValueError(f"--threads: {args.preset}'s duels play on one thread (play parts "
+                         "side by side with --first-deal and add them up with --merge)")
+    deals = args.deals if args.deals is not None else max(1, args.hands // 2)
+    progress = ProgressBar(deals, "deals", err)
+    result = duel(args.a, args.b, deals, preset=args.preset, seed=args.seed,
+                  first_deal=args.first_deal,
+                  progress=lambda done, total: progress.update(done, ""))
+    progress.close()
+    return result.to_json()
+
+
 def _duel_text(data: dict[str, Any]) -> str:
+    if data.get("format") == "duidiao-climbing-duel":
+        from duidiao.research.climbing.duel import ClimbingDuel
+
+        return ClimbingDuel.text_of(data)
     a, b = data["a"], data["b"]
     names = {"A": a, "B": b} if a != b else {"A": f"{a} (A)", "B": f"{b} (B)"}
     score = data["a_minus_b"]

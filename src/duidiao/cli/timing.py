@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hands", type=int_in(1, 1_000_000), default=20, metavar="N", help="hands to play"
     )
-    common.add_seed_and_preset(parser)
+    common.add_seed_and_preset(parser, climbing=True)
     common.add_json_option(parser)
 
 

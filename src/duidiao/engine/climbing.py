@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Union
 
+from duidiao.play.climbing import games
 from duidiao.play.climbing.baohuang import BaohuangPosition
-from duidiao.play.climbing.baohuang_game import BaohuangGame
 from duidiao.play.climbing.cards import Pile
 from duidiao.play.climbing.gouji import GoujiPosition
-from duidiao.play.climbing.gouji_game import GoujiGame
 from duidiao.play.climbing.observation import Observation
 from duidiao.play.climbing.options import GAMES, game_of
 from duidiao.play.errors import HiddenCardsError, IllegalMoveError, NotationError
@@ -156,20 +155,20 @@ def deal(args: dict[str, Any]) -> dict[str, Any]:
     for name in ("levels", "declarer"):
         if args.get(name) is not None:
             raise ProtocolError("bad_request", f"{name}: not a field of {preset}", field=name)
-    game_type = GoujiGame if GAMES["gouji"].presets.get(preset) is not None else BaohuangGame
     first = args.get("first_drawer")
-    seats = "ABCDEF" if game_type is GoujiGame else "ABCDE"
+    seats = games.seats_of(preset)
     if first is not None and first not in seats:
         raise ProtocolError("bad_request", f"first_drawer: {first!r} is not a seat of {preset} "
                             f"({' '.join(seats)})", field="first_drawer")
     name = args["bot"]
     check_bot(name)
-    game: Any = game_type.deal(preset, seed=seed, first_drawer=first)
+    game = games.deal(preset, seed=seed, first_drawer=first)
     bots = [make_bot(name, f"{seed}:{i}") for i in range(len(seats))]
     while game.phase not in ("play", "over"):
-        seat = game.to_act
-        game.apply(bots[seats.index(seat)].choose(game.observe()))
+        observation = game.observe()
+        game.apply(bots[seats.index(observation.seat)].choose(observation))
     position = game.position
+    assert position is not None
     return {"preset": preset, "seed": seed, "position": str(position), "turn": position.to_act(),
             "first_drawer": seats[game.first_drawer], "views": {s: game.view(s) for s in seats},
             "decisions": [{"phase": p, "seat": s, "action": a} for p, s, a in game.history]}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from duidiao import _core
 
 __all__ = ["NOTATION", "RECORD", "DATA", "ENGINE_PROTOCOL", "SERVER_PROTOCOL", "STORE",
-           "versions"]
+           "CLIMBING_RECORD", "CLIMBING_ENCODING", "versions"]
 
 NOTATION = 1
 """The position string (docs/notation.md)."""
@@ -30,6 +30,11 @@ STORE = 3
 """The game server's SQLite file (docs/server.md, "Persistence"); the store migrates older
 files up to it and refuses newer ones."""
 
+CLIMBING_RECORD = 1
+"""A climbing hand's record, ``"format": "duidiao-climbing-record"`` (docs/records.md)."""
+CLIMBING_ENCODING = 1
+"""The climbing games' actions and observation planes for learning (docs/env.md)."""
+
 
 def versions() -> dict[str, int]:
     """Each format's version, the environments' encoding (the core's observation planes)
@@ -37,4 +42,5 @@ def versions() -> dict[str, int]:
     return {"notation": NOTATION, "record": RECORD, "data": DATA,
             "encoding": int(_core.OBSERVATION_PLANES_VERSION),
             "engine_protocol": ENGINE_PROTOCOL, "server_protocol": SERVER_PROTOCOL,
-            "store": STORE}
+            "store": STORE, "climbing_record": CLIMBING_RECORD,
+            "climbing_encoding": CLIMBING_ENCODING}

@@ -63,7 +63,9 @@ class PhaseTimes:
 
 @dataclass(frozen=True)
 class DecisionTimes:
-    """Per phase (``declare``, ``bury``, ``grab``, ``xiaosa``, ``play``) the decisions' times."""
+    """Per phase (``declare``, ``bury``, ``grab``, ``xiaosa``, ``play``; in the climbing games
+    ``revolt``, ``renounce``, ``grab``, ``call``, ``forced``, ``declare``, ``play``) the decisions'
+    times."""
 
     bot: str
     preset: str
@@ -114,10 +116,18 @@ def decision_times(
     progress: Any = None,
 ) -> DecisionTimes:
     """Time every decision of ``hands`` self-play hands of ``bot`` (any name
-    :func:`~duidiao.make_bot` accepts, settings included) on the calling thread.
+    :func:`~duidiao.make_bot` accepts, settings included; under a climbing preset, 够级 or
+    保皇, a climbing bot) on the calling thread.
     ``progress(done, hands)`` is called after each hand."""
     if isinstance(hands, bool) or not isinstance(hands, int) or not 0 < hands <= 1_000_000:
         raise ValueError(f"hands: from 1 to 1,000,000, not {hands!r:.40}")
+    from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
+
+    if isinstance(preset, str) and preset in CLIMBING_PRESETS:
+        from duidiao.research.climbing.duel import decision_times as climbing_times
+
+        phases = climbing_times(bot, hands, seed=seed, preset=preset, progress=progress)
+        return DecisionTimes(bot=bot, preset=preset, seed=seed, hands=hands, phases=phases)
     make_bot(bot, 0)  # an unknown bot fails here
     rules = preset if isinstance(preset, Rules) else Rules.preset(preset)
     times: dict[str, list[float]] = {p.value: [] for p in Phase if p not in ("over",)}

@@ -12,20 +12,20 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
-from duidiao.play.climbing.baohuang_game import MARKED, BaohuangGame
+from duidiao.play.climbing.baohuang_game import MARKED
 from duidiao.play.climbing.cards import NAMES, VALUES
 from duidiao.play.climbing.deal import SUIT_LETTERS, Card
-from duidiao.play.climbing.gouji_game import GoujiGame
+from duidiao.play.climbing.games import ClimbingGame, game_name, game_type, seats_of
 from duidiao.play.climbing.options import GAMES, game_of
 from duidiao.play.errors import IllegalMoveError
+from duidiao.play.formats import CLIMBING_RECORD
 
 __all__ = ["FORMAT", "VERSION", "RecordError", "record_of", "replay", "card_text", "read_card"]
 
 FORMAT = "duidiao-climbing-record"
-VERSION = 1
-ClimbingGame = Union[GoujiGame, BaohuangGame]
+VERSION = CLIMBING_RECORD
 
 
 class RecordError(ValueError):
@@ -56,7 +56,7 @@ def read_card(text: str, field: str) -> Card:
 
 def record_of(game: ClimbingGame) -> dict[str, Any]:
     """The record of a hand, finished or not."""
-    seats = "ABCDEF" if isinstance(game, GoujiGame) else "ABCDE"
+    seats = seats_of(game.preset)
     result = None
     if game.phase == "over":
         places, scores = game.result()
@@ -64,7 +64,7 @@ def record_of(game: ClimbingGame) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": "gouji" if isinstance(game, GoujiGame) else "baohuang",
+        "game": game_name(game),
         "preset": game.preset,
         "seed": game.seed,
         "first_drawer": seats[game.first_drawer],
@@ -108,9 +108,7 @@ def replay(record: dict[str, Any]) -> ClimbingGame:
     if not isinstance(first, str) or first not in seats:
         raise RecordError(f"first_drawer: {first!r} is not a seat ({' '.join(seats)})")
     try:
-        game: ClimbingGame = (GoujiGame if game_info.name == "gouji" else BaohuangGame).from_deal(
-            preset, cards, first
-        )
+        game: ClimbingGame = game_type(preset).from_deal(preset, cards, first)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     game.seed = record.get("seed")

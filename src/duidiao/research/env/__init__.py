@@ -14,8 +14,10 @@ dependency beyond numpy. The PettingZoo environment needs the ``rl`` extra
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
+from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
 from duidiao.research.encoding import DONE, ENCODING_VERSION, NUM_ACTIONS, NUM_PLANES, PASS, PLANES
 
 __all__ = [
@@ -30,24 +32,25 @@ __all__ = [
 ]
 
 
-def _pettingzoo() -> Any:
+def _pettingzoo(preset: Any = None) -> Any:
+    name = "climbing" if preset in CLIMBING_PRESETS else "pettingzoo"
     try:
-        from duidiao.research.env import pettingzoo as module
+        return importlib.import_module(f"duidiao.research.env.{name}")
     except ModuleNotFoundError as exc:
         if exc.name not in ("pettingzoo", "gymnasium"):
             raise
         raise ImportError(
             f"the PettingZoo environment needs the rl extra: pip install 'duidiao[rl]' ({exc})"
         ) from None
-    return module
 
 
 def env(**kwargs: Any) -> Any:
-    """The PettingZoo AEC environment, wrapped as PettingZoo's own are
-    (:class:`duidiao.research.env.pettingzoo.DuidiaoEnv` takes the arguments)."""
-    return _pettingzoo().env(**kwargs)
+    """The PettingZoo AEC environment, wrapped as PettingZoo's own are: for a climbing preset
+    (``gouji``, ``baohuang``, …) :class:`duidiao.research.env.climbing.ClimbingEnv`, else
+    :class:`duidiao.research.env.pettingzoo.DuidiaoEnv` (each takes the arguments)."""
+    return _pettingzoo(kwargs.get("preset")).env(**kwargs)
 
 
 def raw_env(**kwargs: Any) -> Any:
     """The PettingZoo AEC environment without wrappers."""
-    return _pettingzoo().raw_env(**kwargs)
+    return _pettingzoo(kwargs.get("preset")).raw_env(**kwargs)
