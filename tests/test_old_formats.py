@@ -160,11 +160,10 @@ def test_a_newer_server_data_folder_is_refused_in_one_line(tmp_path: Path) -> No
 def test_the_formats_table_is_the_one_the_modules_use() -> None:
     from duidiao.engine.protocol import PROTOCOL
     from duidiao.play import formats
-    from duidiao.play.record import VERSION
-    from duidiao.research.data import DATA_VERSION
-
     from duidiao.play.climbing.record import VERSION as CLIMBING_RECORD
+    from duidiao.play.record import VERSION
     from duidiao.research.climbing.encoding import ENCODING_VERSION as CLIMBING_ENCODING
+    from duidiao.research.data import DATA_VERSION
 
     table = formats.versions()
     assert (table["record"], table["data"], table["engine_protocol"]) == (

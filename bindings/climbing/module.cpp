@@ -11,6 +11,7 @@
 
 #include "core/climbing/baohuang.h"
 #include "core/climbing/gouji.h"
+#include "search/climbing/endgame.h"
 #include "search/climbing/policy.h"
 
 namespace py = pybind11;
@@ -101,7 +102,8 @@ using Valued = std::tuple<ActionTuple, double, double, int>;
 
 template <class Game>
 std::vector<Valued> pimc_of(const Game& g, const HandTuple& pool, int worlds, int max_actions,
-                            double seconds, uint64_t seed, double random_share) {
+                            double seconds, uint64_t seed, double random_share, int exact_cards,
+                            int64_t exact_nodes) {
   if (g.over()) throw std::invalid_argument("the hand is over");
   if (worlds < 1 || max_actions < 1 || !(seconds > 0)) throw std::invalid_argument("worlds, max_actions and seconds must be positive");
   PimcSettings settings;
@@ -110,6 +112,9 @@ std::vector<Valued> pimc_of(const Game& g, const HandTuple& pool, int worlds, in
   settings.seconds = seconds;
   settings.seed = seed;
   settings.random_share = random_share;
+  if (exact_cards < 0 || exact_nodes < 1) throw std::invalid_argument("exact_cards must be 0 or more and exact_nodes positive");
+  settings.exact_cards = exact_cards;
+  settings.exact_nodes = exact_nodes;
   const Hand p = to_hand(pool);
   std::vector<ActionValue> values;
   {
@@ -119,6 +124,22 @@ std::vector<Valued> pimc_of(const Game& g, const HandTuple& pool, int worlds, in
   std::vector<Valued> out;
   for (const ActionValue& v : values) out.emplace_back(from_action(v.action), v.mean, v.sd, v.worlds);
   return out;
+}
+
+// The exact value for `seat` of a position with every hand known: (value, complete, nodes).
+template <class Game, int N>
+std::tuple<double, bool, int64_t> solve_of(const Game& g, int seat, int64_t max_nodes) {
+  if (g.over()) throw std::invalid_argument("the hand is over");
+  if (seat < 0 || seat >= N) throw std::invalid_argument("seat: out of range");
+  if (max_nodes < 1) throw std::invalid_argument("max_nodes must be positive");
+  for (int p = 0; p < N; ++p)
+    if (g.hand(p).hidden) throw std::invalid_argument("every hand must be known to solve exactly");
+  ExactResult r;
+  {
+    py::gil_scoped_release release;
+    r = solve_exact(g, seat, max_nodes);
+  }
+  return {r.value, r.complete, r.nodes};
 }
 
 template <class Game>
@@ -168,7 +189,16 @@ PYBIND11_MODULE(_climb, m) {
            py::arg("burn_order") = false)
       .def("copy", [](const Gouji& g) { return Gouji(g); })
       .def("pimc", &pimc_of<Gouji>, py::arg("pool"), py::arg("worlds"), py::arg("max_actions"),
-           py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1)
+           py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1,
+           py::arg("exact_cards") = 0, py::arg("exact_nodes") = 20000)
+      .def("solve", &solve_of<Gouji, GOUJI_SEATS>, py::arg("seat"), py::arg("max_nodes") = 1000000)
+      .def("cards_in_play", [](const Gouji& g) { return cards_in_play(g); })
+      .def("sample", [](const Gouji& g, const HandTuple& pool, uint64_t seed) {
+             Gouji world = g;
+             Rng rng(seed);
+             world.fill_hidden(to_hand(pool), rng);
+             return world;
+           }, py::arg("pool"), py::arg("seed"))
       .def("heuristic", &heuristic_of<Gouji>)
       .def("to_act", &Gouji::to_act)
       .def("over", &Gouji::over)
@@ -228,7 +258,16 @@ PYBIND11_MODULE(_climb, m) {
            py::arg("twos_attach") = false, py::arg("early_end") = true)
       .def("copy", [](const Baohuang& g) { return Baohuang(g); })
       .def("pimc", &pimc_of<Baohuang>, py::arg("pool"), py::arg("worlds"), py::arg("max_actions"),
-           py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1)
+           py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1,
+           py::arg("exact_cards") = 0, py::arg("exact_nodes") = 20000)
+      .def("solve", &solve_of<Baohuang, BAOHUANG_SEATS>, py::arg("seat"), py::arg("max_nodes") = 1000000)
+      .def("cards_in_play", [](const Baohuang& g) { return cards_in_play(g); })
+      .def("sample", [](const Baohuang& g, const HandTuple& pool, uint64_t seed) {
+             Baohuang world = g;
+             Rng rng(seed);
+             world.fill_hidden(to_hand(pool), rng);
+             return world;
+           }, py::arg("pool"), py::arg("seed"))
       .def("heuristic", &heuristic_of<Baohuang>)
       .def("to_act", &Baohuang::to_act)
       .def("over", &Baohuang::over)
@@ -243,6 +282,8 @@ PYBIND11_MODULE(_climb, m) {
         return o;
       })
       .def("guard_shown", &Baohuang::guard_shown)
+      .def("emperor", &Baohuang::emperor)
+      .def("guard", &Baohuang::guard)
       .def("current", [](const Baohuang& g) { return from_action(Action{PLAY, g.current()}); })
       .def("owner", &Baohuang::owner)
       .def("places", [](const Baohuang& g) {

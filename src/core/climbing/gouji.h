@@ -70,8 +70,13 @@ class Gouji {
   void scores(int (&team)[2]) const;
 
   // Determinization: deals `pool` (every card no seat shows, its size the hidden cards' total)
-  // at random to the hidden cards of the hands (rules: sizes are public, cards are not).
-  void fill_hidden(const Hand& pool, Rng& rng) { deal_hidden(hand_, GOUJI_SEATS, pool, 0, rng); }
+  // at random to the hidden cards of the hands (rules: sizes are public, cards are not). The one
+  // fact the hand proves is kept: a revolutionary was dealt no 2, SJ or BJ (rules §12.13). A
+  // pass, a yield or a fold proves nothing: each is open to a seat that could beat (§12.9).
+  void fill_hidden(const Hand& pool, Rng& rng) {
+    deal_hidden(hand_, GOUJI_SEATS, pool, 0, rng, revolutionary_, REVOLT_BARRED);
+  }
+  static constexpr uint32_t REVOLT_BARRED = (1u << TWO) | (1u << SJ) | (1u << BJ);
 
  private:
   static int seat(int s) { return (s % GOUJI_SEATS + GOUJI_SEATS) % GOUJI_SEATS; }

@@ -32,7 +32,8 @@ std::string format_counts(const uint8_t (&n)[VALUES], int call_rank, int called,
 }
 }  // namespace
 
-void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& rng) {
+void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& rng,
+                 int barred_seat, uint32_t barred_values) {
   // The pool as a list of cards: (value, called) packed as value * 2 + called.
   uint8_t cards[256];
   int n = 0;
@@ -50,12 +51,25 @@ void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& r
     cards[i] = cards[j];
     cards[j] = t;
   }
+  auto give = [&](int p, uint8_t c) {
+    hands[p].n[c / 2] = uint8_t(hands[p].n[c / 2] + 1);
+    hands[p].called = uint8_t(hands[p].called + (c & 1));
+  };
+  bool taken[256] = {};
+  if (barred_seat >= 0 && barred_values && hands[barred_seat].hidden) {
+    // The barred seat takes the first cards it may hold in the shuffled order: a uniform choice
+    // among them, and the others' cards stay in a uniform order.
+    int need = hands[barred_seat].hidden;
+    for (int i = 0; i < n && need; ++i)
+      if (!(barred_values >> (cards[i] / 2) & 1u)) give(barred_seat, cards[i]), taken[i] = true, --need;
+    if (need) throw std::invalid_argument("the hidden cards cannot keep what the hand proves");
+    hands[barred_seat].hidden = 0;
+  }
   int next = 0;
   for (int p = 0; p < seats; ++p) {
     for (int k = 0; k < hands[p].hidden; ++k) {
-      const uint8_t c = cards[next++];
-      hands[p].n[c / 2] = uint8_t(hands[p].n[c / 2] + 1);
-      hands[p].called = uint8_t(hands[p].called + (c & 1));
+      while (taken[next]) ++next;
+      give(p, cards[next++]);
     }
     hands[p].hidden = 0;
   }

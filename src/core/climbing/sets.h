@@ -131,8 +131,12 @@ inline bool can_finish_hanging(const Hand& h) {
 }
 
 // Deals the cards of `pool` at random to the hidden cards of `hands` (each hand's `hidden`
-// count); the called copies in the pool stay called. std::invalid_argument if the sizes differ.
-void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& rng);
+// count); the called copies in the pool stay called. `barred_seat` (-1: none) is dealt none of
+// the values in the bit mask `barred_values` (bit v: value v): a fact the hand proves, such as
+// a revolutionary's holding no 2 and no joker (rules §12.13). Every deal that keeps the fact is
+// equally likely. std::invalid_argument if the sizes differ or the fact cannot be kept.
+void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& rng,
+                 int barred_seat = -1, uint32_t barred_values = 0);
 
 const char* value_name(int value);       // "3" … "A", "2", "SJ", "BJ"
 int value_of(const std::string& rank);   // the inverse, 0 if unknown

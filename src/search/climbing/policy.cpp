@@ -1,5 +1,7 @@
 #include "search/climbing/policy.h"
 
+#include "search/climbing/endgame.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -128,8 +130,17 @@ std::vector<ActionValue> pimc(const Game& g, const Hand& pool, const PimcSetting
     for (size_t i = 0; i < out.size(); ++i) {
       Game next = world;
       next.apply(out[i].action);
-      Rng r(playout_seed);  // the same playout randomness for every candidate
-      const double v = playout(next, seat, r, settings.random_share, buffer);
+      double v = 0;
+      bool exact = false;
+      if (settings.exact_cards > 0 && cards_in_play(next) <= settings.exact_cards) {
+        const ExactResult r = solve_exact(next, seat, settings.exact_nodes);
+        exact = r.complete;
+        v = r.value;
+      }
+      if (!exact) {
+        Rng r(playout_seed);  // the same playout randomness for every candidate
+        v = playout(next, seat, r, settings.random_share, buffer);
+      }
       sum[i] += v;
       squares[i] += v * v;
       out[i].worlds += 1;

@@ -36,6 +36,10 @@ struct PimcSettings {
   double seconds = 1.0;   // the deadline, honoured between worlds
   uint64_t seed = 1;
   double random_share = 0.1;
+  // The exact endgame (endgame.h) in place of the playout once a world's candidate leaves at
+  // most this many cards in play (0: never), within `exact_nodes` positions, else the playout.
+  int exact_cards = 0;
+  int64_t exact_nodes = 20000;
 };
 
 // PIMC for the seat to act: each candidate action is tried in the same sampled worlds (the

@@ -116,9 +116,11 @@ class HeuristicBot:
 
 
 class PimcBot:
-    """Determinized Monte Carlo (PIMC): the hidden cards dealt at random in ``worlds`` worlds,
-    each candidate action played out by the core's heuristic in the same worlds; the best mean
-    wins. Searches in the core, the GIL released, within ``seconds``."""
+    """Determinized Monte Carlo (PIMC): the hidden cards dealt at random in ``worlds`` worlds
+    (keeping what the hand proves: a revolutionary holds no 2 and no joker), each candidate action
+    played out by the core's heuristic in the same worlds, or solved exactly once at most
+    ``exact_cards`` cards are left in play (within ``exact_nodes`` positions a world, else played
+    out); the best mean wins. Searches in the core, the GIL released, within ``seconds``."""
 
     def __init__(
         self,
@@ -126,9 +128,12 @@ class PimcBot:
         worlds: int = 48,
         seconds: float = 1.0,
         max_actions: int = 16,
+        exact_cards: int = 0,
+        exact_nodes: int = 5000,
     ) -> None:
         self.rng = random.Random(seed)
         self.worlds, self.seconds, self.max_actions = worlds, seconds, max_actions
+        self.exact_cards, self.exact_nodes = exact_cards, exact_nodes
         self._before = HeuristicBot(seed)
 
     def analyse(self, observation: Observation) -> list[tuple[str, float, float, int]]:
@@ -148,6 +153,8 @@ class PimcBot:
             self.max_actions,
             self.seconds,
             self.rng.getrandbits(63),
+            exact_cards=self.exact_cards,
+            exact_nodes=self.exact_nodes,
         )
         return [(action_text(a, call), mean, sd, n) for a, mean, sd, n in found]
 
@@ -169,8 +176,8 @@ BOTS: dict[str, Callable[[int | str | None], ClimbingBot]] = {
 LEVELS: dict[str, Callable[[int | str | None], ClimbingBot]] = {
     "easy": HeuristicBot,
     "normal": lambda seed: PimcBot(seed, worlds=16, seconds=0.5, max_actions=8),
-    "hard": lambda seed: PimcBot(seed, worlds=48, seconds=1.0, max_actions=16),
-    "expert": lambda seed: PimcBot(seed, worlds=128, seconds=2.0, max_actions=24),
+    "hard": lambda seed: PimcBot(seed, worlds=48, seconds=1.0, max_actions=16, exact_cards=6),
+    "expert": lambda seed: PimcBot(seed, worlds=128, seconds=2.0, max_actions=24, exact_cards=8),
 }
 BOTS.update(LEVELS)
 
