@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/climbing/baohuang.h"
+#include "core/climbing/deal.h"
 #include "core/climbing/gouji.h"
 #include "search/climbing/endgame.h"
 #include "search/climbing/policy.h"
@@ -152,6 +153,25 @@ ActionTuple heuristic_of(const Game& g) {
 
 }  // namespace
 
+// A dealt card list from Python: (value, suit) pairs (value 1-15; suit 0-3, -1 for a joker, 4
+// for 保皇's marked BJ).
+using CardPairs = std::vector<std::pair<int, int>>;
+std::vector<Card> to_cards(const CardPairs& pairs) {
+  std::vector<Card> out;
+  out.reserve(pairs.size());
+  for (const auto& [value, suit] : pairs) {
+    if (value < 1 || value > 15 || suit < -1 || suit > 4) throw std::invalid_argument("a card out of range");
+    out.push_back(Card{value, suit});
+  }
+  return out;
+}
+template <size_t N>
+void to_hands(const std::vector<CardPairs>& hands, std::vector<Card> (&out)[N]) {
+  if (hands.size() != N) throw std::invalid_argument("hands: one card list per seat");
+  for (size_t i = 0; i < N; ++i) out[i] = to_cards(hands[i]);
+}
+std::pair<int, int> face_pair(Card c) { return {c.value, c.suit}; }
+
 PYBIND11_MODULE(_climb, m) {
   m.doc() = "The climbing games' core (够级 rules §12, 保皇 rules §13); use duidiao.climbing.";
   illegal_move = py::module_::import("builtins").attr("type")(
@@ -163,6 +183,33 @@ PYBIND11_MODULE(_climb, m) {
   m.attr("YIELD") = int(YIELD);
   m.attr("FOLD") = int(FOLD);
   m.attr("NOBURN") = int(NOBURN);
+
+  m.def("shangban", [](const std::vector<CardPairs>& hands, int first_drawer) {
+    std::vector<Card> h[6];
+    to_hands(hands, h);
+    check_seats<GOUJI_SEATS>({first_drawer}, "first_drawer");
+    const Shangban s = shangban(h, first_drawer);
+    return std::make_tuple(s.leader, s.suit, s.count);
+  }, py::arg("hands"), py::arg("first_drawer"));
+  m.def("may_revolt", [](const CardPairs& cards) { return may_revolt(to_cards(cards)); },
+        py::arg("cards"));
+  m.def("callable_faces", [](const CardPairs& cards, bool exactly_three) {
+    std::vector<std::pair<int, int>> out;
+    for (Card f : callable_faces(to_cards(cards), exactly_three)) out.push_back(face_pair(f));
+    return out;
+  }, py::arg("cards"), py::arg("exactly_three") = false);
+  m.def("forced_caller", [](const std::vector<CardPairs>& hands, int first_holder) {
+    std::vector<Card> h[5];
+    to_hands(hands, h);
+    check_seats<BAOHUANG_SEATS>({first_holder}, "first_holder");
+    return forced_caller(h, first_holder);
+  }, py::arg("hands"), py::arg("first_holder"));
+  m.def("guard_of", [](const std::vector<CardPairs>& hands, int emperor, std::pair<int, int> face) {
+    std::vector<Card> h[5];
+    to_hands(hands, h);
+    check_seats<BAOHUANG_SEATS>({emperor}, "emperor");
+    return guard_of(h, emperor, Card{face.first, face.second});
+  }, py::arg("hands"), py::arg("emperor"), py::arg("face"));
 
   m.def("beats", [](const ActionTuple& a, const ActionTuple& b) {
     return beats(to_action(a).set, to_action(b).set);

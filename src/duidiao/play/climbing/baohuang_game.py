@@ -11,9 +11,9 @@ seat may see of it.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from duidiao import _climb
 from duidiao.play.climbing.baohuang import MODES, SEATS, BaohuangPosition
 from duidiao.play.climbing.cards import BJ, NAMES, SJ, VALUES, Face, Pile
 from duidiao.play.climbing.deal import SUIT_LETTERS, Card, draw, pile_of_cards, shuffled
@@ -24,12 +24,6 @@ from duidiao.play.errors import IllegalMoveError
 __all__ = ["BaohuangGame", "face_text", "read_face"]
 
 MARKED: Card = (BJ, 4)
-
-
-def _face(card: Card) -> tuple[int, int]:
-    """A card's face: jokers (the marked BJ among them) have one face each (rules §13.2)."""
-    value, suit = card
-    return (value, -1) if value >= SJ else (value, suit)
 
 
 def face_text(face: tuple[int, int]) -> str:
@@ -43,10 +37,6 @@ def read_face(text: str) -> tuple[int, int]:
     if len(text) == 2 and text[0] in VALUES and text[1] in SUIT_LETTERS and VALUES[text[0]] < SJ:
         return (VALUES[text[0]], SUIT_LETTERS.index(text[1]))
     raise IllegalMoveError(f"call: {text!r} is not a face (a rank and a suit, 9C, or BJ or SJ)")
-
-
-def _copies(cards: list[Card]) -> Counter[tuple[int, int]]:
-    return Counter(_face(c) for c in cards)
 
 
 @dataclass
@@ -169,10 +159,9 @@ class BaohuangGame:
         return self._forced
 
     def _asked_declare(self) -> int:
+        # The guard declares 明保; in 独保 the emperor is his own guard and declares 明独.
         assert self.emperor is not None and self.call is not None
-        if _copies(self.cards[self.emperor])[self.call] == 4:
-            return self.emperor  # 独保: 明独 is his to declare
-        return next(s for s in range(5) if s != self.emperor and _copies(self.cards[s])[self.call])
+        return _climb.guard_of([list(c) for c in self.cards], self.emperor, self.call)
 
     def _asked_play(self) -> int | None:
         assert self.position is not None
@@ -186,11 +175,11 @@ class BaohuangGame:
         return ["pass", "grab"]
 
     def _options_call(self, me: int) -> list[str]:
-        faces = sorted(f for f, n in _copies(self.cards[me]).items() if n >= 3)
+        faces = _climb.callable_faces(list(self.cards[me]))
         return ["pass"] + [f"call {face_text(f)}" for f in faces]
 
     def _options_forced(self, me: int) -> list[str]:
-        faces = sorted(f for f, n in _copies(self.cards[me]).items() if n == 3)
+        faces = _climb.callable_faces(list(self.cards[me]), exactly_three=True)
         return [f"call {face_text(f)}" for f in faces]
 
     def _options_declare(self, me: int) -> list[str]:
@@ -227,9 +216,8 @@ class BaohuangGame:
             self._give_marked(self._clockwise(self.asked))
             return
         self._give_marked(self.first_holder)
-        forced = next((self._clockwise(k) for k in range(5)
-                       if 3 in _copies(self.cards[self._clockwise(k)]).values()), None)
-        if forced is None:  # 黄庄: redeal (rules §13.3)
+        forced = _climb.forced_caller([list(c) for c in self.cards], self.first_holder)
+        if forced < 0:  # 黄庄: redeal (rules §13.3)
             self.redeals += 1
             self._new_deal()
             return
@@ -254,13 +242,7 @@ class BaohuangGame:
         guard = None
         if self.call is not None:
             call = Face(self.call[0], SUIT_LETTERS[self.call[1]] if self.call[1] >= 0 else " ")
-            guard = (
-                self.emperor
-                if _copies(self.cards[self.emperor])[self.call] == 4
-                else next(
-                    s for s in range(5) if s != self.emperor and _copies(self.cards[s])[self.call]
-                )
-            )
+            guard = self._asked_declare()  # the guard: whoever holds the other copies
         hands = tuple(pile_of_cards(c, self.call) for c in self.cards)
         self.position = BaohuangPosition(
             self.preset,

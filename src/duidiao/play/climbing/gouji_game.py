@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from duidiao.play.climbing.cards import BJ, SJ, TWO, Pile
+from duidiao import _climb
+from duidiao.play.climbing.cards import Pile
 from duidiao.play.climbing.deal import Card, draw, pile_of_cards, shuffled
 from duidiao.play.climbing.gouji import SEATS, GoujiPosition
 from duidiao.play.climbing.observation import Observation
@@ -25,26 +26,11 @@ PHASES = ("revolt", "renounce", "play", "over")
 
 
 def shangban(hands: list[list[Card]], first: int) -> tuple[int, int, int] | None:
-    """上班 (rules §12.4): the seat that leads the first round, the suit and the number of its
-    shown 3s; None when nobody holds two 3s of one suit (a redeal). Between equal numbers, the
-    hand that reached it first in the drawing order."""
-    best: tuple[int, int, int, int] | None = None  # (-k, when reached, seat, suit)
-    for seat, cards in enumerate(hands):
-        counts = [0, 0, 0, 0]
-        top, when, suit_of_top = 0, 0, 0
-        for i, (value, suit) in enumerate(cards):
-            if value == 1 and suit >= 0:
-                counts[suit] += 1
-                if counts[suit] > top:
-                    # the draw number of this card in the whole deal
-                    top, when, suit_of_top = counts[suit], i * 6 + (seat - first) % 6, suit
-        if top >= 2:
-            key = (-top, when, seat, suit_of_top)
-            if best is None or key < best:
-                best = key
-    if best is None:
-        return None
-    return best[2], best[3], -best[0]
+    """上班 (rules §12.4, in the core): the seat that leads the first round, the suit and the
+    number of its shown 3s; None when nobody holds two 3s of one suit (a redeal). Between equal
+    numbers, the hand that reached it first in the drawing order."""
+    leader, suit, count = _climb.shangban([list(c) for c in hands], first)
+    return None if leader < 0 else (leader, suit, count)
 
 
 @dataclass
@@ -241,5 +227,5 @@ class GoujiGame:
 
 
 def _may_revolt(cards: list[Card]) -> bool:
-    """革命 is open to a hand without BJ, SJ or 2 (rules §12.13)."""
-    return not any(v in (BJ, SJ, TWO) for v, _ in cards)
+    """革命 is open to a hand without BJ, SJ or 2 (rules §12.13, in the core)."""
+    return _climb.may_revolt(list(cards))
