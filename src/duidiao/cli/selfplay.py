@@ -38,12 +38,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="play M whole matches to K instead of independent hands",
     )
     parser.add_argument(
-        "--ns", default="random", metavar="BOT", help=common.bot_help("NS bot")
+        "--ns", default=None, metavar="BOT", help=common.bot_help("NS bot (default random)")
     )
     parser.add_argument(
-        "--ew", default="random", metavar="BOT", help=common.bot_help("EW bot")
+        "--ew", default=None, metavar="BOT", help=common.bot_help("EW bot (default random)")
     )
-    common.add_seed_and_preset(parser)
+    parser.add_argument(
+        "--bots",
+        default=None,
+        metavar="LIST",
+        help="with a climbing preset (gouji, baohuang, ...): the bot of every seat, or one per "
+        "seat from A, comma-separated (default heuristic)",
+    )
+    common.add_seed_and_preset(parser, climbing=True)
     parser.add_argument(
         "--records", default=None, metavar="DIR", help="write one JSON record per hand in DIR"
     )
@@ -74,6 +81,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.hands < 0 or (args.matches is not None and args.matches < 0):
         raise ValueError("--hands and --matches must not be negative")
+    from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
+
+    if args.preset in CLIMBING_PRESETS:
+        return _climbing(args, out, err)
+    if args.bots is not None:
+        raise ValueError(f"--bots: for the climbing presets; {args.preset} takes --ns and --ew")
+    args.ns = args.ns or "random"
+    args.ew = args.ew or "random"
     if args.matches and (args.out is not None or args.ray is not None):
         raise ValueError(f"{'--out' if args.out is not None else '--ray'} plays independent "
                          "hands (--hands), not matches")
@@ -93,6 +108,29 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         common.write_json(out, data)
     else:
         out.write(_summary_text(data))
+    return common.EXIT_OK
+
+
+def _climbing(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Self-play of 够级 or 保皇 (duidiao.research.climbing.selfplay), on this thread."""
+    from duidiao.research.climbing.selfplay import ClimbingSelfPlay, seat_bots, selfplay
+
+    for name, given in (("--ns", args.ns), ("--ew", args.ew), ("--matches", args.matches),
+                        ("--out", args.out), ("--ray", args.ray), ("--workers", args.workers)):
+        if given is not None:
+            raise ValueError(f"{name}: not for {args.preset} (its seats' bots are --bots; "
+                             "hands only, on this thread)")
+    bots = seat_bots(args.preset, (args.bots or "heuristic").split(","))
+    records = _records_folder(args.records)
+    progress = ProgressBar(args.hands, "hands", err)
+    stats = selfplay(args.preset, args.hands, bots, seed=args.seed, records=records,
+                     progress=lambda done, total: progress.update(done, ""))
+    progress.close()
+    data = stats.summary()
+    if args.json:
+        common.write_json(out, data)
+    else:
+        out.write(ClimbingSelfPlay.text_of(data))
     return common.EXIT_OK
 
 
