@@ -19,7 +19,7 @@ from duidiao.server.store import (
 
 def test_schema_version_and_tables(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    assert store.schema_version == SCHEMA_VERSION == 3
+    assert store.schema_version == SCHEMA_VERSION == 4
     store.close()
     db = sqlite3.connect(tmp_path / FILENAME)
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -44,6 +44,37 @@ def test_a_version_1_file_is_migrated(tmp_path: Path) -> None:
     assert store.schema_version == SCHEMA_VERSION
     room = store.load_room("old1")
     assert room is not None and room.origin is None and room.touched == 1000.5
+    store.close()
+
+
+def test_a_version_3_file_keeps_its_hands_and_takes_hands_without_levels(
+        tmp_path: Path) -> None:
+    """Version 4 lets a hand have no levels (a climbing game's): the hands of a version 3 file
+    are copied into the new table, levels and all."""
+    from duidiao.server.store import MIGRATIONS
+
+    db = sqlite3.connect(tmp_path / FILENAME)
+    for migration in MIGRATIONS[:3]:
+        db.executescript(migration)
+    db.execute("INSERT INTO meta (key, value) VALUES ('schema_version', '3')")
+    db.execute("INSERT INTO rooms (id, config, created) VALUES ('r3', '{\"seed\": 5}', 10.0)")
+    db.execute("INSERT INTO hands (room, hand_number, seed, first_drawer, declarer, levels, "
+               "record, result) VALUES ('r3', 1, 77, 'S', 'N', '{\"EW\": \"2\", \"NS\": \"3\"}', "
+               "NULL, '{\"points\": 40}')")
+    db.commit()
+    with pytest.raises(sqlite3.IntegrityError):  # version 3 refuses a hand without levels
+        db.execute("INSERT INTO hands (room, hand_number, seed, first_drawer) "
+                   "VALUES ('r3', 2, 1, 'A')")
+    db.close()
+    store = Store(tmp_path)
+    assert store.schema_version == 4
+    store.add_hand("r3", StoredHand(2, 1, "A", None, None, None, None))
+    room = store.load_room("r3")
+    assert room is not None
+    old, new = room.hands
+    assert (old.seed, old.declarer, old.levels, old.result) == (
+        77, "N", {"EW": "2", "NS": "3"}, {"points": 40})
+    assert (new.first_drawer, new.levels) == ("A", None)
     store.close()
 
 

@@ -26,7 +26,7 @@ ENGINE_PROTOCOL = 1
 """The ``duidiao engine`` line protocol (docs/protocol.md)."""
 SERVER_PROTOCOL = 1
 """The game server's WebSocket and REST messages (docs/server.md)."""
-STORE = 3
+STORE = 4
 """The game server's SQLite file (docs/server.md, "Persistence"); the store migrates older
 files up to it and refuses newer ones."""
 

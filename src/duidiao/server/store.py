@@ -91,6 +91,25 @@ MIGRATIONS: list[str] = [
         created REAL NOT NULL
     );
     """,
+    # 4: a hand's levels may be NULL: the climbing games (够级, 保皇; rules §12, §13) have none.
+    # SQLite cannot drop a NOT NULL: the table is made again and its rows copied.
+    """
+    CREATE TABLE hands_v4 (
+        room TEXT NOT NULL REFERENCES rooms(id),
+        hand_number INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        first_drawer TEXT NOT NULL,
+        declarer TEXT,
+        levels TEXT,
+        record TEXT,
+        result TEXT,
+        PRIMARY KEY (room, hand_number)
+    );
+    INSERT INTO hands_v4 (room, hand_number, seed, first_drawer, declarer, levels, record, result)
+        SELECT room, hand_number, seed, first_drawer, declarer, levels, record, result FROM hands;
+    DROP TABLE hands;
+    ALTER TABLE hands_v4 RENAME TO hands;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -105,7 +124,7 @@ class StoredHand:
     seed: int
     first_drawer: str
     declarer: str | None
-    levels: dict[str, str]
+    levels: dict[str, str] | None  # None: a climbing hand (no levels)
     record: str | None
     result: dict[str, Any] | None
 
@@ -281,7 +300,7 @@ class Store:
                     hand.seed,
                     hand.first_drawer,
                     hand.declarer,
-                    json.dumps(hand.levels, sort_keys=True),
+                    None if hand.levels is None else json.dumps(hand.levels, sort_keys=True),
                 ),
             )
 
@@ -399,7 +418,7 @@ class Store:
                     seed=int(h[1]),
                     first_drawer=str(h[2]),
                     declarer=h[3],
-                    levels=json.loads(h[4]),
+                    levels=None if h[4] is None else json.loads(h[4]),
                     record=h[5],
                     result=None if h[6] is None else json.loads(h[6]),
                 )
