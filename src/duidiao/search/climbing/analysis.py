@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
+from duidiao.play.climbing import games
 from duidiao.play.climbing.baohuang import BaohuangPosition
 from duidiao.play.climbing.gouji import GoujiPosition
 from duidiao.play.climbing.observation import Observation
@@ -15,6 +16,8 @@ from duidiao.search.climbing.bots import PimcBot
 __all__ = ["ClimbingAnalysis", "parse_position", "analyse", "observation_of", "seats_of"]
 
 ClimbingPosition = Union[GoujiPosition, BaohuangPosition]
+EXACT_CARDS = 8
+"""From this many cards in play, a world is solved exactly (src/search/climbing/endgame.h)."""
 
 
 def parse_position(text: str) -> ClimbingPosition:
@@ -26,7 +29,7 @@ def parse_position(text: str) -> ClimbingPosition:
 
 
 def seats_of(position: ClimbingPosition) -> str:
-    return "ABCDEF" if isinstance(position, GoujiPosition) else "ABCDE"
+    return games.seats_of(position.preset)
 
 
 def observation_of(position: ClimbingPosition) -> Observation:
@@ -63,13 +66,14 @@ def analyse(position: ClimbingPosition | str, worlds: int = 128, seconds: float 
             seed: int = 0, max_actions: int = 24) -> ClimbingAnalysis:
     """Each candidate action of the seat to act, by determinized Monte Carlo: the hidden cards
     dealt at random ``worlds`` times (stopping at ``seconds``), each action played out by the
-    heuristic in the same worlds; the mean is the seat's team's signed score (够级, rules
-    §12.12) or the seat's own score (保皇, rules §13.7)."""
+    heuristic in the same worlds, or solved exactly once at most 8 cards are in play (as
+    ``expert`` does); the mean is the seat's team's signed score (够级, rules §12.12) or the
+    seat's own score (保皇, rules §13.7)."""
     if isinstance(position, str):
         position = parse_position(position)
     observation = observation_of(position)
-    found = PimcBot(seed, worlds=worlds, seconds=seconds,
-                    max_actions=max_actions).analyse(observation)
+    found = PimcBot(seed, worlds=worlds, seconds=seconds, max_actions=max_actions,
+                    exact_cards=EXACT_CARDS).analyse(observation)
     objective = ("the signed score of the seat's team (rules §12.12)"
                  if isinstance(position, GoujiPosition) else "the seat's score (rules §13.7)")
     return ClimbingAnalysis(observation.seat, objective, found)
