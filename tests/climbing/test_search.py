@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from duidiao import _climb
 from duidiao.play.climbing.games import deal
 from duidiao.play.climbing.gouji import GoujiPosition
 from duidiao.play.climbing.tokens import unseen
@@ -14,22 +15,30 @@ from duidiao.search.climbing.bots import PimcBot, make_bot
 
 
 def endgames(preset: str, most: int, count: int) -> list:
-    """Core positions of heuristic hands with at most ``most`` cards in play (every hand
-    known), the first ``count`` found."""
+    """Core positions with every hand known and at most ``most`` cards in play, each a round
+    about to be led: random small hands for the seats still in (two 够级 seats, or one 保皇 seat,
+    already out), so that a plain minimax reaches the end."""
+    rng = random.Random(most * 1000 + count)
     found = []
-    seed = 0
+    gouji = preset.startswith("gouji")
+    n = 6 if gouji else 5
     while len(found) < count:
-        game = deal(preset, seed=seed)
-        bots: dict[str, object] = {}
-        while game.to_act is not None and len(found) < count:
-            if game.position is not None:
-                core = game.position._game()
-                if core.to_act() >= 0 and core.cards_in_play() <= most:
-                    found.append(core)
-            o = game.observe()
-            bot = bots.setdefault(o.seat, make_bot("heuristic", o.seat))
-            game.apply(bot.choose(o))  # type: ignore[attr-defined]
-        seed += 1
+        out = rng.sample(range(n), 2 if gouji else 1)
+        present = [s for s in range(n) if s not in out]
+        left = rng.randint(len(present), most)
+        cards = [rng.choice([1, 1, 2, 3, 5, 9, 12, 13, 14, 15]) for _ in range(left)]
+        holders = present + [rng.choice(present) for _ in range(left - len(present))]
+        hands = [[0] * 16 for _ in range(n)]
+        for seat, value in zip(holders, cards):
+            hands[seat][value] += 1
+        leader = rng.choice(present)
+        if gouji:
+            core = _climb.Gouji([(h, 0, 0) for h in hands], out, leader, burning=[False] * 6)
+        else:  # 抢庄: the emperor alone against four (rules §13.3)
+            emperor = rng.choice(present)
+            core = _climb.Baohuang([(h, 0, 0) for h in hands], out, leader, emperor, -1, 3,
+                                   False, 0)
+        found.append(core)
     return found
 
 
@@ -67,18 +76,19 @@ def test_the_exact_endgame_is_minimax(preset: str) -> None:
     else:
         def side(core, p):
             return p in (core.emperor(), core.guard())
-    checked = 0
-    for core in endgames(preset, 5, 25):
+    values, most_nodes = set(), 0
+    for core in endgames(preset, 6, 40):
         seat = core.to_act()
         value, complete, nodes = core.solve(seat)
         assert complete and nodes >= 1
         assert value == minimax(core, seat, side), core
-        checked += 1
-    assert checked == 25
+        values.add(value)
+        most_nodes = max(most_nodes, nodes)
+    assert len(values) >= 2 and most_nodes > 20  # positions worth searching
 
 
 def test_the_solver_runs_out_of_nodes_and_says_so() -> None:
-    (core,) = endgames("gouji-basic", 14, 1)[-1:]
+    (core,) = endgames("gouji-basic", 12, 1)
     value, complete, nodes = core.solve(core.to_act(), 3)
     assert not complete and nodes == 4
 
@@ -131,3 +141,38 @@ def test_the_levels_search_the_endgame_exactly() -> None:
     assert isinstance(expert, PimcBot) and expert.exact_cards == 8
     hard = make_bot("hard", 1)
     assert isinstance(hard, PimcBot) and hard.exact_cards == 6
+
+
+def test_a_view_that_leaves_earlier_cards_unnamed_is_searched() -> None:
+    """docs/notation.md, `gone`: the cards a view does not name are gone, which ones unknown; each
+    world deals the hidden cards as a random choice among the unseen ones."""
+    text = ("gouji A=BJ,SJ,2*2,A*2,Q*3,9*2,6,5*2,3 B=?14 C=?11 D=- E=?19 F=?8 out=D "
+            "round=A:")
+    view = GoujiPosition.parse(text)
+    pool = unseen(view.hands, view.gone, view.actions, 0)
+    assert pool.size > 14 + 11 + 19 + 8
+    core = view._game()
+    for s in range(50):
+        world = core.sample((pool.counts, pool.called, 0), s)
+        sizes = [sum(world.hand(p)[0]) for p in range(6)]
+        assert sizes == [15, 14, 11, 0, 19, 8]
+        dealt = [sum(world.hand(p)[0][v] for p in range(1, 6)) for v in range(16)]
+        assert all(d <= pool.counts[v] for v, d in enumerate(dealt))
+
+
+def test_while_the_guard_is_unknown_every_called_copy_is_dealt() -> None:
+    from duidiao.play.climbing.baohuang import BaohuangPosition
+
+    text = ("baohuang emperor=A call=9C mode=dark guard=? A=9C*3,?20 "
+            "B=BJ,SJ,A*3,Q*2,T*4,7*3,4*2,3*3 C=?15 D=- E=?21 out=D round=B:")
+    view = BaohuangPosition.parse(text)
+    pool = unseen(view.hands, view.gone, view.actions, view.call.value)
+    assert pool.called == 1 and pool.size > 20 + 15 + 21
+    core = view._game()
+    guards = set()
+    for s in range(100):
+        world = core.sample((pool.counts, pool.called, 0), s)
+        held = [world.hand(p)[1] for p in range(5)]
+        assert sum(held) == 4  # the emperor's three and the fourth, somewhere
+        guards.add(world.guard())
+    assert guards == {0, 2, 4}  # the fourth copy with A (独保), C or E, never B (all shown)

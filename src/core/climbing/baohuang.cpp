@@ -169,7 +169,10 @@ void Baohuang::end_round(int x) {
 }
 
 void Baohuang::fill_hidden(const Hand& pool, Rng& rng) {
-  deal_hidden(hand_, BAOHUANG_SEATS, pool, sets_.call_rank, rng);
+  // While the guard is unknown no copy of the called face has been played: they are all held.
+  const bool unknown_guard = mode_ == DARK && !guard_shown_ && sets_.call_rank &&
+                             sets_.call_rank < SJ;
+  deal_hidden(hand_, BAOHUANG_SEATS, pool, sets_.call_rank, rng, -1, 0, unknown_guard);
   if (mode_ != DARK || guard_shown_ || !sets_.call_rank || sets_.call_rank >= SJ) return;
   guard_ = emperor_;  // 独保, unless another seat holds a copy of the called face
   for (int p = 0; p < BAOHUANG_SEATS; ++p)

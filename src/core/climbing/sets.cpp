@@ -32,8 +32,19 @@ std::string format_counts(const uint8_t (&n)[VALUES], int call_rank, int called,
 }
 }  // namespace
 
+namespace {
+void shuffle(uint8_t* cards, int n, Rng& rng) {
+  for (int i = n - 1; i > 0; --i) {
+    const int j = int(rng.below(uint64_t(i + 1)));
+    const uint8_t t = cards[i];
+    cards[i] = cards[j];
+    cards[j] = t;
+  }
+}
+}  // namespace
+
 void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& rng,
-                 int barred_seat, uint32_t barred_values) {
+                 int barred_seat, uint32_t barred_values, bool all_called) {
   // The pool as a list of cards: (value, called) packed as value * 2 + called.
   uint8_t cards[256];
   int n = 0;
@@ -44,33 +55,50 @@ void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& r
     if (cards[i] / 2 == call_rank) cards[i] |= 1, --left;
   int hidden = 0;
   for (int p = 0; p < seats; ++p) hidden += hands[p].hidden;
-  if (hidden != n) throw std::invalid_argument("the pool does not fill the hidden cards");
-  for (int i = n - 1; i > 0; --i) {
-    const int j = int(rng.below(uint64_t(i + 1)));
-    const uint8_t t = cards[i];
-    cards[i] = cards[j];
-    cards[j] = t;
+  // A view may leave some of the earlier rounds' cards unnamed (docs/notation.md, `gone`): the
+  // hidden cards are then a random choice among all the unseen ones.
+  if (hidden > n) throw std::invalid_argument("the hidden cards outnumber the cards unseen");
+  shuffle(cards, n, rng);
+  if (all_called && hidden < n) {
+    // The called copies first, then the other cards in their shuffled order; the first `hidden`
+    // of these, shuffled again, are the cards dealt.
+    uint8_t order[256];
+    int m = 0;
+    for (int i = 0; i < n; ++i)
+      if (cards[i] & 1) order[m++] = cards[i];
+    if (m > hidden) throw std::invalid_argument("the hidden cards outnumber the cards unseen");
+    for (int i = 0; i < n; ++i)
+      if (!(cards[i] & 1)) order[m++] = cards[i];
+    n = hidden;
+    for (int i = 0; i < n; ++i) cards[i] = order[i];
+    shuffle(cards, n, rng);
   }
   auto give = [&](int p, uint8_t c) {
     hands[p].n[c / 2] = uint8_t(hands[p].n[c / 2] + 1);
     hands[p].called = uint8_t(hands[p].called + (c & 1));
   };
-  bool taken[256] = {};
   if (barred_seat >= 0 && barred_values && hands[barred_seat].hidden) {
-    // The barred seat takes the first cards it may hold in the shuffled order: a uniform choice
-    // among them, and the others' cards stay in a uniform order.
+    // The barred seat takes the first cards it may hold in the shuffled order (a uniform choice
+    // among them); the others are then shuffled again, so that whatever is left over (an
+    // unnamed `gone`) is a uniform choice too.
     int need = hands[barred_seat].hidden;
-    for (int i = 0; i < n && need; ++i)
-      if (!(barred_values >> (cards[i] / 2) & 1u)) give(barred_seat, cards[i]), taken[i] = true, --need;
+    int rest = 0;
+    for (int i = 0; i < n; ++i) {
+      if (need && !(barred_values >> (cards[i] / 2) & 1u)) {
+        give(barred_seat, cards[i]);
+        --need;
+      } else {
+        cards[rest++] = cards[i];
+      }
+    }
     if (need) throw std::invalid_argument("the hidden cards cannot keep what the hand proves");
     hands[barred_seat].hidden = 0;
+    n = rest;
+    shuffle(cards, n, rng);
   }
   int next = 0;
   for (int p = 0; p < seats; ++p) {
-    for (int k = 0; k < hands[p].hidden; ++k) {
-      while (taken[next]) ++next;
-      give(p, cards[next++]);
-    }
+    for (int k = 0; k < hands[p].hidden; ++k) give(p, cards[next++]);
     hands[p].hidden = 0;
   }
 }

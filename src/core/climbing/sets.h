@@ -130,13 +130,15 @@ inline bool can_finish_hanging(const Hand& h) {
   return jokers >= ranks - 1 || h.empty();
 }
 
-// Deals the cards of `pool` at random to the hidden cards of `hands` (each hand's `hidden`
-// count); the called copies in the pool stay called. `barred_seat` (-1: none) is dealt none of
+// Deals cards of `pool` at random to the hidden cards of `hands` (each hand's `hidden` count; a
+// pool larger than that leaves a random rest out); the called copies in the pool stay called. `barred_seat` (-1: none) is dealt none of
 // the values in the bit mask `barred_values` (bit v: value v): a fact the hand proves, such as
 // a revolutionary's holding no 2 and no joker (rules §12.13). Every deal that keeps the fact is
-// equally likely. std::invalid_argument if the sizes differ or the fact cannot be kept.
+// equally likely. std::invalid_argument if the pool is too small or the fact cannot be kept.
+// `all_called`: every called copy in the pool is dealt (保皇 while the guard is unknown: none of
+// them has been played), the rest of the hidden cards a random choice among the other cards.
 void deal_hidden(Hand* hands, int seats, const Hand& pool, int call_rank, Rng& rng,
-                 int barred_seat = -1, uint32_t barred_values = 0);
+                 int barred_seat = -1, uint32_t barred_values = 0, bool all_called = false);
 
 const char* value_name(int value);       // "3" … "A", "2", "SJ", "BJ"
 int value_of(const std::string& rank);   // the inverse, 0 if unknown
