@@ -59,7 +59,7 @@ def _known_turn(position: ClimbingPosition) -> str:
 
 
 def position_seats(position: ClimbingPosition) -> str:
-    return "ABCDEF" if isinstance(position, GoujiPosition) else "ABCDE"
+    return games.seats_of(position.preset)
 
 
 def _observation(position: ClimbingPosition, turn: str) -> Observation:

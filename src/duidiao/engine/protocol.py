@@ -31,7 +31,7 @@ from duidiao.play import formats
 from duidiao.play._limits import SEARCH_SECONDS_MAX, SEARCH_WORLDS_MAX
 from duidiao.play.cards import TRUMP_LETTERS
 from duidiao.play.decisions import Decision, decide, step
-from duidiao.play.seats import TRICK_SEATS
+from duidiao.play.seats import GOUJI_SEATS, TRICK_SEATS
 from duidiao.play.sizes import HAND_CARDS
 from duidiao.search.analysis import expert_search
 from duidiao.wire.errors import ProtocolError, WireError
@@ -654,7 +654,7 @@ _COMMAND_LIST = (
             Choice("declarer", doc="the declarer fixed before the deal; absent: 抢庄, a "
                    "match's first hand", choices=tuple(SEATS)),
             Choice("first_drawer", doc="the seat that draws first (default: the declarer, "
-                   "else drawn from the seed)", choices=(*SEATS, *"ABCDEF")),
+                   "else drawn from the seed)", choices=(*SEATS, *GOUJI_SEATS.letters)),
             _bot_field(required=False, default="heuristic"),
         ),
         False,

@@ -83,6 +83,6 @@ class Seating:
 TRICK_SEATS = Seating("SENW", {"NS": "SN", "EW": "EW"})
 """Shengji's four seats (rules §1): partners opposite, NS against EW."""
 GOUJI_SEATS = Seating("ABCDEF", {"ACE": "ACE", "BDF": "BDF"})
-"""够级's six seats (a climbing game, to come): two teams of three, every other seat."""
+"""够级's six seats (rules §12.1): two teams of three, every other seat."""
 BAOHUANG_SEATS = Seating("ABCDE")
-"""保皇's five seats (a climbing game, to come): the sides are decided in the hand."""
+"""保皇's five seats (rules §13.1): the sides are decided in the hand."""

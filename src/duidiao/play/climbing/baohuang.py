@@ -38,10 +38,11 @@ from duidiao.play.climbing.tokens import (
     split_tokens,
 )
 from duidiao.play.errors import HiddenCardsError, IllegalMoveError, NotationError
+from duidiao.play.seats import BAOHUANG_SEATS
 
 __all__ = ["BaohuangPosition", "SEATS", "MODES"]
 
-SEATS = "ABCDE"
+SEATS = BAOHUANG_SEATS.letters
 MODES = ("dark", "open", "solo-open", "grab")
 KEYS = (
     "with",

@@ -28,10 +28,11 @@ from duidiao.play.climbing.tokens import (
     split_tokens,
 )
 from duidiao.play.errors import HiddenCardsError, IllegalMoveError, NotationError
+from duidiao.play.seats import GOUJI_SEATS
 
 __all__ = ["GoujiPosition", "SEATS", "TEAMS"]
 
-SEATS = "ABCDEF"
+SEATS = GOUJI_SEATS.letters
 TEAMS = ("ACE", "BDF")
 HAND = 36
 KEYS = (

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from duidiao.play.seats import BAOHUANG_SEATS, GOUJI_SEATS
+
 __all__ = ["GameInfo", "GAMES", "game_of", "ON_OFF", "CHOICES", "UNSUPPORTED"]
 
 
@@ -19,7 +21,7 @@ class GameInfo:
 GAMES = {
     "gouji": GameInfo(
         "gouji",
-        "ABCDEF",
+        GOUJI_SEATS.letters,
         {
             "gouji": {
                 "revolution": True,
@@ -43,7 +45,7 @@ GAMES = {
     ),
     "baohuang": GameInfo(
         "baohuang",
-        "ABCDE",
+        BAOHUANG_SEATS.letters,
         {
             "baohuang": {
                 "grab": True,

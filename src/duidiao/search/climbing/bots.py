@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from duidiao.play.climbing.baohuang import BaohuangPosition
 from duidiao.play.climbing.cards import BJ, SJ, TWO, VALUES, Pile, parse_pile
+from duidiao.play.climbing.games import seats_of
 from duidiao.play.climbing.gouji import GoujiPosition
 from duidiao.play.climbing.observation import Observation
 from duidiao.play.climbing.tokens import action_text, unseen
@@ -89,7 +90,7 @@ class HeuristicBot:
 
     @staticmethod
     def _friend(o: Observation, position: object, owner: int) -> bool:
-        me = "ABCDEF".index(o.seat)
+        me = seats_of(o.game).index(o.seat)
         if o.game == "gouji":
             return (owner - me) % 2 == 0
         assert isinstance(position, BaohuangPosition)
