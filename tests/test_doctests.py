@@ -21,6 +21,7 @@ MODULES = sorted(
 # Modules of an extra need its packages: skipped where the extra is not installed.
 EXTRAS = {
     "duidiao.research.env.pettingzoo": "pettingzoo",
+    "duidiao.research.env.climbing": "pettingzoo",
     "duidiao.research.env.openspiel": "pyspiel",
 }
 
