@@ -127,6 +127,15 @@ std::vector<Valued> pimc_of(const Game& g, const HandTuple& pool, int worlds, in
   return out;
 }
 
+// A world of the position: its hidden cards dealt from `pool` (for tests of the sampler).
+template <class Game>
+Game sample_of(const Game& g, const HandTuple& pool, uint64_t seed) {
+  Game world = g;
+  Rng rng(seed);
+  world.fill_hidden(to_hand(pool), rng);
+  return world;
+}
+
 // The exact value for `seat` of a position with every hand known: (value, complete, nodes).
 template <class Game, int N>
 std::tuple<double, bool, int64_t> solve_of(const Game& g, int seat, int64_t max_nodes) {
@@ -240,12 +249,7 @@ PYBIND11_MODULE(_climb, m) {
            py::arg("exact_cards") = 0, py::arg("exact_nodes") = 20000)
       .def("solve", &solve_of<Gouji, GOUJI_SEATS>, py::arg("seat"), py::arg("max_nodes") = 1000000)
       .def("cards_in_play", [](const Gouji& g) { return cards_in_play(g); })
-      .def("sample", [](const Gouji& g, const HandTuple& pool, uint64_t seed) {
-             Gouji world = g;
-             Rng rng(seed);
-             world.fill_hidden(to_hand(pool), rng);
-             return world;
-           }, py::arg("pool"), py::arg("seed"))
+      .def("sample", &sample_of<Gouji>, py::arg("pool"), py::arg("seed"))
       .def("heuristic", &heuristic_of<Gouji>)
       .def("to_act", &Gouji::to_act)
       .def("over", &Gouji::over)
@@ -309,12 +313,7 @@ PYBIND11_MODULE(_climb, m) {
            py::arg("exact_cards") = 0, py::arg("exact_nodes") = 20000)
       .def("solve", &solve_of<Baohuang, BAOHUANG_SEATS>, py::arg("seat"), py::arg("max_nodes") = 1000000)
       .def("cards_in_play", [](const Baohuang& g) { return cards_in_play(g); })
-      .def("sample", [](const Baohuang& g, const HandTuple& pool, uint64_t seed) {
-             Baohuang world = g;
-             Rng rng(seed);
-             world.fill_hidden(to_hand(pool), rng);
-             return world;
-           }, py::arg("pool"), py::arg("seed"))
+      .def("sample", &sample_of<Baohuang>, py::arg("pool"), py::arg("seed"))
       .def("heuristic", &heuristic_of<Baohuang>)
       .def("to_act", &Baohuang::to_act)
       .def("over", &Baohuang::over)

@@ -9,22 +9,6 @@ namespace duidiao::climbing {
 
 namespace {
 
-double value_of(const Gouji& g, int seat) {
-  int team[2];
-  g.scores(team);
-  return double(team[seat % 2] - team[1 - seat % 2]);
-}
-double value_of(const Baohuang& g, int seat) {
-  int s[BAOHUANG_SEATS];
-  g.scores(s);
-  return double(s[seat]);
-}
-bool same_side(const Gouji&, int a, int b) { return (a - b) % 2 == 0; }
-bool same_side(const Baohuang& g, int a, int b) {
-  auto emperors = [&](int p) { return p == g.emperor() || p == g.guard(); };
-  return emperors(a) == emperors(b);
-}
-
 template <class Game>
 struct Search {
   int seat = 0;
@@ -36,7 +20,7 @@ struct Search {
 
   // The value for `seat` within (alpha, beta); `false` in `ok` once the budget is spent.
   double value(const Game& g, double alpha, double beta, int depth, bool& ok) {
-    if (g.over()) return value_of(g, seat);
+    if (g.over()) return value_for(g, seat);
     if (++nodes > max_nodes) {
       ok = false;
       return 0;

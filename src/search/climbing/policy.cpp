@@ -55,19 +55,15 @@ Action choose(const Game& g, const std::vector<Action>& legal, bool friend_set, 
 }  // namespace
 
 Action heuristic_choice(const Gouji& g, const std::vector<Action>& legal) {
-  const int me = g.to_act();
-  const bool mate = g.owner() >= 0 && (g.owner() - me) % 2 == 0;
+  const bool mate = g.owner() >= 0 && same_side(g, g.owner(), g.to_act());
   return choose(g, legal, mate, g.stage() == Gouji::WINDOW);
 }
 
 Action heuristic_choice(const Baohuang& g, const std::vector<Action>& legal) {
-  const int me = g.to_act();
-  const int owner = g.owner();
-  auto side = [&](int p) { return p == g.emperor() || p == g.guard(); };
-  return choose(g, legal, owner >= 0 && side(me) == side(owner), false);
+  const bool mate = g.owner() >= 0 && same_side(g, g.owner(), g.to_act());
+  return choose(g, legal, mate, false);
 }
 
-namespace {
 double value_for(const Gouji& g, int seat) {
   int team[2];
   g.scores(team);
@@ -78,6 +74,8 @@ double value_for(const Baohuang& g, int seat) {
   g.scores(s);
   return double(s[seat]);
 }
+
+namespace {
 
 template <class Game>
 double play_out(Game g, int seat, Rng& rng, double random_share, std::vector<Action>& buffer) {

@@ -11,6 +11,18 @@
 
 namespace duidiao::climbing {
 
+// The value of a finished hand for `seat`, as the search counts it: 够级 the signed difference
+// of the recorded team scores (rules §12.12), 保皇 the seat's score (rules §13.7).
+double value_for(const Gouji& g, int seat);
+double value_for(const Baohuang& g, int seat);
+// Whether two seats play on one side: 够级's teams (every other seat), 保皇's emperor and guard
+// against the rebels (as far as the position knows the guard).
+inline bool same_side(const Gouji&, int a, int b) { return (a - b) % 2 == 0; }
+inline bool same_side(const Baohuang& g, int a, int b) {
+  auto emperors = [&](int p) { return p == g.emperor() || p == g.guard(); };
+  return emperors(a) == emperors(b);
+}
+
 // The heuristic's choice among `legal` (not empty) for the seat to act: sheds its lowest whole
 // rank when leading, lets its own side's sets run, beats the other side's as cheaply as it can
 // (keeping jokers while its hand is long), never burns but to go out, never yields.
