@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from duidiao.play.climbing.games import ClimbingGame, deal, game_name, game_type, seats_of
+from duidiao.play.climbing.options import game_of
 from duidiao.research.timing import PhaseTimes
 from duidiao.search.climbing.bots import make_bot
 
@@ -88,7 +89,9 @@ class ClimbingDuel:
 
     @property
     def game(self) -> str:
-        return "gouji" if game_type(self.preset).__name__ == "GoujiGame" else "baohuang"
+        info = game_of(self.preset)
+        assert info is not None
+        return info.name
 
     def summary(self) -> dict[str, Any]:
         """A's result a deal with its 95% interval (normal approximation over deals), and for
