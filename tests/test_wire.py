@@ -107,7 +107,13 @@ def test_room_settings() -> None:
         "seats.E: expected a string, not an integer": {"seats": {**BOTS3, "E": 7}},
         "seats.W: missing (give all four seats)": {"seats": {"S": "human", "E": "heuristic",
                                                              "N": "heuristic"}},
-        "seats: 'X' is not a seat (S, E, N, W)": {"seats": {**BOTS3, "X": "human"}},
+        "seats: 'X' is not a seat (S, E, N, W, A, B, C, D, F)": {"seats": {**BOTS3, "X": "human"}},
+        "seats.A: not a seat of chifeng (S, E, N, W)": {"seats": {**BOTS3, "A": "human"}},
+        "seats.F: missing (give all six seats)": {"preset": "gouji",
+                                                 "seats": dict.fromkeys("ABCDE", "random")},
+        "seats.B: 'pimc:worlds=3' is not a bot of the climbing games": {
+            "preset": "baohuang", "seats": {"A": "human", "B": "pimc:worlds=3",
+                                            **dict.fromkeys("CDE", "random")}},
         "seats.E: empty": {"seats": {**BOTS3, "E": " "}},
         "open: expected true or false, not a string": {"open": "yes"},
         "decision_seconds: must be from 0.1 to 3600, not 0": {"decision_seconds": 0},
@@ -120,6 +126,8 @@ def test_room_settings() -> None:
         assert refused.value.message.startswith(message), refused.value.message
         assert refused.value.field == message.split(":")[0]
     assert check_settings({"hand_pause_seconds": None})["hand_pause_seconds"] is None
+    assert check_settings({"preset": "gouji"})["seats"] == {
+        "A": "human", **dict.fromkeys("BCDEF", "heuristic")}
 
 
 def test_a_table_is_its_schema() -> None:
@@ -143,4 +151,5 @@ def test_a_table_is_its_schema() -> None:
     with pytest.raises(WireError, match="share: must be more than 0 and at most 1, not 0"):
         check_fields(fields, {"name": "a", "share": 0})
     room = fields_schema(ROOM_FIELDS, "room settings")
-    assert room["properties"]["seats"]["default"] == BOTS3
+    assert "default" not in room["properties"]["seats"]  # the preset's: a person, then bots
+    assert set(room["properties"]["seats"]["properties"]) == set("SENWABCDF")

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <atomic>
 #include <stdexcept>
 #include <tuple>
 #include <vector>
@@ -98,13 +99,19 @@ void check_seats(const std::vector<int>& seats, const char* what) {
     if (s < 0 || s >= int(N)) throw std::invalid_argument(std::string(what) + ": a seat out of range");
 }
 
+// A stop a search reads between worlds: set from any thread (a server's deadline), cleared
+// before the next search; shared by the Python object and the search that holds it.
+struct StopFlag {
+  std::atomic<bool> set{false};
+};
+
 // (action, mean, sd, worlds) for each candidate, best first.
 using Valued = std::tuple<ActionTuple, double, double, int>;
 
 template <class Game>
 std::vector<Valued> pimc_of(const Game& g, const HandTuple& pool, int worlds, int max_actions,
                             double seconds, uint64_t seed, double random_share, int exact_cards,
-                            int64_t exact_nodes) {
+                            int64_t exact_nodes, const StopFlag* stop) {
   if (g.over()) throw std::invalid_argument("the hand is over");
   if (worlds < 1 || max_actions < 1 || !(seconds > 0)) throw std::invalid_argument("worlds, max_actions and seconds must be positive");
   PimcSettings settings;
@@ -120,7 +127,7 @@ std::vector<Valued> pimc_of(const Game& g, const HandTuple& pool, int worlds, in
   std::vector<ActionValue> values;
   {
     py::gil_scoped_release release;
-    values = pimc(g, p, settings, nullptr);
+    values = pimc(g, p, settings, stop ? &stop->set : nullptr);
   }
   std::vector<Valued> out;
   for (const ActionValue& v : values) out.emplace_back(from_action(v.action), v.mean, v.sd, v.worlds);
@@ -220,6 +227,12 @@ PYBIND11_MODULE(_climb, m) {
     return guard_of(h, emperor, Card{face.first, face.second});
   }, py::arg("hands"), py::arg("emperor"), py::arg("face"));
 
+  py::class_<StopFlag>(m, "StopFlag")
+      .def(py::init<>())
+      .def("set", [](StopFlag& f) { f.set.store(true); })
+      .def("clear", [](StopFlag& f) { f.set.store(false); })
+      .def("is_set", [](const StopFlag& f) { return f.set.load(); });
+
   m.def("beats", [](const ActionTuple& a, const ActionTuple& b) {
     return beats(to_action(a).set, to_action(b).set);
   });
@@ -246,7 +259,8 @@ PYBIND11_MODULE(_climb, m) {
       .def("copy", [](const Gouji& g) { return Gouji(g); })
       .def("pimc", &pimc_of<Gouji>, py::arg("pool"), py::arg("worlds"), py::arg("max_actions"),
            py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1,
-           py::arg("exact_cards") = 0, py::arg("exact_nodes") = 20000)
+           py::arg("exact_cards") = 0, py::arg("exact_nodes") = 20000,
+           py::arg("stop") = nullptr)
       .def("solve", &solve_of<Gouji, GOUJI_SEATS>, py::arg("seat"), py::arg("max_nodes") = 1000000)
       .def("cards_in_play", [](const Gouji& g) { return cards_in_play(g); })
       .def("sample", &sample_of<Gouji>, py::arg("pool"), py::arg("seed"))
@@ -310,7 +324,8 @@ PYBIND11_MODULE(_climb, m) {
       .def("copy", [](const Baohuang& g) { return Baohuang(g); })
       .def("pimc", &pimc_of<Baohuang>, py::arg("pool"), py::arg("worlds"), py::arg("max_actions"),
            py::arg("seconds"), py::arg("seed"), py::arg("random_share") = 0.1,
-           py::arg("exact_cards") = 0, py::arg("exact_nodes") = 20000)
+           py::arg("exact_cards") = 0, py::arg("exact_nodes") = 20000,
+           py::arg("stop") = nullptr)
       .def("solve", &solve_of<Baohuang, BAOHUANG_SEATS>, py::arg("seat"), py::arg("max_nodes") = 1000000)
       .def("cards_in_play", [](const Baohuang& g) { return cards_in_play(g); })
       .def("sample", &sample_of<Baohuang>, py::arg("pool"), py::arg("seed"))

@@ -27,8 +27,9 @@ def test_a_match_adds_up_its_hands(preset: str) -> None:
         game = match.deal()
         drawers.append(game.first_drawer)
         # the hand is the one its seed deals
-        again = deal(preset, seed=f"8/hand/{match.hand_number}",
-                     first_drawer=seats[game.first_drawer])
+        seed, first = match.hand_of(match.hand_number)
+        assert first == seats[game.first_drawer]
+        again = deal(preset, seed=seed, first_drawer=first)
         assert again.cards_dealt() == game.cards_dealt()
         finish(game)
         match.take(game)

@@ -51,6 +51,9 @@ DYNAMIC: dict[str, tuple[str, str]] = {
     "bot.strength.${name}": ("cards.js", "STRENGTHS"),
     "builder.full.${target}": ("analysis.js", "TARGETS"),
     "dup.table.${table}": ("cards.js", "DUPLICATE_TABLES"),
+    "climb.word.${text}": ("climbing.js", "WORDS"),
+    "climb.phase.${state.phase}": ("climbing.js", "PHASES"),
+    "climb.place.${place}": ("climbing.js", "PLACES"),
 }
 
 
@@ -230,7 +233,7 @@ def test_every_error_code_of_the_server_has_its_message() -> None:
             documented.update(re.findall(r"`([a-z_]+)`", cells[column]))
     assert {"not_your_turn", "too_many_rooms", "forbidden_origin"} <= documented, "parse"
     sources = "\n".join(path.read_text(encoding="utf-8")
-                        for path in (ROOT / "src" / "duidiao" / "server").glob("*.py"))
+                        for path in (ROOT / "src" / "duidiao" / "server").rglob("*.py"))
     raised = set(re.findall(r'(?:ClientError|WireError|ProtocolError)\(\s*"([a-z_]+)"', sources))
     raised |= set(re.findall(r'error_response\(\s*\d+,\s*"([a-z_]+)"', sources))
     assert {"illegal_move", "internal"} <= raised, "parse"

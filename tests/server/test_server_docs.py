@@ -30,7 +30,7 @@ def test_error_codes_are_the_ones_raised() -> None:
     websocket = set(_first_column(_section("| code | |").split("\n\n")[0]))  # the table
     rest = set(re.findall(r"^\| \d{3} \| `([a-z_]+)`", _section("## REST"), flags=re.M))
     documented = websocket | rest
-    code_text = "\n".join(p.read_text() for p in SOURCES.glob("*.py"))
+    code_text = "\n".join(p.read_text() for p in SOURCES.rglob("*.py"))
     raised = set(re.findall(r'ClientError\(\s*"([a-z_]+)"', code_text))
     raised |= set(re.findall(r'check_kind\(.*"([a-z_]+)"\)', code_text))  # unknown_type
     assert raised <= documented, raised - documented

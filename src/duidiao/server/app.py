@@ -36,11 +36,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import duidiao
 from duidiao.play import formats
+from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
+from duidiao.search.climbing import bots as climbing_bots
 from duidiao.server import limits as L
 from duidiao.server.limits import ServerLimits
+from duidiao.server.matches import match_class
 from duidiao.server.messages import (
     MAX_FRAME,
     REVIEW_FIELDS,
+    SERVED_PRESETS,
     ClientError,
     check_message,
     parse_frame,
@@ -546,6 +550,10 @@ class Server:
             "protocol": PROTOCOL, "formats": formats.versions(),
             "presets": list(duidiao.GAME_PRESETS),
             "bots": list(duidiao.bots.names(served=True)),
+            # the climbing games (rules §12, §13): their presets and their bots' registry
+            "climbing_presets": list(CLIMBING_PRESETS),
+            "climbing_bots": list(climbing_bots.BOTS),
+            "preset_seats": {p: match_class(p).seats_of(p) for p in SERVED_PRESETS},
             "bot_settings": [f"pimc:{s['name']}={'N' if s['type'] == 'integer' else 'X'}"
                              for s in duidiao.bots.kinds()["pimc"].settings],
             "levels": dict(LEVELS),

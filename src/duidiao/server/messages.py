@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
 from duidiao.play.rules import GAME_PRESETS
-from duidiao.play.seats import TRICK_SEATS
+from duidiao.play.seats import BAOHUANG_SEATS, GOUJI_SEATS, TRICK_SEATS
 from duidiao.search.analysis import SEARCH_LEVELS
 from duidiao.server.limits import BOT_DELAY_MS, DECISION_SECONDS, HINT_SECONDS
-from duidiao.wire.errors import WireError, bad_request
+from duidiao.wire.errors import WireError, bad_request, quote
 from duidiao.wire.fields import (
     Bool,
     Choice,
@@ -32,12 +33,14 @@ from duidiao.wire.fields import (
 from duidiao.wire.strict_json import decode, type_name
 
 __all__ = [
+    "ACTIONS",
     "ClientError",
     "MAX_FRAME",
     "MESSAGES",
     "ROOM_FIELDS",
     "REVIEW_FIELDS",
     "SESSION_FIELDS",
+    "check_act",
     "check_message",
     "parse_frame",
     "parse_json_object",
@@ -58,11 +61,18 @@ ENVELOPE = ("type", "id")
 
 CARDS_MAX = 400  # a card list of 33 cards is under 100 characters; anything longer is a mistake
 
+SERVED_PRESETS = (*GAME_PRESETS, *CLIMBING_PRESETS)
+"""The presets a room plays: the trick games', then the climbing games' (rules §12, §13)."""
+
+ALL_SEAT_LETTERS = tuple(dict.fromkeys(TRICK_SEATS.letters + GOUJI_SEATS.letters
+                                       + BAOHUANG_SEATS.letters))
+
 ROOM_FIELDS: tuple[Field, ...] = (
-    Choice("preset", doc="the rules preset", default="chifeng", choices=GAME_PRESETS),
-    PerSeat("seats", doc='all four seats: "human" or a bot ("heuristic", "pimc:worlds=16")',
-            default={"S": "human", "E": "heuristic", "N": "heuristic", "W": "heuristic"},
-            max_chars=64, every_seat=True),
+    Choice("preset", doc="the rules preset", default="chifeng", choices=SERVED_PRESETS),
+    PerSeat("seats", doc='every seat of the preset (S, E, N, W; A–F in 够级, A–E in 保皇): '
+            '"human" or a bot ("heuristic", "pimc:worlds=16"); null: a person in the first '
+            'seat (S or A), heuristic bots in the others', nullable=True,
+            max_chars=64, letters=ALL_SEAT_LETTERS),
     Bool("open", doc="spectators see every hand", default=False),
     Num("decision_seconds", doc="a human's time for one decision", default=60,
         minimum=DECISION_SECONDS[0], maximum=DECISION_SECONDS[1]),
@@ -111,16 +121,27 @@ REVIEW_FIELDS: tuple[Field, ...] = (
     Int("seed", doc="the worlds' seed", default=0, minimum=0, maximum=2**63 - 1),
 )
 
-# Which fields each action needs (the others must be absent).
-ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "declare": ("suit", "kind"),
-    "pass": (),
-    "bury": ("cards",),
-    "counter": ("suit", "kind"),
-    "grab": ("put",),
-    "xiaosa": ("jokers", "taken"),
-    "play": ("cards",),
+# Which fields each action needs (the others must be absent), by family of games: an act is
+# checked against its room's (:func:`check_act`).
+ACTIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "tricks": {
+        "declare": ("suit", "kind"),
+        "pass": (),
+        "bury": ("cards",),
+        "counter": ("suit", "kind"),
+        "grab": ("put",),
+        "xiaosa": ("jokers", "taken"),
+        "play": ("cards",),
+    },
+    # The climbing games (rules §12.9, §12.13, §13.3): a set played, a word, a face called.
+    "climbing": {
+        "play": ("cards",),
+        **{word: () for word in ("pass", "yield", "fold", "noburn", "stay", "revolt", "keep",
+                                 "renounce", "grab", "dark", "open")},
+        "call": ("face",),
+    },
 }
+ACT_FIELDS = ("suit", "kind", "cards", "put", "jokers", "taken", "face")
 
 _ROOM = Str("room", doc="a room id", required=True, max_chars=64)
 
@@ -130,22 +151,25 @@ MESSAGES: dict[str, tuple[Field, ...]] = {
     "create_duplicate": SESSION_FIELDS,
     "join": (
         _ROOM,
-        Str("seat", doc="S, E, N or W", required=True, max_chars=8),
+        Str("seat", doc="S, E, N or W (A–F in 够级, A–E in 保皇)", required=True, max_chars=8),
         Str("token", doc="the seat's token, to rejoin", max_chars=256),
     ),
     "watch": (_ROOM,),
     "act": (
-        Choice("action", doc="the decision", required=True, choices=tuple(ACTION_FIELDS)),
+        Choice("action", doc="the decision", required=True,
+               choices=tuple(dict.fromkeys(a for table in ACTIONS.values() for a in table))),
         Str("suit", doc="declare, counter: H, D, S or C; NT (no trump) with jokers, but "
             "under the chifeng presets", max_chars=8),
         Str("kind", doc="declare, counter: single, lock or override (the chifeng presets); "
             "single, pair, reinforce, small_jokers or big_jokers (tractor, shanghai); single, "
             "pair, small_jokers, big_jokers, triple, three_small_jokers or three_big_jokers "
             "(one-deck, huanle, three-deck)", max_chars=24),
-        Str("cards", doc="bury, play: a card list", max_chars=CARDS_MAX),
+        Str("cards", doc="bury, play: a card list (a climbing set as Q*2, rules §12.17)",
+            max_chars=CARDS_MAX),
         Str("put", doc="grab: the card put in the kitty", max_chars=16),
         Str("jokers", doc="xiaosa: the jokers put in", max_chars=CARDS_MAX),
         Str("taken", doc="xiaosa: the kitty cards taken", max_chars=CARDS_MAX),
+        Str("face", doc="call (保皇): the face called, as 9C", max_chars=8),
     ),
     "hint": (Num("seconds", doc="the analysis time", default=1,
                  minimum=HINT_SECONDS[0], maximum=HINT_SECONDS[1]),),
@@ -173,6 +197,22 @@ def check_message(fields: Sequence[Field], data: Mapping[str, Any]) -> dict[str,
     return check_fields(fields, data, envelope=ENVELOPE, what="message")
 
 
+def check_act(body: Mapping[str, Any], family: str, preset: str) -> None:
+    """An ``act``'s fields against its room's family: the action one of its, every field it
+    needs given, no other (:class:`ClientError` naming the field)."""
+    table = ACTIONS[family]
+    action = body["action"]
+    if action not in table:
+        raise bad_request("action", f"{quote(action)} is not an action of {preset} "
+                          f"({', '.join(table)})")
+    for name in ACT_FIELDS:
+        needed = name in table[action]
+        if needed and body.get(name) is None:
+            raise bad_request(name, f"missing ({action} needs it)")
+        if not needed and body.get(name) is not None:
+            raise bad_request(name, f"not a field of {action} ({preset})")
+
+
 def parse_json_object(text: str) -> dict[str, Any]:
     """``text`` as one JSON object (strict JSON: ``duidiao.wire.strict_json``);
     :class:`ClientError` ``bad_json`` (``bad_request`` for a number past the bound)."""
@@ -193,13 +233,10 @@ def parse_frame(text: str) -> tuple[Any, str, dict[str, Any]]:
         kind = check_kind(data, "type", MESSAGES, "unknown_type")
         body = check_message(MESSAGES[kind], data)
         if kind == "act":
-            action = body["action"]
-            needed = ACTION_FIELDS[action]
-            for name in ("suit", "kind", "cards", "put", "jokers", "taken"):
-                if name in needed and body[name] is None:
-                    raise bad_request(name, f"missing ({action} needs it)")
-                if name not in needed and body[name] is not None:
-                    raise bad_request(name, f"not a field of {action}")
+            for name in ACT_FIELDS:  # a field no family's action takes (the room checks more)
+                if body[name] is not None and not any(
+                        name in table.get(body["action"], ()) for table in ACTIONS.values()):
+                    raise bad_request(name, f"not a field of {body['action']}")
     except ClientError as exc:
         exc.id = ident
         raise

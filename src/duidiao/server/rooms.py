@@ -1,7 +1,8 @@
-"""Game rooms: a state machine over ``duidiao.Game`` hands of a match, with seats, bots and
-timers. A decision comes in (a person's act, a bot's answer), the game checks it, it is
-appended to the store, and
-each connection is sent its own view (docs/server.md).
+"""Game rooms: a state machine over the hands of a match, with seats, bots and timers. What
+is played comes from the preset's family (:mod:`duidiao.server.matches`: the trick games, or
+the climbing games 够级 and 保皇); the flow is the same for every family. A decision comes in (a
+person's act, a bot's answer), the game checks it, it is appended to the store, and each
+connection is sent its own view (docs/server.md).
 
 Everything here runs on the event loop thread; only bot decisions and hints are computed in
 the thinker's pool, from an observation or a position copied out of the game, and the game is
@@ -21,32 +22,24 @@ import hashlib
 import logging
 import random
 import secrets
-import threading
 import time
 from collections.abc import Mapping
 from typing import Any
 
-import duidiao
-from duidiao import Game, IllegalMoveError, Rules
-from duidiao.play.cards import TRUMP_LETTERS
-from duidiao.play.decisions import Decision, ask, decide, options, seen_by_others
-from duidiao.play.level import Level
-from duidiao.play.seats import TRICK_SEATS
-from duidiao.research.duel import draw_deal
 from duidiao.server import limits as L
 from duidiao.server.duplicate import TABLES, Session, check_session_settings, room_settings
 from duidiao.server.limits import ServerLimits
+from duidiao.server.matches import Match, family_of, match_class
+from duidiao.server.matches.tricks import table_rules
 from duidiao.server.messages import ROOM_FIELDS, ClientError, check_message
-from duidiao.server.store import Store, StoredEvent, StoredHand, StoredRoom, StoredSession
+from duidiao.server.store import Store, StoredEvent, StoredRoom, StoredSession
 from duidiao.server.think import Cancelled, Job, NoSlot, Thinker
-from duidiao.server.views import everything_dict, hands_dict, public_dict
 from duidiao.wire.errors import bad_request, quote
 
-__all__ = ["Client", "Room", "Rooms"]
+__all__ = ["Client", "Room", "Rooms", "check_settings", "table_rules"]
 
 log = logging.getLogger("duidiao.server")
 
-SEATS = TRICK_SEATS.letters
 SWEEP_SECONDS = 15.0
 """How often rooms nobody is connected to are looked at for expiry."""
 STANDIN = "heuristic"
@@ -69,39 +62,26 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-team_of = TRICK_SEATS.team_of
-
-
-def is_search(bot: str) -> bool:
-    """Whether the bot's decisions run under a deadline (a search, or a registered bot: both
-    stop when told)."""
-    kind = duidiao.bots.kind_of(bot)
-    return kind.searches or not kind.builtin
-
-
-def check_table_bot(name: str, field: str) -> None:
-    """A bot that may sit at a table (sees only its seat, stops on a deadline), else the
-    ClientError naming ``field``."""
-    try:
-        kind = duidiao.bots.kind_of(name, served=True)
-        if kind.sees_everything:
-            raise ValueError(f"{kind.name} sees every hand; not at a table")
-        if not kind.served:
-            raise ValueError(f"the {kind.name} bot cannot be stopped on a deadline; "
-                             "not at a table")
-        duidiao.make_bot(name)
-    except ValueError as exc:
-        raise bad_request(field, str(exc)) from None
-
-
 def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
     """A room's settings checked, defaults and the seed filled in (ClientError)."""
     config = check_message(ROOM_FIELDS, data)
+    match = match_class(config["preset"])
+    seats = match.seats_of(config["preset"])
+    given = config["seats"]
+    if given is None:  # a person in the first seat, the heuristic in the others
+        given = {seat: "human" if seat == seats[0] else "heuristic" for seat in seats}
+    for seat in given:
+        if seat not in seats:
+            raise bad_request(f"seats.{seat}", f"not a seat of {config['preset']} "
+                              f"({', '.join(seats)})")
     players: dict[str, str] = {}
-    for seat in SEATS:
-        player = config["seats"][seat]
+    for seat in seats:
+        if seat not in given:
+            count = {4: "four", 5: "five", 6: "six"}[len(seats)]
+            raise bad_request(f"seats.{seat}", f"missing (give all {count} seats)")
+        player = given[seat]
         if player != "human":
-            check_table_bot(player, f"seats.{seat}")
+            match.check_bot(player, f"seats.{seat}")
         players[seat] = player
     config["seats"] = players
     humans = sum(1 for player in players.values() if player == "human")
@@ -119,59 +99,6 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
     return config
 
 
-def _card_order(game: Game) -> tuple[Level, int] | None:
-    """(level, trump number) as ``format_cards`` takes them; None while the trumps are
-    unknown."""
-    if game.trump is None:
-        return None
-    return (game.level, TRUMP_LETTERS.index(game.trump))
-
-
-def table_rules(preset: str) -> dict[str, Any]:
-    """What the table shows of a preset's rules, so that no frontend restates them by preset
-    name: how declarations are named and which kinds there are, whether the kitty is buried
-    face down and its points counted, and the sizes of a hand and the kitty."""
-    rules = Rules.preset(preset)
-    return {"declaring": rules.declaring.value, "declare_kinds": list(rules.declare_kinds),
-            "kitty_burial": rules.kitty_burial.value, "kitty_points": rules.kitty_points.value,
-            "hand_cards": rules.sizes.hand_cards,  # rules §11.1: the packs decide them
-            "kitty_cards": rules.sizes.kitty_cards}
-
-
-def _face_down(preset: str) -> bool:
-    """The kitty is buried face down (rules §10.6): the declarer's alone until the end."""
-    return Rules.preset(preset).kitty_burial == "face_down"
-
-
-def _replay(game: Game, decisions: list[dict[str, Any]]) -> Game:
-    """The game after ``decisions`` (record dicts), each checked as it is applied."""
-    for decision in decisions:
-        game.apply(decision)
-    return game
-
-
-def _human_decision(seat: str, phase: str, body: Mapping[str, Any], rules: Rules) -> Decision:
-    """An ``act`` message as the seat's decision (ClientError naming a bad field); a
-    declaration's ``suit`` and ``kind`` must be ones the rules' declaring knows (rules §6.2,
-    §10.6), else it is a bad request before the game is asked."""
-    if body["action"] == "declare":
-        suit, kind = body["suit"].upper(), body["kind"]
-        if suit not in rules.declare_suits:
-            raise bad_request("suit", f"{quote(body['suit'])} is not one of "
-                              f"{', '.join(rules.declare_suits)} ({rules.name})")
-        if kind not in rules.declare_kinds:
-            raise bad_request("kind", f"{quote(kind)} is not one of "
-                              f"{', '.join(rules.declare_kinds)} ({rules.name})")
-    try:
-        return Decision.from_choice(seat, {**body, "phase": phase}, rules)
-    except ValueError as exc:
-        raise ClientError("bad_request", quote(str(exc), 200)) from None
-
-
-def _analyse(position: duidiao.Position, seconds: float, stop: Any) -> dict[str, Any]:
-    return duidiao.analyse(position, seconds=seconds, threads=1, stop=stop).to_dict()
-
-
 class Room:
     """One room: its settings, seats, the match so far and the hand in play."""
 
@@ -179,15 +106,17 @@ class Room:
         self.rooms = rooms
         self.id = room_id
         self.config = config
+        self.match: Match = match_class(config["preset"])(config)
+        self.seats = self.match.seats
         self.players: dict[str, str] = dict(config["seats"])
-        self.tokens: dict[str, str | None] = {s: None for s in SEATS}
+        self.tokens: dict[str, str | None] = {s: None for s in self.seats}
         seed = int(config["seed"])
         self.bots = {
-            seat: duidiao.make_bot(player, seed=random.Random(f"{seed}/bot/{seat}").getrandbits(31))
+            seat: self.match.make_bot(player, random.Random(f"{seed}/bot/{seat}").getrandbits(31))
             for seat, player in self.players.items()
             if player != "human"
         }
-        self.standin = duidiao.make_bot(STANDIN, seed=seed % (2**31))
+        self.standin = self.match.make_bot(STANDIN, seed % (2**31))
         # 托管: the bots people handed their seats to, by seat, and the seats whose only legal
         # play is not made for them (kept in the config, so a restart keeps both).
         self.autoplay: dict[str, str] = {}
@@ -197,19 +126,13 @@ class Room:
         self.auto_forced: dict[str, bool] = dict(config.get("auto_forced") or {})
         self.clients: list[Client] = []
         self.holders: dict[str, Client] = {}
-        self.game: Game | None = None
         self.hand_number = 0
-        foot = Rules.preset(config["preset"]).foot  # A, or 2 in the standard game
-        self.levels = {"NS": foot, "EW": foot}
-        self.scores = {"NS": 0, "EW": 0}
-        self.next_declarer: str | None = None
         self.match_winner: str | None = None
         self.result: dict[str, Any] | None = None
         self.version = 0
         self.seq = 0
         self.hands: list[dict[str, Any]] = []  # per hand: hand_number, decisions, result
         self.last: dict[str, Any] | None = None
-        self.trick_won: dict[str, Any] | None = None
         self.deadline: float | None = None
         self.thinking = False
         self.hinting = False
@@ -232,19 +155,19 @@ class Room:
         else:
             seed = random.Random(f"{self.config['seed']}/autoplay/{seat}").getrandbits(31)
             self.autoplay[seat] = bot
-            self._autoplay_bots[seat] = duidiao.make_bot(bot, seed=seed)
+            self._autoplay_bots[seat] = self.match.make_bot(bot, seed)
 
     # -- facts ---------------------------------------------------------------------------
     @property
     def humans(self) -> list[str]:
-        return [s for s in SEATS if self.players[s] == "human"]
+        return [s for s in self.seats if self.players[s] == "human"]
 
     @property
     def finished(self) -> bool:
         """The match is over, or a duplicate table has played its session's deals."""
         if self.match_winner is not None:
             return True
-        return (self.duplicate is not None and self.game is not None and self.game.is_over
+        return (self.duplicate is not None and self.match.is_over
                 and self.hand_number >= int(self.duplicate["deals"]))
 
     @property
@@ -284,14 +207,19 @@ class Room:
         return [s for s in self.humans if self.tokens[s] is None]
 
     @property
+    def game(self) -> Any:
+        """The hand in play (None before the first deal)."""
+        return self.match.game
+
+    @property
     def phase(self) -> str:
-        return "waiting" if self.game is None else self.game.phase
+        return self.match.phase
 
     @property
     def to_act(self) -> str | None:
         if self.game is None or self.finished:
             return None
-        return self.game.to_act
+        return self.match.to_act
 
     @property
     def hand_pause(self) -> float:
@@ -308,13 +236,14 @@ class Room:
                 "connected": self.players[seat] != "human" or seat in self.holders,
                 "autoplay": self.autoplay.get(seat),
             }
-            for seat in SEATS
+            for seat in self.seats
         }
 
     def summary(self) -> dict[str, Any]:
         return {
             "room": self.id,
             "preset": self.config["preset"],
+            "family": self.match.family,
             "open": self.config["open"],
             "decision_seconds": self.config["decision_seconds"],
             "bot_delay_ms": self.config["bot_delay_ms"],
@@ -323,9 +252,8 @@ class Room:
             "free_seats": self.free_seats,
             "hand_number": self.hand_number,
             "phase": self.phase,
-            "to_act": self.to_act,
-            "levels": dict(self.levels),
-            "scores": dict(self.scores),
+            "to_act": self.shown_to_act(None),
+            **self.match.progress(),
             "match_winner": self.match_winner,
             "duplicate": self.duplicate,
             "version": self.version,
@@ -343,7 +271,7 @@ class Room:
             if shown is not None and h["hand_number"] not in shown:
                 continue  # a duplicate deal: nothing until both tables have finished it
             if h["result"] is None:
-                seen = (seen_by_others(d, self.sees_kitty(None)) for d in h["decisions"])
+                seen = (self.match.seen_by_others(d, None, False) for d in h["decisions"])
                 decisions = [d for d in seen if d is not None]
             else:
                 decisions = [dict(d) for d in h["decisions"]]
@@ -351,16 +279,11 @@ class Room:
                         "result": h["result"]})
         return out
 
-    def sees_kitty(self, seat: str | None) -> bool:
-        """Whether a connection of ``seat`` (None: a spectator) may see the buried kitty now:
-        always when it is buried face up; else the declarer, an open room's spectators, and
-        everyone once the hand is over (rules §10.6)."""
-        game = self.game
-        if game is None or not _face_down(self.config["preset"]) or game.is_over:
-            return True
-        if seat is None:
-            return bool(self.config["open"])
-        return game.declarer == seat
+    def shown_to_act(self, viewer: str | None) -> str | None:
+        """Who is to act as ``viewer`` (None: a spectator) may know it."""
+        if self.to_act is None:
+            return None
+        return self.match.shown_to_act(viewer, bool(self.config["open"]))
 
     # -- restoring -------------------------------------------------------------------------
     def restore(self, stored: StoredRoom) -> None:
@@ -370,7 +293,7 @@ class Room:
         # Idle since it was last in use, as far as the store knows (not before it was loaded).
         idle_for = min(max(0.0, time.time() - stored.touched), 10 * L.SEATED_IDLE_SECONDS)
         self.idle_since = time.monotonic() - idle_for
-        self.tokens.update({s: t for s, t in stored.token_hashes.items() if s in SEATS})
+        self.tokens.update({s: t for s, t in stored.token_hashes.items() if s in self.seats})
         by_hand: dict[int, list[StoredEvent]] = {}
         for event in stored.events:
             by_hand.setdefault(event.hand_number, []).append(event)
@@ -383,44 +306,19 @@ class Room:
             )
             self.hand_number = hand.hand_number
             if i == len(stored.hands) - 1:
-                game = self._deal_game(hand)
-                game = _replay(game, [e.decision for e in events])
-                self.game = game
+                self.match.restore(hand, [e.decision for e in events],
+                                   self.duplicate is not None)
                 if events:
                     self.last = self._flagged(events[-1].decision, events[-1].made_by)
-                    self.trick_won = self._trick_just_won(game)
             if hand.result is not None:
-                self._take_result(hand.result)
-        if self.game is not None and self.game.is_over:
-            result = self.game.result()
-            self.result = result.to_dict()
-            if result.match_won and self.duplicate is None:
-                assert self.game.declarer is not None
-                self.match_winner = team_of(self.game.declarer)
+                self.match.take_result(hand.result)
+        if self.match.is_over:
+            result, match_won, winner = self.match.finished_hand()
+            self.result = result
+            if match_won and self.duplicate is None:
+                self.match_winner = winner
         self.seq = len(stored.events)
         self.version = len(stored.events) + len(stored.hands)
-
-    def _deal_game(self, hand: StoredHand) -> Game:
-        if self.duplicate is not None:
-            return self._duplicate_game(hand.hand_number)
-        return Game.deal(
-            hand.seed,
-            rules=self.config["preset"],
-            declarer=hand.declarer,
-            first_drawer=hand.first_drawer,
-            levels=hand.levels,
-        )
-
-    def _duplicate_game(self, number: int) -> Game:
-        """Deal ``number`` of the session, as ``duidiao duel`` draws its deal ``number - 1``."""
-        rules = Rules.preset(self.config["preset"])
-        return draw_deal(int(self.config["seed"]), number - 1, rules.decks).game(rules)
-
-    def _take_result(self, result: Mapping[str, Any]) -> None:
-        self.levels = {str(k): Level(v) for k, v in result["levels"].items()}
-        self.next_declarer = str(result["next_declarer"])
-        for team, score in result["scores"].items():
-            self.scores[team] += int(score)
 
     @staticmethod
     def _flagged(decision: Mapping[str, Any], made_by: str) -> dict[str, Any]:
@@ -431,13 +329,6 @@ class Room:
         if made_by in ("timeout", "bot", "autoplay", "forced"):
             out[made_by] = True
         return out
-
-    @staticmethod
-    def _trick_just_won(game: Game) -> dict[str, Any] | None:
-        history = game.history
-        if not history or history[-1].action != "play" or game.plies % 4 != 0:
-            return None
-        return game.tricks[-1].to_dict(game.level, game.trump)
 
     # -- connections -----------------------------------------------------------------------
     def _attach(self, client: Client, seat: str | None) -> None:
@@ -478,8 +369,9 @@ class Room:
         self.broadcast()
 
     def join(self, client: Client, seat: str, token: str | None, ident: Any) -> None:
-        if seat not in SEATS:
-            raise ClientError("bad_seat", f"seat: {quote(seat, 20)} is not S, E, N or W")
+        if seat not in self.seats:
+            raise ClientError("bad_seat", f"seat: {quote(seat, 20)} is not a seat of "
+                              f"{self.config['preset']} ({', '.join(self.seats)})")
         if self.players[seat] != "human":
             raise ClientError("bad_seat", f"{seat} is a bot seat ({self.players[seat]})")
         held = self.tokens[seat]
@@ -554,10 +446,10 @@ class Room:
                 self.schedule()
             return
         loop = asyncio.get_running_loop()
-        if self.game.is_over:
+        if self.match.is_over:
             self._task = loop.create_task(self._next_later(self.version))
             return
-        seat = self.game.to_act
+        seat = self.match.to_act
         assert seat is not None
         if seat in self.bots:
             self._task = loop.create_task(self._bot_turn(seat, self.version))
@@ -578,34 +470,12 @@ class Room:
 
     def _deal(self) -> None:
         number = self.hand_number + 1
-        if self.duplicate is not None:
-            # The deal's own levels and declarer; the stored seed is the deal's index.
-            game = self._duplicate_game(number)
-            self.levels = dict(game.levels)
-            hand = StoredHand(number, number - 1, game.first_drawer, game.fixed_declarer,
-                              dict(self.levels), None, None)
-            self.rooms.store.add_hand(self.id, hand)
-            self._dealt(game, number)
-            return
-        seed = random.Random(f"{self.config['seed']}/hand/{number}").getrandbits(63)
-        game = Game.deal(
-            seed,
-            rules=self.config["preset"],
-            declarer=self.next_declarer,
-            first_drawer=self.next_declarer,
-            levels=self.levels,
-        )
-        hand = StoredHand(number, seed, game.first_drawer, self.next_declarer,
-                          dict(self.levels), None, None)
+        hand = self.match.deal(number, self.duplicate is not None)
         self.rooms.store.add_hand(self.id, hand)
-        self._dealt(game, number)
-
-    def _dealt(self, game: Game, number: int) -> None:
-        self.game = game
         self.hand_number = number
         self.hands.append({"hand_number": number, "decisions": [], "result": None})
         self.version += 1
-        self.last = self.trick_won = self.result = None
+        self.last = self.result = None
 
     async def _bot_turn(self, seat: str, version: int) -> None:
         delay = int(self.config["bot_delay_ms"]) / 1000
@@ -622,19 +492,14 @@ class Room:
             await self._think_and_apply(seat, self._autoplay_bots[seat], bot, version,
                                         "autoplay")
 
-    def _forced_play(self, seat: str) -> Decision | None:
+    def _forced_play(self, seat: str) -> Any:
         """The person's only legal play, when it is to be made for them (on unless they
         turned it off): rules leave them no choice, the table does not wait."""
-        game = self.game
-        if (game is None or game.phase != "play" or seat in self.bots
-                or not self.auto_forced.get(seat, True)):
+        if self.game is None or seat in self.bots or not self.auto_forced.get(seat, True):
             return None
-        choices = self._view("options")
-        if choices is None or choices["count"] != 1 or not choices["moves"]:
-            return None
-        return Decision.play_(seat, choices["moves"][0])
+        return self.match.forced(seat, self._view("options"))
 
-    async def _forced_turn(self, forced: Decision, version: int) -> None:
+    async def _forced_turn(self, forced: Any, version: int) -> None:
         await asyncio.sleep(FORCED_PAUSE_SECONDS)
         if self.version == version and not self.closed and not self.thinking:
             self._decision(forced, "forced")
@@ -651,17 +516,17 @@ class Room:
     async def _think_and_apply(
         self, seat: str, bot: Any, name: str, version: int, made_by: str
     ) -> None:
-        game = self.game
-        if game is None or self.version != version or game.to_act != seat:
+        match, game = self.match, self.game
+        if game is None or self.version != version or match.to_act != seat:
             return
-        phase = game.phase
-        obs = game.observe(seat)
-        decision: Decision | None = None
+        phase = match.phase
+        obs = match.observe(seat)
+        decision: Any = None
         thinker = self.rooms.thinker
         job: Job | None = None
         self.thinking = True
         try:
-            if is_search(name):
+            if match.is_search(name):
                 # Its time includes its wait for a search thread: a room never waits longer.
                 seconds = self.rooms.limits.bot_seconds
                 job = thinker.job(stop=bot.stop, clear=bot.clear_stop, seconds=seconds,
@@ -669,13 +534,13 @@ class Room:
                                   what=f"room {self.id}: the {name} bot")
                 self._job = job
                 try:
-                    decision = await job.run(decide, bot, obs, wait=seconds)
+                    decision = await job.run(match.decide, bot, obs, wait=seconds)
                 except NoSlot:
                     log.warning("room %s: no search thread for %s's %s bot within %g s: it "
                                 "decides as the heuristic does", self.id, seat, name, seconds)
-                    decision = await thinker.run(decide, self.standin, obs)
+                    decision = await thinker.run(match.decide, self.standin, obs)
             else:
-                decision = await thinker.run(decide, bot, obs)
+                decision = await thinker.run(match.decide, bot, obs)
         except asyncio.CancelledError:
             raise
         except Cancelled:
@@ -708,52 +573,44 @@ class Room:
                         raise
                     log.error("room %s: the %s bot's %s was refused: %s", self.id, name, phase, exc)
             # Whatever happened, a legal decision: a failing bot never stalls a room.
-            self._decision(ask(self.standin, game), made_by)
+            self._decision(match.standin_decision(self.standin), made_by)
         except ClientError:  # not stored: try again in a moment rather than stall
             await asyncio.sleep(1.0)
             self.schedule()
 
-    def _decision(self, chosen: Decision, made_by: str) -> None:
+    def _decision(self, chosen: Any, made_by: str) -> None:
         """Apply a decision (the game checks it): store it, then tell everyone, then go on."""
-        game = self.game
-        assert game is not None
-        before = game.copy()
-        try:
-            game.apply(chosen)
-        except IllegalMoveError as exc:
-            raise ClientError("illegal_move", str(exc)) from None
-        decision = game.history[-1].to_dict(_card_order(game))
-        finished: tuple[str, dict[str, Any]] | None = None
-        result = None
-        if game.is_over:
-            result = game.result()
-            meta = {"room": self.id, "hand": self.hand_number, "players": dict(self.players)}
-            if self.duplicate is not None:
-                meta["duplicate"] = dict(self.duplicate)
-            finished = (duidiao.Record.from_game(game, meta).to_json(), result.to_dict())
+        match = self.match
+        before = match.snapshot()
+        meta = {"room": self.id, "hand": self.hand_number, "players": dict(self.players)}
+        if self.duplicate is not None:
+            meta["duplicate"] = dict(self.duplicate)
+        applied = match.apply(chosen, meta)  # ClientError illegal_move, the game unchanged
+        finished = None
+        if applied.result is not None:
+            assert applied.record is not None
+            finished = (applied.record, applied.result)
         try:
             self.rooms.store.add_event(
                 self.id,
-                StoredEvent(self.seq + 1, self.hand_number, decision, made_by),
+                StoredEvent(self.seq + 1, self.hand_number, applied.decision, made_by),
                 finished,
-                match_over=result is not None and self._ends_match(result.match_won),
+                match_over=finished is not None and self._ends_match(applied.match_won),
             )
         except Exception:
-            self.game = before
+            match.rollback(before)
             log.exception("room %s: a decision could not be stored", self.id)
             raise ClientError("internal", "the decision could not be stored; try again") from None
         self.seq += 1
         self.version += 1
-        self.last = self._flagged(decision, made_by)
-        self.trick_won = self._trick_just_won(game)
+        self.last = self._flagged(applied.decision, made_by)
         self.hands[-1]["decisions"].append(self.last)
-        if result is not None:
-            self.result = result.to_dict()
+        if applied.result is not None:
+            self.result = applied.result
             self.hands[-1]["result"] = self.result
-            self._take_result(self.result)
-            if result.match_won and self.duplicate is None:
-                assert game.declarer is not None
-                self.match_winner = team_of(game.declarer)
+            match.take_result(self.result)
+            if applied.match_won and self.duplicate is None:
+                self.match_winner = applied.winner
         self.schedule()  # first: the states carry the new deadline
         self.broadcast()
 
@@ -770,14 +627,14 @@ class Room:
 
     def act(self, client: Client, body: Mapping[str, Any], ident: Any) -> None:
         seat = self._seated(client, "act")
-        game = self.game
-        phase = game.phase if game is not None else "declare"
-        chosen = _human_decision(seat, phase, body, Rules.preset(self.config["preset"]))
-        if game is None or self.to_act is None:
+        chosen = self.match.human_decision(seat, body)
+        if self.to_act is None:
             raise ClientError("not_your_turn", f"nobody is to act ({self.phase})")
-        if game.to_act != seat:
+        if self.to_act != seat:
+            turn = self.shown_to_act(seat)
             raise ClientError(
-                "not_your_turn", f"it is {game.to_act}'s turn to {game.phase}, not {seat}'s"
+                "not_your_turn", f"it is {turn}'s turn to {self.phase}, not {seat}'s"
+                if turn is not None else f"it is not {seat}'s turn ({self.phase})"
             )
         if self.thinking:
             raise ClientError("busy", f"the stand-in bot is deciding for {seat} (time ran out)")
@@ -802,7 +659,7 @@ class Room:
 
     def next(self, client: Client, ident: Any) -> None:
         self._may_steer(client, "next")
-        if self.game is None or not self.game.is_over:
+        if not self.match.is_over:
             raise ClientError("bad_request", f"next: the hand is not over ({self.phase})")
         if self.finished:
             raise ClientError("bad_request", "next: the match is over" if self.match_winner
@@ -817,7 +674,7 @@ class Room:
         """托管: hand the client's seat to ``bot`` (a table's bot), or take it back (None)."""
         seat = self._seated(client, "autoplay")
         if bot is not None:
-            check_table_bot(bot, "bot")
+            self.match.check_bot(bot, "bot")
         self._hand_over(seat, bot)
         self._save_seat_settings()
         client.send({"type": "autoplay", "id": ident, "seat": seat, "bot": bot})
@@ -839,7 +696,7 @@ class Room:
     def _turn_changed(self, seat: str) -> None:
         """Who decides for ``seat`` changed: if it is to act, its turn starts again (a bot's
         search for it is stopped; a bot that does not search has its answer dropped)."""
-        if self.to_act == seat and self.game is not None and not self.game.is_over:
+        if self.to_act == seat and not self.match.is_over:
             if self.thinking:
                 if self._job is not None:
                     self._job.cancel()  # the thinking task schedules the turn again
@@ -849,22 +706,21 @@ class Room:
 
     async def hint(self, client: Client, seconds: float, ident: Any) -> None:
         seat = self._seated(client, "hint")
-        game = self.game
-        if game is None or game.phase != "play" or self.to_act != seat:
+        asked = self.match.hint(seat, seconds) if self.to_act == seat else None
+        if asked is None:
             raise ClientError("no_hint", f"a hint is for {seat}'s own turn in the play phase")
         if self.hinting:
             raise ClientError("busy", "a hint is being worked out already")
-        position, version = game.position(seat), self.version
-        stop = threading.Event()
+        run, stop = asked
+        version = self.version
         # A person waits for it: a foreground job (room bots give way), stopped when that
         # person leaves; the analysis ends on its own time, the deadline is a safety net.
-        job = self.rooms.thinker.job(stop=stop.set, seconds=seconds + 1.0, foreground=True,
+        job = self.rooms.thinker.job(stop=stop, seconds=seconds + 1.0, foreground=True,
                                      what=f"room {self.id}: a hint")
         self.hinting = True
         self._hint = (client, job)
         try:
-            analysis = await job.run(_analyse, position, seconds, stop,
-                                     wait=L.SEARCH_WAIT_SECONDS)
+            analysis = await job.run(run, wait=L.SEARCH_WAIT_SECONDS)
         except NoSlot:
             raise ClientError("server_busy", "every search thread is taken; try again") from None
         except Cancelled:
@@ -896,24 +752,14 @@ class Room:
         return self._views[key]
 
     def _compute_view(self, key: Any) -> Any:
-        game = self.game
-        assert game is not None
-        if key == "public":
-            return public_dict(game)
-        if key == "everything":
-            return everything_dict(game)
-        if key == "hands":
-            return hands_dict(game)
-        if key == "options":
-            return options(self._view(("obs", game.to_act)))
-        if isinstance(key, tuple):  # ("obs", seat): one Observation for its dict and options
-            return game.observe(key[1])
-        return self._view(("obs", key)).to_dict()
+        return self.match.view(key, self._view)
 
     def state_for(self, client: Client) -> dict[str, Any]:
         seat = client.seat
         game = self.game
         observation = options = hands = None
+        extra = (self._view("extra") if game is not None
+                 else {"rules": self.match.table_rules(), "trick_won": None})
         if game is not None:
             if seat is not None:
                 observation = self._view(seat)
@@ -934,19 +780,18 @@ class Room:
             "version": self.version,
             "hand_number": self.hand_number,
             "phase": self.phase,
-            "to_act": self.to_act,
+            "to_act": self.shown_to_act(seat),
             "seats": self.seats_dict(),
-            "levels": dict(self.levels),
-            "scores": dict(self.scores),
+            **self.match.progress(),
             "open": self.config["open"],
             "bot_delay_ms": self.config["bot_delay_ms"],
             "decision_seconds": self.config["decision_seconds"],
-            "rules": table_rules(self.config["preset"]),
+            "rules": extra["rules"],
             "observation": observation,
             "options": options,
             "deadline_seconds": deadline,
             "last": self._last_for(seat),
-            "trick_won": self.trick_won,
+            "trick_won": extra["trick_won"],
             "result": self.result,
             "match_winner": self.match_winner,
             "duplicate": self.duplicate,
@@ -960,7 +805,7 @@ class Room:
         last = self.last
         if last is None or last["seat"] == seat or (seat is None and self.config["open"]):
             return last
-        return seen_by_others(last, self.sees_kitty(seat))
+        return self.match.seen_by_others(last, seat, bool(self.config["open"]))
 
     def close(self) -> None:
         self.closed = True
@@ -1056,6 +901,9 @@ class Rooms:
         """A new duplicate session and its two tables (rooms: they count towards the
         per-address cap as two)."""
         config = check_session_settings(settings)
+        if family_of(config["preset"]) != "tricks":
+            raise bad_request("preset", f"{config['preset']}: duplicate sessions are played "
+                              "with the trick games' presets")
         tables = {}
         for table in TABLES:  # each table's seats checked as a room's (before anything is made)
             try:

@@ -218,36 +218,38 @@ class Num(Field):
 
 @dataclass(frozen=True)
 class PerSeat(Field):
-    """An object seat → string of at most ``max_chars`` characters (keys among S, E, N, W;
-    with ``every_seat``, all four)."""
+    """An object seat → string of at most ``max_chars`` characters, its keys among ``letters``
+    (the trick games' S, E, N, W unless told; with ``every_seat``, all of them)."""
 
     max_chars: int = 200
     every_seat: bool = False
+    letters: tuple[str, ...] = _SEATS
 
     def check_value(self, value: Any) -> Any:
         if not isinstance(value, dict):
             raise self.bad(f"expected an object, not {type_name(value)}")
         for seat in value:
-            if seat not in _SEATS:
-                raise self.bad(f"{quote(seat)} is not a seat ({', '.join(_SEATS)})")
+            if seat not in self.letters:
+                raise self.bad(f"{quote(seat)} is not a seat ({', '.join(self.letters)})")
         out: dict[str, str] = {}
-        for seat in _SEATS:
+        for seat in self.letters:
             where = f"{self.name}.{seat}"
             if seat in value:
                 out[seat] = Str(where, max_chars=self.max_chars).check(value[seat])
             elif self.every_seat:
-                raise bad_request(where, "missing (give all four seats)")
+                count = {4: "four", 5: "five", 6: "six"}.get(len(self.letters), len(self.letters))
+                raise bad_request(where, f"missing (give all {count} seats)")
         return out
 
     def type_schema(self) -> dict[str, Any]:
         text = {"type": "string", "minLength": 1, "maxLength": self.max_chars}
         out: dict[str, Any] = {
             "type": "object",
-            "properties": {seat: dict(text) for seat in _SEATS},
+            "properties": {seat: dict(text) for seat in self.letters},
             "additionalProperties": False,
         }
         if self.every_seat:
-            out["required"] = list(_SEATS)
+            out["required"] = list(self.letters)
         return out
 
 

@@ -25,8 +25,8 @@ __all__ = ["ClimbingMatch"]
 
 @dataclass
 class ClimbingMatch:
-    """Hands of ``preset`` dealt from ``seed``: hand n from ``f"{seed}/hand/{n}"``, the first
-    drawer of the first hand drawn from the seed and each later one ``next`` of the one before.
+    """Hands of ``preset`` dealt from ``seed`` (:meth:`hand_of`): the first drawer of the first
+    hand drawn from the seed and each later one ``next`` of the one before.
     ``hands``: how many hands the match lasts (None: as many as are played; the length of a
     match is a setting, rules §12.12). ``totals``: the recorded scores added up, by team in 够级
     (``ACE``, ``BDF``) and by seat in 保皇."""
@@ -35,7 +35,7 @@ class ClimbingMatch:
     seed: int | str
     hands: int | None = None
     hand_number: int = 0
-    first_drawer: int = -1
+    first_drawer: int = -1  # the first hand's
     totals: dict[str, int] = field(default_factory=dict)
     results: list[tuple[list[str], dict[str, int]]] = field(default_factory=list)
     _pending: bool = False
@@ -55,26 +55,37 @@ class ClimbingMatch:
     def over(self) -> bool:
         return self.hands is not None and self.hand_number >= self.hands and not self._pending
 
+    def hand_of(self, number: int) -> tuple[int, str]:
+        """Hand ``number``'s shuffle seed and first drawer: the first drawer drawn from the
+        match's seed, each later hand's one seat on."""
+        seats = seats_of(self.preset)
+        seed = random.Random(f"{self.seed}/hand/{number}").getrandbits(63)
+        return seed, seats[(self.first_drawer + number - 1) % len(seats)]
+
+    def dealt(self, number: int) -> None:
+        """Hand ``number`` is in play (dealt here, or restored by a server)."""
+        self.hand_number, self._pending = number, True
+
     def deal(self) -> ClimbingGame:
         """The next hand, before its first decision."""
         if self._pending:
             raise ValueError(f"hand {self.hand_number} is not over: take its result first")
         if self.over:
             raise ValueError(f"the match is over ({self.hands} hands)")
-        seats = seats_of(self.preset)
-        if self.hand_number:
-            self.first_drawer = (self.first_drawer + 1) % len(seats)
-        self.hand_number += 1
-        self._pending = True
-        return deal(self.preset, seed=f"{self.seed}/hand/{self.hand_number}",
-                    first_drawer=seats[self.first_drawer])
+        seed, first = self.hand_of(self.hand_number + 1)
+        self.dealt(self.hand_number + 1)
+        return deal(self.preset, seed=seed, first_drawer=first)
 
     def take(self, game: ClimbingGame) -> None:
         """Adds the result of the hand just dealt, once it is over."""
         if not self._pending:
             raise ValueError("no hand is in play: deal one first")
         places, scores = game.result()  # IllegalMoveError while the hand is not over
+        self.add(scores)
+        self.results.append((places, scores))
+
+    def add(self, scores: dict[str, int]) -> None:
+        """A finished hand's recorded scores added to the totals."""
         for key, value in scores.items():
             self.totals[key] += value
-        self.results.append((places, scores))
         self._pending = False

@@ -1,4 +1,4 @@
-"""Bots for the climbing games: ``random`` and ``heuristic``, one registry.
+"""Bots for the climbing games: ``random``, ``heuristic``, ``pimc`` and the levels, one registry.
 
 A bot is any object with ``choose(observation) -> str`` (one of ``observation.legal``).
 """
@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from duidiao import _climb
 from duidiao.play.climbing.baohuang import BaohuangPosition
 from duidiao.play.climbing.cards import BJ, SJ, TWO, VALUES, Pile, parse_pile
 from duidiao.play.climbing.games import seats_of
@@ -136,6 +137,15 @@ class PimcBot:
         self.worlds, self.seconds, self.max_actions = worlds, seconds, max_actions
         self.exact_cards, self.exact_nodes = exact_cards, exact_nodes
         self._before = HeuristicBot(seed)
+        self._stop = _climb.StopFlag()
+
+    def stop(self) -> None:
+        """Ends a search in progress (from any thread) with what it has; it stays set, so that
+        a search starting after it answers at once, until :meth:`clear_stop`."""
+        self._stop.set()
+
+    def clear_stop(self) -> None:
+        self._stop.clear()
 
     def analyse(self, observation: Observation) -> list[tuple[str, float, float, int]]:
         """Each candidate action with its mean value for the seat (够级: its team's signed score,
@@ -156,6 +166,7 @@ class PimcBot:
             self.rng.getrandbits(63),
             exact_cards=self.exact_cards,
             exact_nodes=self.exact_nodes,
+            stop=self._stop,
         )
         return [(action_text(a, call), mean, sd, n) for a, mean, sd, n in found]
 

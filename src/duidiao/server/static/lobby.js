@@ -4,13 +4,37 @@
 import { SEATS, botName, el, seatName } from "./cards.js";
 import { t } from "./i18n.js";
 import { getJson } from "./net.js";
-import { seatPlayer } from "./board.js";
+import { playerLabel, seatPlayer } from "./board.js";
+import { climbSeatName } from "./climbing.js";
 
 const YOU = "you";
 
-// The bot choices of the server's hello: strengths first (easy … expert), then every bot.
-function botChoices(hello) {
+// Whether a preset is one of the climbing games' (gouji, baohuang), by the server's hello.
+export function isClimbing(hello, preset) {
+  return Boolean(hello && (hello.climbing_presets || []).includes(preset));
+}
+
+// A preset's seats in playing order (the server's hello says; S E N W by default).
+export function presetSeats(hello, preset) {
+  const seats = hello && hello.preset_seats && hello.preset_seats[preset];
+  return seats ? [...seats] : [...SEATS];
+}
+
+// A seat's name in a room of this family: East, South… or seat A…F.
+export function seatLabel(seat, climbingRoom) {
+  return climbingRoom ? climbSeatName(seat) : seatName(seat);
+}
+
+// The bot choices of the server's hello: strengths first (easy … expert), then every bot; the
+// climbing games' from their own registry (the same strengths by name).
+function botChoices(hello, preset) {
   const choices = [];
+  if (isClimbing(hello, preset)) {
+    for (const bot of hello.climbing_bots || []) {
+      choices.push({ value: bot, label: t("player.bot", { name: botName(bot) }) });
+    }
+    return choices;
+  }
   const levels = (hello && hello.levels) || {};
   for (const [strength, bot] of Object.entries(levels)) {
     const label = bot === strength ? t("player.bot", { name: botName(strength) })
@@ -26,32 +50,56 @@ function botChoices(hello) {
 }
 
 // The bot people get by default: "normal" if offered, else the first one.
-export function defaultBot(hello) {
+export function defaultBot(hello, preset) {
   const levels = (hello && hello.levels) || {};
+  if (isClimbing(hello, preset)) {
+    return (hello.climbing_bots || []).includes("normal") ? "normal" : "heuristic";
+  }
   if (levels.normal) return levels.normal;
   return botChoices(hello)[0].value;
 }
 
-export function fillCreateForm(form, hello) {
-  const presetSelect = form.querySelector("#create-preset");
-  const presets = (hello && hello.presets) || ["chifeng"];
-  presetSelect.replaceChildren(...presets.map((p) => {
-    const name = typeof p === "string" ? p : p.name;
-    return el("option", { value: name, text: name });
-  }));
-  const bots = botChoices(hello);
-  const normal = defaultBot(hello);
-  for (const select of form.querySelectorAll("select[data-seat]")) {
-    const seat = select.dataset.seat;
-    const keep = select.value;
-    const options = [
+// The seat choices of the create form, one per seat of the chosen preset: you in the first,
+// the default bot in the others (a choice already made kept when the seat stays).
+function fillSeats(form, hello) {
+  const preset = form.querySelector("#create-preset").value;
+  const seats = presetSeats(hello, preset);
+  const climbingRoom = isClimbing(hello, preset);
+  const box = form.querySelector(".seats-choice");
+  const kept = {};
+  for (const select of box.querySelectorAll("select[data-seat]")) kept[select.dataset.seat] = select.value;
+  const same = box.dataset.family === (climbingRoom ? "climbing" : "tricks");
+  const bots = botChoices(hello, preset);
+  const normal = defaultBot(hello, preset);
+  const labels = seats.map((seat, i) => {
+    const select = el("select", { "data-seat": seat },
       el("option", { value: YOU, text: t("lobby.you") }),
       el("option", { value: "human", text: t("lobby.person") }),
-      ...bots.map((b) => el("option", { value: b.value, text: b.label })),
-    ];
-    select.replaceChildren(...options);
-    select.value = keep && [...select.options].some((o) => o.value === keep) ? keep : seat === "S" ? YOU : normal;
+      ...bots.map((b) => el("option", { value: b.value, text: b.label })));
+    const keep = same ? kept[seat] : null;
+    select.value = keep && [...select.options].some((o) => o.value === keep) ? keep : i === 0 ? YOU : normal;
+    return el("label", {}, el("span", { text: seatLabel(seat, climbingRoom) }), " ", select);
+  });
+  box.dataset.family = climbingRoom ? "climbing" : "tricks";
+  box.replaceChildren(el("legend", { text: t("lobby.seats") }), ...labels);
+}
+
+export function fillCreateForm(form, hello) {
+  const presetSelect = form.querySelector("#create-preset");
+  const keepPreset = presetSelect.value;
+  const presets = [...((hello && hello.presets) || ["chifeng"]), ...((hello && hello.climbing_presets) || [])];
+  presetSelect.replaceChildren(...presets.map((p) => {
+    const name = typeof p === "string" ? p : p.name;
+    let game = "";
+    if (isClimbing(hello, name)) game = name.startsWith("gouji") ? t("climb.game.gouji") : t("climb.game.baohuang");
+    return el("option", { value: name, text: game ? `${game} · ${name}` : name });
+  }));
+  if (keepPreset && presets.includes(keepPreset)) presetSelect.value = keepPreset;
+  if (!presetSelect.dataset.wired) {
+    presetSelect.dataset.wired = "yes";
+    presetSelect.addEventListener("change", () => fillSeats(form, hello));
   }
+  fillSeats(form, hello);
 }
 
 // The create message from the form, and the seat to sit in (the first "you"), or null.
@@ -91,13 +139,19 @@ function seedOf(text) {
   return String(text || "").trim() !== "" && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
+// A room summary's seats, in playing order (S E N W, or the climbing games' A…).
+function summarySeats(summary) {
+  const seats = summary && summary.seats && typeof summary.seats === "object" ? Object.keys(summary.seats) : [];
+  return seats.length ? seats : SEATS;
+}
+
 // A room summary's free human seats, whichever way the server spells them.
 export function freeSeats(summary) {
   if (!summary) return [];
   if (Array.isArray(summary.free_seats)) return summary.free_seats;
   if (Array.isArray(summary.free)) return summary.free;
   const seats = summary.seats || {};
-  return SEATS.filter((seat) => {
+  return summarySeats(summary).filter((seat) => {
     const info = seats[seat];
     if (!info || typeof info !== "object") return false;
     if (info.player !== "human") return false;
@@ -130,28 +184,34 @@ export function renderRoomList(list, rooms, handlers) {
       el("span", { class: "muted",
         text: ` ${summary.preset || ""} · ${t("lobby.hand", { n: summary.hand_number ?? 1 })} ` }),
       ...free.map((seat) => el("button", { type: "button", "data-seat": seat,
-        onclick: () => handlers.join(id, seat), text: t("lobby.sit", { seat: seatName(seat) }) })),
+        onclick: () => handlers.join(id, seat),
+        text: t("lobby.sit", { seat: seatLabel(seat, summary.family === "climbing") }) })),
       el("button", { type: "button", onclick: () => handlers.watch(id), text: t("lobby.watch") }));
   }));
 }
 
 export function renderJoinSeats(node, summaryNode, summary, handlers) {
-  const free = summary ? freeSeats(summary) : SEATS;
+  const order = summarySeats(summary);
+  const free = summary ? freeSeats(summary) : order;
   const seats = (summary && summary.seats) || {};
+  const climbingRoom = Boolean(summary && summary.family === "climbing");
+  const name = (seat) => seatLabel(seat, climbingRoom);
   if (summary) {
-    const who = SEATS.map((s) => seatPlayer(s, seats[s])).join(" · ");
+    const who = order.map((s) => (climbingRoom
+      ? t("room.seat_player", { seat: name(s), player: playerLabel(seats[s]) || "?" })
+      : seatPlayer(s, seats[s]))).join(" · ");
     summaryNode.textContent = `${summary.preset || ""} · ${who}`;
   } else {
     summaryNode.textContent = t("join.no_summary");
   }
   // A seat this browser holds the token of (it left, or the tab was closed) can be taken back.
-  node.replaceChildren(...SEATS.map((seat) => {
+  node.replaceChildren(...order.map((seat) => {
     const mine = handlers.held(seat);
     const open = free.includes(seat) || mine;
     return el("button", {
       type: "button", class: open ? "primary" : "", "data-seat": seat, disabled: !open,
       onclick: () => handlers.join(seat),
-      text: mine ? t("join.back", { seat: seatName(seat) }) : t("join.sit", { seat: seatName(seat) }),
+      text: mine ? t("join.back", { seat: name(seat) }) : t("join.sit", { seat: name(seat) }),
     });
   }));
 }

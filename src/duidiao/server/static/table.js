@@ -19,8 +19,13 @@ import {
   renderResult, renderSeats, renderTrick, seatPlayer,
 } from "./board.js";
 import {
-  defaultBot, fillCreateForm, loadRooms, readCreateForm, renderJoinSeats, renderRoomList,
+  defaultBot, fillCreateForm, loadRooms, presetSeats, readCreateForm, renderJoinSeats,
+  renderRoomList,
 } from "./lobby.js";
+import {
+  climbPrompt, describeClimbDecision, renderClimbActions, renderClimbFelt, renderClimbHand,
+  renderClimbInfo, renderClimbResult, setText,
+} from "./climbing.js";
 
 const $ = (selector) => document.querySelector(selector);
 const LOG_LINES = 80;
@@ -87,9 +92,15 @@ function saveToken(room, seat, token) {
   }
 }
 
+// The table's view: the trick games' (#table) or the climbing games' (#climb), by the state.
+function climbing(state) {
+  return Boolean(state && state.rules && state.rules.family === "climbing");
+}
+
 function showView(name) {
-  for (const view of ["lobby", "join", "table"]) $(`#${view}`).hidden = view !== name;
-  document.body.dataset.view = name;
+  const view = name === "table" && climbing(ui.state) ? "climb" : name;
+  for (const one of ["lobby", "join", "table", "climb"]) $(`#${one}`).hidden = one !== view;
+  document.body.dataset.view = view;
 }
 
 async function enterRoute() {
@@ -232,7 +243,7 @@ function showError(error) {
 }
 
 function addLog(line) {
-  const log = $("#log");
+  const log = climbing(ui.state) ? $("#climb-log") : $("#log");
   log.prepend(line);
   while (log.children.length > LOG_LINES) log.lastElementChild.remove();
 }
@@ -284,7 +295,8 @@ function restoreLog(room) {
   ui.logRoom = room;
   ui.logEntries = loadLog(room);
   $("#log").replaceChildren(...ui.logEntries.slice().reverse()
-    .map((entry) => describeDecision(entry.last, entry.state)));
+    .map((entry) => (climbing(entry.state) ? el("li", { text: describeClimbDecision(entry.last) })
+      : describeDecision(entry.last, entry.state))));
   if (ui.logEntries.length) ui.lastVersion = ui.logEntries[ui.logEntries.length - 1].version;
 }
 
@@ -292,7 +304,9 @@ function onState(state) {
   const previous = ui.state;
   ui.state = state;
   if (state.room && ui.logRoom !== state.room) restoreLog(state.room);
-  if (state.last && state.version !== ui.lastVersion) {
+  if (state.last && state.version !== ui.lastVersion && climbing(state)) {
+    addLog(el("li", { text: describeClimbDecision(state.last) }));
+  } else if (state.last && state.version !== ui.lastVersion) {
     addLog(describeDecision(state.last, state));
     noticeFailedThrow(state.last);
     if (state.room) {
@@ -391,6 +405,13 @@ function playOptions() {
 
 function render() {
   const state = ui.state;
+  const view = document.body.dataset.view;
+  if (state && (view === "table" || view === "climb")
+      && (view === "climb") !== climbing(state)) showView("table"); // the room's family
+  if (climbing(state) && document.body.dataset.view === "climb") {
+    renderClimb();
+    return;
+  }
   if (!state || document.body.dataset.view !== "table") return;
   const viewer = ui.seat;
   renderInfo($("#info"), state);
@@ -413,6 +434,39 @@ function render() {
   document.body.dataset.phase = state.phase || "";
   document.body.dataset.version = String(state.version ?? "");
   document.body.dataset.myTurn = myTurn() ? "yes" : "no";
+}
+
+// ---- the climbing games' table (climbing.js draws it) ----------------------------------
+
+function renderClimb() {
+  const state = ui.state;
+  const mine = myTurn();
+  renderClimbInfo($("#climb-info"), state);
+  renderClimbFelt($("#climb-felt"), state, ui.seat);
+  renderClimbHand($("#climb-hand"), state, ui.selected, (i) => {
+    if (ui.selected.has(i)) ui.selected.delete(i);
+    else ui.selected.add(i);
+    renderClimb();
+  });
+  renderClimbActions($("#climb-actions"), state, mine, ui.selected, {
+    play: (cards) => act({ action: "play", cards }),
+    act: (fields) => act(fields),
+    hint: askHint,
+  });
+  let text = climbPrompt(state, mine);
+  if (ui.seat && autoplayOf(state, ui.seat)) text = t("autoplay.prompt");
+  if (ui.hint && ui.hint.analysis && ui.hint.analysis.best) {
+    text = `${text}${t("sep.sentence")}${t("climb.hint_best", { move: setText(ui.hint.analysis.best) })}`;
+  } else if (ui.hint && ui.hint.pending) {
+    text = `${text}${t("sep.sentence")}${t("hint.thinking")}`;
+  }
+  $("#climb-prompt").replaceChildren(el("span", { text }), el("span", { id: "deadline", class: "deadline" }));
+  tickDeadline();
+  if (ui.resultClosed) $("#climb-result").hidden = true;
+  else renderClimbResult($("#climb-result"), state, { next: nextHand, close: closeResult });
+  document.body.dataset.phase = state.phase || "";
+  document.body.dataset.version = String(state.version ?? "");
+  document.body.dataset.myTurn = mine ? "yes" : "no";
 }
 
 function renderRoomInfo(state) {
@@ -649,8 +703,7 @@ async function askHint() {
   if (!myTurn() || !ui.state.options.moves || ui.hintPending) return;
   ui.hintPending = true;
   ui.hint = { pending: true };
-  renderHintPanel();
-  renderActions();
+  render();
   try {
     const reply = await ui.conn.request({ type: "hint", seconds: HINT_SECONDS });
     showHint(reply.analysis);
@@ -659,14 +712,13 @@ async function askHint() {
     showError(err);
   } finally {
     ui.hintPending = false;
-    renderHintPanel();
-    renderActions();
+    render();
   }
 }
 
 function showHint(analysis) {
   ui.hint = { analysis };
-  renderHintPanel();
+  render();
 }
 
 function renderHintPanel() {
@@ -792,6 +844,7 @@ function nextHand() {
 function closeResult() {
   ui.resultClosed = true;
   $("#result").hidden = true;
+  $("#climb-result").hidden = true;
 }
 
 // The hand just over reviewed for this seat (fupan, docs/table.md "Hand review"): its page in a
@@ -831,6 +884,10 @@ function confirm() {
 // ---- keys -------------------------------------------------------------------------------
 
 function onKey(event) {
+  if (document.body.dataset.view === "climb" && (event.key === "n" || event.key === "N")) {
+    if (ui.state && ui.state.phase === "over") nextHand();
+    return;
+  }
   if (document.body.dataset.view !== "table") return;
   const target = event.target;
   const tag = target && target.tagName;
@@ -913,9 +970,10 @@ function wire() {
   });
   const quick = (mine) => {
     const { message } = readCreateForm($("#create-form"));
-    const bot = defaultBot(ui.hello);
-    message.seats = { S: mine ? "human" : bot, E: bot, N: bot, W: bot };
-    createRoom(message, mine ? "S" : null);
+    const bot = defaultBot(ui.hello, message.preset);
+    const seats = presetSeats(ui.hello, message.preset);
+    message.seats = Object.fromEntries(seats.map((s, i) => [s, mine && i === 0 ? "human" : bot]));
+    createRoom(message, mine ? seats[0] : null);
   };
   $("#quick-bots").addEventListener("click", () => quick(true));
   $("#duplicate-form").addEventListener("submit", (event) => {
@@ -932,6 +990,7 @@ function wire() {
   });
   $("#join-watch").addEventListener("click", () => ui.room && watchRoom(ui.room));
   $("#leave").addEventListener("click", leaveRoom);
+  $("#climb-leave").addEventListener("click", leaveRoom);
   $("#copy-link").addEventListener("click", async () => {
     const link = $("#room-info input.link");
     try {
