@@ -174,10 +174,10 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return {"action": "bury", "cards": ",".join(hand[-8:])}
     moves = options["moves"]
     if not moves:
-        # Over MOVES_COUNTED plays (none listed) happen on a lead of a long hand, where any one
-        # card is a legal play; the server refuses the play otherwise, and the test fails.
+        # Over MOVES_COUNTED plays none are listed (a lead or a follow of a long hand): the
+        # server's own random bot makes this one play (托管 for one decision, play_seat).
         assert options["count"] > 0, "no legal play"
-        return {"action": "play", "cards": state["observation"]["hand"].split(",")[0]}
+        return {"autoplay": "random"}
     return {"action": "play", "cards": rng.choice(moves)}
 
 
@@ -187,6 +187,7 @@ def play_seat(conn: Conn, seat: str, until: Callable[[dict[str, Any]], bool],
     """Answer every decision of ``seat`` until a state satisfies ``until``; returns it."""
     deadline = time.monotonic() + timeout
     acted = -1
+    handed_over = False  # the seat's one decision left to the server's bot
     while True:
         message = conn.next(max(0.01, deadline - time.monotonic()))
         if message.get("type") == "error":
@@ -195,11 +196,20 @@ def play_seat(conn: Conn, seat: str, until: Callable[[dict[str, Any]], bool],
             continue
         if check is not None:
             check(message)
+        if handed_over and (message["last"] or {}).get("seat") == seat:
+            conn.send(type="autoplay", bot=None)
+            handed_over = False
         if until(message):
             return message
-        if message["to_act"] == seat and message["options"] and message["version"] > acted:
+        if (message["to_act"] == seat and message["options"] and message["version"] > acted
+                and not handed_over):
             acted = message["version"]
-            conn.send(type="act", **choose(message, rng))
+            chosen = choose(message, rng)
+            if "autoplay" in chosen:
+                conn.send(type="autoplay", bot=chosen["autoplay"])
+                handed_over = True
+            else:
+                conn.send(type="act", **chosen)
 
 
 def hand_over(state: dict[str, Any]) -> bool:

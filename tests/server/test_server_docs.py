@@ -82,5 +82,6 @@ def test_hello_reply_has_the_documented_keys(live_server: ServerProcess) -> None
     documented = set(re.findall(r'"([a-z_]+)": ', row.split("|")[2]))
     with Conn(live_server.ws_url) as conn:
         hello = conn.request(type="hello")
-    keys = set(hello) | set(hello["limits"]) | set(hello["levels"]) | set(hello["formats"])
+    keys = (set(hello) | set(hello["limits"]) | set(hello["levels"]) | set(hello["formats"])
+            | set(hello["preset_seats"]))
     assert documented <= keys, documented - keys
