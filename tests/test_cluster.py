@@ -150,6 +150,14 @@ def test_duel_ray_on_the_command_line(cluster: Any, capsys: pytest.CaptureFixtur
     assert json.loads(capsys.readouterr().out) == plain
 
 
+def test_a_match_duel_on_ray_equals_the_thread_pool(cluster: Any) -> None:
+    from duidiao.research.cluster import match_duel_on_ray
+    from duidiao.research.match_duel import match_duel
+
+    local = match_duel("heuristic", "random", 3, seed=2, first_match=1, threads=1)
+    assert match_duel_on_ray("heuristic", "random", 3, seed=2, first_match=1) == local
+
+
 def test_bad_arguments_are_named_before_the_cluster_is_touched() -> None:
     with pytest.raises(ValueError, match="hands: a positive even number"):
         duel_on_ray("heuristic", "random", 3)

@@ -16,6 +16,7 @@ from duidiao.play.record import Record, RecordError
 from duidiao.play.result import HandResult
 from duidiao.play.rules import ALL_PRESETS, GAME_PRESETS, PRESETS, Rules
 from duidiao.research.duel import DuelHand, DuelResult, duel
+from duidiao.research.match_duel import MatchDuel, match_duel
 from duidiao.search import bots as bots
 from duidiao.search.analysis import Analysis, AnalysisProgress, MoveAnalysis, analyse
 from duidiao.search.match import Match, MatchResult, play_match
@@ -82,6 +83,8 @@ __all__ = [
     "analyse",
     "defenders_reach",
     "duel",
+    "match_duel",
+    "MatchDuel",
     "make_bot",
     "BOT_LEVELS",
     "play_hand",

@@ -1,5 +1,6 @@
-"""``duidiao duel``: a duplicate duel between two bots, each deal played twice with the bots
-swapping teams, or parts of one added up (docs/cli.md, ``duidiao duel``)."""
+"""``duidiao duel``: a duplicate duel between two bots, each deal (or with ``--matches``, each
+whole match) played twice with the bots swapping teams, or parts of one added up (docs/cli.md,
+``duidiao duel``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ HELP = "a duplicate duel: each deal played twice, the two bots swapping teams"
 _USAGE = (
     "duidiao duel --a BOT --b BOT [--hands N | --deals D] [--seed S] [--preset P]\n"
     "                    [--threads T] [--first-deal D] [--ray [ADDRESS]] [--json]\n"
+    "       duidiao duel --a BOT --b BOT --matches M [--max-hands H] [--first-match I]\n"
+    "                    [--seed S] [--preset P] [--threads T] [--ray [ADDRESS]] [--json]\n"
     "       duidiao duel --merge PART [PART ...] [--json]"
 )
 
@@ -45,6 +48,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="D",
         help="deals to play instead of --hands: each twice (够级 too: the teams' seats "
         "exchanged), in 保皇 six times (B alone, then A in each seat)",
+    )
+    parser.add_argument(
+        "--matches",
+        type=int_in(1, 100_000),
+        default=None,
+        metavar="M",
+        help="whole matches instead of hands: M match pairs, each match played twice from one "
+        "seed with the teams swapped (rules §8; the trick games)",
+    )
+    parser.add_argument(
+        "--max-hands",
+        type=int_in(1, 500),
+        default=None,
+        metavar="H",
+        help="with --matches: a match still undecided after H hands stops there, half a win "
+        "each (default 60)",
+    )
+    parser.add_argument(
+        "--first-match",
+        type=int_in(0, COUNT_MAX),
+        default=0,
+        metavar="I",
+        help="with --matches: start at match I (a part, added up with --merge)",
     )
     common.add_seed_and_preset(parser, climbing=True)
     parser.add_argument(
@@ -100,6 +126,11 @@ def _merge(names: list[str]) -> dict[str, Any]:
     if any(isinstance(p, dict) and p.get("format") == FORMAT for p in parts):
         duels = [ClimbingDuel.from_json(p, n) for p, n in zip(parts, names)]
         return ClimbingDuel.merge(duels).to_json()
+    from duidiao.research.match_duel import FORMAT as MATCHES
+    from duidiao.research.match_duel import MatchDuel
+
+    if any(isinstance(p, dict) and p.get("format") == MATCHES for p in parts):
+        return MatchDuel.merge([MatchDuel.from_json(p, n) for p, n in zip(parts, names)]).to_json()
     return DuelResult.merge(parts).to_json()
 
 
@@ -113,8 +144,15 @@ def _play(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
         raise ValueError("--a and --b: name both bots (or add up parts with --merge)")
     from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
 
+    if args.matches is None and (args.max_hands is not None or args.first_match):
+        raise ValueError("--max-hands and --first-match: only with --matches")
     if args.preset in CLIMBING_PRESETS:
+        if args.matches is not None:
+            raise ValueError(f"--matches: the trick games' matches (rules §8), not "
+                             f"{args.preset}'s (play --deals)")
         return _play_climbing(args, err)
+    if args.matches is not None:
+        return _play_matches(args, err)
     if args.deals is not None:
         args.hands = 2 * args.deals
     if args.hands <= 0 or args.hands % 2:
@@ -152,6 +190,32 @@ def _play(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
     return result.to_json()
 
 
+def _play_matches(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
+    """``--matches``: duplicate whole matches (duidiao.research.match_duel), here or on Ray."""
+    from duidiao.research.match_duel import MAX_HANDS, match_duel
+
+    if args.deals is not None or args.first_deal:
+        raise ValueError("--matches: counts match pairs; leave out --deals and --first-deal")
+    progress = ProgressBar(args.matches, "match pairs", err)
+    shared = {"preset": args.preset, "seed": args.seed, "first_match": args.first_match,
+              "max_hands": args.max_hands or MAX_HANDS}
+
+    def show(done: int, total: int) -> None:
+        progress.update(done, "")
+
+    if args.ray is not None:
+        from duidiao.research.cluster import match_duel_on_ray
+
+        address = None if args.ray == "local" else args.ray
+        result = match_duel_on_ray(args.a, args.b, args.matches, address=address,
+                                   workers=args.threads, progress=show, **shared)
+    else:
+        result = match_duel(args.a, args.b, args.matches, threads=args.threads, progress=show,
+                            **shared)
+    progress.close()
+    return result.to_json()
+
+
 def _play_climbing(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
     """A duel of 够级 or 保皇 bots (duidiao.research.climbing.duel), on this thread."""
     from duidiao.research.climbing.duel import duel
@@ -176,6 +240,10 @@ def _duel_text(data: dict[str, Any]) -> str:
         from duidiao.research.climbing.duel import ClimbingDuel
 
         return ClimbingDuel.text_of(data)
+    if data.get("format") == "duidiao-match-duel":
+        from duidiao.research.match_duel import MatchDuel
+
+        return MatchDuel.text_of(data)
     a, b = data["a"], data["b"]
     names = {"A": a, "B": b} if a != b else {"A": f"{a} (A)", "B": f"{b} (B)"}
     score = data["a_minus_b"]

@@ -22,11 +22,13 @@ from typing import Any
 
 from duidiao.play.rules import Rules
 from duidiao.research.duel import MAX_HANDS, DuelResult, duel
+from duidiao.research.match_duel import MAX_HANDS as MATCH_HANDS
+from duidiao.research.match_duel import MatchDuel, match_duel
 from duidiao.research.selfplay import SelfPlayPart, play_hands
 from duidiao.search import bots as duidiao_bots
 from duidiao.search.players import make_bot
 
-__all__ = ["duel_on_ray", "ray_init", "selfplay_on_ray"]
+__all__ = ["duel_on_ray", "match_duel_on_ray", "ray_init", "selfplay_on_ray"]
 
 TASK_RETRIES = 5
 """How many times Ray runs a task again after its worker died."""
@@ -174,6 +176,47 @@ def duel_on_ray(
             progress(done, hands)
     assert merged is not None
     return DuelResult.merge([merged])
+
+
+def _match_part(a: str, b: str, preset: str, seed: int, max_hands: int, first: int,
+                stop: int) -> dict[str, Any]:
+    """Match pairs [first, stop) of a match duel, on one core of a worker."""
+    return match_duel(a, b, stop - first, preset=preset, seed=seed, first_match=first,
+                      max_hands=max_hands, threads=1).to_json()
+
+
+def match_duel_on_ray(
+    a: str,
+    b: str,
+    matches: int,
+    *,
+    preset: str = "chifeng",
+    seed: int = 0,
+    first_match: int = 0,
+    max_hands: int = MATCH_HANDS,
+    address: str | None = None,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchDuel:
+    """:func:`duidiao.research.match_duel.match_duel` on a Ray cluster, a match pair a task
+    (a match pair takes seconds to minutes): the same pairs as on one machine."""
+    for name in (a, b):
+        make_bot(name, 0)
+    Rules.preset(preset).check_game_supported()
+    ray = ray_init(address, workers)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(_match_part)
+    parts: list[MatchDuel] = []
+    done = 0
+    for (start, stop), part in _spread(ray, cpus, first_match, matches, 1,
+                                       lambda f, t: task.remote(a, b, preset, seed, max_hands,
+                                                                f, t),
+                                       ordered=False):
+        parts.append(MatchDuel.from_json(part))
+        done += stop - start
+        if progress is not None:
+            progress(done, matches)
+    return MatchDuel.merge(parts)
 
 
 def _selfplay_part(
