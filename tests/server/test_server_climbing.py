@@ -106,6 +106,11 @@ def test_a_whole_hand_against_bots(live_server: ServerProcess, preset: str) -> N
         record = httpx.get(f"{live_server.url}/api/rooms/{room}/hands/1", timeout=10).json()
         assert record["record"]["format"] == "duidiao-climbing-record"
         assert record["record"]["result"] == result and record["record"]["meta"]["room"] == room
+        # a review is the trick games': one clear line, not a parse error of the record
+        asked = httpx.post(f"{live_server.url}/api/reviews", timeout=10,
+                           json={"room": room, "hand": 1, "seat": "S"})
+        assert asked.status_code == 400 and asked.json()["error"]["field"] == "record"
+        assert "reviews are for the trick games" in asked.json()["error"]["message"]
         # a spectator of a closed room sees no hand and no position
         spectated = [m for m in watcher.seen if m.get("type") == "state"]
         assert spectated and all(m["observation"]["hand"] is None for m in spectated

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from duidiao.play.climbing.record import FORMAT as CLIMBING_FORMAT
 from duidiao.play.record import Record, RecordError
 from duidiao.search.review import (
     HandReview,
@@ -44,6 +45,14 @@ PLAY_SECONDS = 300.0
 """The most one play's analysis may take (a safety net: the analyses count their worlds)."""
 RETRY_SECONDS = 0.5
 """The pause before a play stopped for a person's request is analysed again."""
+
+
+def _format_of(record: str) -> Any:
+    try:
+        data = json.loads(record)
+    except ValueError:
+        return None
+    return data.get("format") if isinstance(data, dict) else None
 
 
 def review_id(record_json: str, seat: str, level: str, seed: int) -> str:
@@ -77,6 +86,9 @@ class Reviews:
         """A review of a finished hand's ``record`` (JSON) for ``seat``: its id, computed or
         queued (ClientError: a record that is not one or not finished, a seat with no play,
         ``server_busy`` when the line is full)."""
+        if _format_of(record) == CLIMBING_FORMAT:
+            raise bad_request("record", "a 够级 or 保皇 hand: reviews are for the trick games' "
+                              "hands (the climbing games have none yet)")
         try:
             parsed = Record.from_json(record)
             positions = review_positions(parsed, seat)
