@@ -1,4 +1,4 @@
-"""Duplicate whole matches (rules §8, §10.8): match *i* dealt from one seed and played twice,
+"""Duplicate whole matches (rules §8): match *i* dealt from one seed and played twice,
 bot A's team sitting NS the first time and EW the second, from both teams at the foot of the
 ladder to a team's win — as players and leagues count strength, by matches won and levels
 climbed, not by hands.
