@@ -108,7 +108,7 @@ def test_room_settings() -> None:
         "seats.W: missing (give all four seats)": {"seats": {"S": "human", "E": "heuristic",
                                                              "N": "heuristic"}},
         "seats: 'X' is not a seat (S, E, N, W, A, B, C, D, F)": {"seats": {**BOTS3, "X": "human"}},
-        "seats.A: not a seat of chifeng (S, E, N, W)": {"seats": {**BOTS3, "A": "human"}},
+        "seats: 'A' is not a seat (S, E, N, W)": {"seats": {**BOTS3, "A": "human"}},
         "seats.F: missing (give all six seats)": {"preset": "gouji",
                                                  "seats": dict.fromkeys("ABCDE", "random")},
         "seats.B: 'pimc:worlds=3' is not a bot of the climbing games": {

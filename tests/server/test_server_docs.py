@@ -83,5 +83,5 @@ def test_hello_reply_has_the_documented_keys(live_server: ServerProcess) -> None
     with Conn(live_server.ws_url) as conn:
         hello = conn.request(type="hello")
     keys = (set(hello) | set(hello["limits"]) | set(hello["levels"]) | set(hello["formats"])
-            | set(hello["preset_seats"]))
+            | set(hello["preset_seats"]) | set(hello["climbing_games"]))
     assert documented <= keys, documented - keys

@@ -43,3 +43,15 @@ def test_no_script_names_a_preset_or_restates_a_size() -> None:
     cards = (STATIC / "cards.js").read_text(encoding="utf-8")
     assert f"export const HAND_CARDS = {HAND_CARDS};" in cards
     assert f"export const KITTY_CARDS = {KITTY_CARDS};" in cards
+
+
+def test_the_climbing_table_s_words_are_the_server_s() -> None:
+    """climbing.js's WORDS (its buttons and their catalogue keys) are the climbing actions of
+    messages.ACTIONS that take no field, in the same order: one list, checked here."""
+    from duidiao.server.messages import ACTIONS
+
+    text = (STATIC / "climbing.js").read_text(encoding="utf-8")
+    found = re.search(r"export const WORDS = \[(.*?)\];", text, re.S)
+    assert found
+    words = re.findall(r'"([a-z]+)"', found.group(1))
+    assert words == [a for a, fields in ACTIONS["climbing"].items() if not fields]

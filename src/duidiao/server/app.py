@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import duidiao
 from duidiao.play import formats
 from duidiao.play.climbing.games import PRESETS as CLIMBING_PRESETS
+from duidiao.play.climbing.options import GAMES as CLIMBING_GAMES
 from duidiao.search.climbing import bots as climbing_bots
 from duidiao.server import limits as L
 from duidiao.server.limits import ServerLimits
@@ -554,6 +555,8 @@ class Server:
             "climbing_presets": list(CLIMBING_PRESETS),
             "climbing_bots": list(climbing_bots.BOTS),
             "preset_seats": {p: match_class(p).seats_of(p) for p in SERVED_PRESETS},
+            "climbing_games": {p: info.name for info in CLIMBING_GAMES.values()
+                               for p in info.presets},
             "bot_settings": [f"pimc:{s['name']}={'N' if s['type'] == 'integer' else 'X'}"
                              for s in duidiao.bots.kinds()["pimc"].settings],
             "levels": dict(LEVELS),

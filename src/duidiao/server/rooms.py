@@ -35,6 +35,7 @@ from duidiao.server.messages import ROOM_FIELDS, ClientError, check_message
 from duidiao.server.store import Store, StoredEvent, StoredRoom, StoredSession
 from duidiao.server.think import Cancelled, Job, NoSlot, Thinker
 from duidiao.wire.errors import bad_request, quote
+from duidiao.wire.fields import PerSeat
 
 __all__ = ["Client", "Room", "Rooms", "check_settings", "table_rules"]
 
@@ -70,19 +71,12 @@ def check_settings(data: Mapping[str, Any]) -> dict[str, Any]:
     given = config["seats"]
     if given is None:  # a person in the first seat, the heuristic in the others
         given = {seat: "human" if seat == seats[0] else "heuristic" for seat in seats}
-    for seat in given:
-        if seat not in seats:
-            raise bad_request(f"seats.{seat}", f"not a seat of {config['preset']} "
-                              f"({', '.join(seats)})")
-    players: dict[str, str] = {}
-    for seat in seats:
-        if seat not in given:
-            count = {4: "four", 5: "five", 6: "six"}[len(seats)]
-            raise bad_request(f"seats.{seat}", f"missing (give all {count} seats)")
-        player = given[seat]
+    # the wire's per-seat check, with this preset's seats
+    players: dict[str, str] = PerSeat("seats", max_chars=64, every_seat=True,
+                                      letters=tuple(seats)).check(given)
+    for seat, player in players.items():
         if player != "human":
             match.check_bot(player, f"seats.{seat}")
-        players[seat] = player
     config["seats"] = players
     humans = sum(1 for player in players.values() if player == "human")
     if humans >= 2:
@@ -252,7 +246,9 @@ class Room:
             "free_seats": self.free_seats,
             "hand_number": self.hand_number,
             "phase": self.phase,
-            "to_act": self.shown_to_act(None),
+            # the lobby is public, an open room's too: who is asked, as any seat may know it
+            "to_act": (None if self.to_act is None
+                       else self.match.shown_to_act(None, open_room=False)),
             **self.match.progress(),
             "match_winner": self.match_winner,
             "duplicate": self.duplicate,

@@ -85,12 +85,12 @@ class Match(ABC):
 
     # -- the hand in play ----------------------------------------------------------------
     @property
-    @abstractmethod
-    def phase(self) -> str: ...
+    def phase(self) -> str:
+        return "waiting" if self.game is None else str(self.game.phase)
 
     @property
-    @abstractmethod
-    def to_act(self) -> str | None: ...
+    def to_act(self) -> str | None:
+        return None if self.game is None else self.game.to_act
 
     @property
     @abstractmethod

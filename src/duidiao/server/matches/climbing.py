@@ -29,6 +29,7 @@ from duidiao.play.climbing.options import game_of
 from duidiao.play.climbing.record import record_of
 from duidiao.play.climbing.tokens import ACTION_WORDS, action_text
 from duidiao.play.errors import IllegalMoveError
+from duidiao.play.seats import GOUJI_SEATS
 from duidiao.search.climbing import bots as climbing_bots
 from duidiao.search.climbing.analysis import EXACT_CARDS, ClimbingAnalysis
 from duidiao.server.matches import Applied, Match
@@ -116,14 +117,6 @@ class ClimbingRoomMatch(Match):
 
     # -- the hand in play ------------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        return "waiting" if self.game is None else self.game.phase
-
-    @property
-    def to_act(self) -> str | None:
-        return None if self.game is None else self.game.to_act
-
-    @property
     def is_over(self) -> bool:
         return self.game is not None and self.game.phase == "over"
 
@@ -165,13 +158,13 @@ class ClimbingRoomMatch(Match):
 
     def snapshot(self) -> Any:
         assert self.game is not None
-        return (self.game.seed, self.game.cards_dealt(), list(self.game.history))
+        return (self.game.seed, list(self.game.history))
 
     def rollback(self, snapshot: Any) -> None:
         # The hand dealt again and its decisions made again (a rare path: a store failure).
         assert self.game is not None
         first = self.seats[self.game.first_drawer]
-        seed, _, history = snapshot
+        seed, history = snapshot
         game = games.deal(self.preset, seed=seed, first_drawer=first)
         for _, _, action in history:
             game.apply(action)
@@ -219,7 +212,7 @@ class ClimbingRoomMatch(Match):
         assert info is not None
         game = info.name
         return {"family": "climbing", "game": game, "seats": self.seats,
-                "teams": {"ACE": "ACE", "BDF": "BDF"} if game == "gouji" else None,
+                "teams": dict(GOUJI_SEATS.teams or {}) if game == "gouji" else None,
                 "hand_cards": 216 // len(self.seats)}
 
     def _hand_text(self, seat: str) -> str:

@@ -141,14 +141,6 @@ class TrickMatch(Match):
 
     # -- the hand in play --------------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        return "waiting" if self.game is None else self.game.phase
-
-    @property
-    def to_act(self) -> str | None:
-        return None if self.game is None else self.game.to_act
-
-    @property
     def is_over(self) -> bool:
         return self.game is not None and self.game.is_over
 

@@ -29,10 +29,7 @@ export function climbCardText(name) {
 export function setText(text) {
   if (WORDS.includes(text)) return t(`climb.word.${text}`);
   if (text.startsWith("call ")) return t("climb.call", { face: climbCardText(text.slice(5)) });
-  return text.split(",").map((part) => {
-    const [name, count] = part.split("*");
-    return Array(Number(count || 1)).fill(climbCardText(name)).join(" ");
-  }).join(" ");
+  return expand(text).map(climbCardText).join(" ");
 }
 
 export function climbSeatName(seat) {
@@ -131,6 +128,7 @@ export function renderClimbFelt(felt, state, viewer) {
   felt.replaceChildren(...boxes, round);
 }
 
+// A set as written (Q*2,2) card by card: ["Q", "Q", "2"].
 function expand(text) {
   return text.split(",").flatMap((part) => {
     const [name, count] = part.split("*");

@@ -90,8 +90,11 @@ export function fillCreateForm(form, hello) {
   const presets = [...((hello && hello.presets) || ["chifeng"]), ...((hello && hello.climbing_presets) || [])];
   presetSelect.replaceChildren(...presets.map((p) => {
     const name = typeof p === "string" ? p : p.name;
+    // the game's name from the server's hello, not from the preset's spelling
+    const family = (hello && hello.climbing_games && hello.climbing_games[name]) || "";
     let game = "";
-    if (isClimbing(hello, name)) game = name.startsWith("gouji") ? t("climb.game.gouji") : t("climb.game.baohuang");
+    if (family === "gouji") game = t("climb.game.gouji");
+    else if (family === "baohuang") game = t("climb.game.baohuang");
     return el("option", { value: name, text: game ? `${game} · ${name}` : name });
   }));
   if (keepPreset && presets.includes(keepPreset)) presetSelect.value = keepPreset;
