@@ -28,6 +28,7 @@ RANKS = {
     "duidiao": 3.5,
     "wire": 4,
     "engine": 5,
+    "botzone": 5,
     "server": 6,
     "cli": 7,
     "__main__": 8,

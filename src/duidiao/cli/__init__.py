@@ -28,6 +28,7 @@ from duidiao import __version__
 from duidiao.cli import (
     analyse,
     bench,
+    botzone,
     duel,
     engine,
     moves,
@@ -45,7 +46,7 @@ from duidiao.search import bots
 __all__ = ["main", "build_parser", "COMMANDS"]
 
 COMMANDS: tuple[Command, ...] = (
-    moves, play, show, selfplay, duel, solve, bench, timing, analyse, engine, serve,
+    moves, play, show, selfplay, duel, solve, bench, timing, analyse, engine, serve, botzone,
 )
 """The commands, in the order of ``duidiao --help``."""
 
