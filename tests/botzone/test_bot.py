@@ -19,6 +19,7 @@ from duidiao.botzone import (
     BotzoneBot,
     Deal,
     InProcessPlayer,
+    InputError,
     ProcessPlayer,
     SeatView,
     play_match,
@@ -198,3 +199,19 @@ def test_twenty_matches_of_expert_programs() -> None:
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)["summary"]
     assert summary["matches"] == 20 and summary["fouls"] == 0
+
+
+@pytest.mark.parametrize("change,needle", [
+    (lambda r: r[-1].update({"global": 3}), "global: an object"),
+    (lambda r: r[-1]["global"].update({"level": "1"}), "level"),
+    (lambda r: r[-1]["global"]["banking"].update({"major": "x"}), "major"),
+    (lambda r: r[-1]["global"]["banking"].update({"banker": "2"}), "banker"),
+    (lambda r: r[-1]["global"]["banking"].update({"banker": -1}), "no banker"),
+    (lambda r: r[0].update({"playerpos": 7}), "playerpos"),
+    (lambda r: r[-1].update({"stage": "bid"}), "stage"),
+])
+def test_malformed_requests_are_named(change: Any, needle: str) -> None:
+    data = botzone_input(2, HAND, KITTY)
+    change(data["requests"])
+    with pytest.raises(InputError, match=needle):
+        BotzoneBot("heuristic").respond(data["requests"], data["responses"])

@@ -38,6 +38,18 @@ class InputError(ValueError):
     """A Botzone input this bot cannot read (named in the message)."""
 
 
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InputError(f"{what}: an integer {low}…{high} is expected, not {str(value)[:20]}")
+    return value
+
+
+def _object(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InputError(f"{what}: an object is expected")
+    return value
+
+
 def _ids(value: Any, what: str) -> list[int]:
     if not isinstance(value, list) or any(
             not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < 108 for i in value):
@@ -71,20 +83,17 @@ class SeatView:
             raise InputError("requests: empty")
         if len(responses) < len(requests) - 1:
             raise InputError(f"responses: {len(requests) - 1} expected, {len(responses)} given")
-        first = requests[0]
-        if not isinstance(first, Mapping) or not isinstance(first.get("playerpos"), int):
+        first = _object(requests[0], "requests[0]")
+        if "playerpos" not in first:
             raise InputError("requests[0]: the first deal request with playerpos is expected")
-        seat = first["playerpos"]
-        if not 0 <= seat <= 3:
-            raise InputError(f"requests[0]: playerpos {seat} is not a seat 0…3")
+        seat = _int(first["playerpos"], "requests[0].playerpos", 0, 3)
         dealt: list[int] = []
         kitty: list[int] = []
         cover: list[int] = []
         tricks: list[tuple[int, list[list[int]]]] = []
         last: Mapping[str, Any] = first
         for index, req in enumerate(requests):
-            if not isinstance(req, Mapping):
-                raise InputError(f"requests[{index}]: an object is expected")
+            req = _object(req, f"requests[{index}]")
             stage = req.get("stage")
             if stage == "deal":
                 dealt += _ids(req.get("deliver"), f"requests[{index}].deliver")
@@ -96,19 +105,30 @@ class SeatView:
                 history = req.get("history")
                 if not isinstance(history, list) or len(history) != 4:
                     raise InputError(f"requests[{index}].history: 4 parts are expected")
-                previous, leader = history[0], history[2]
-                if previous and isinstance(leader, int):
+                previous = history[0]
+                if not isinstance(previous, list) or not isinstance(history[1], list):
+                    raise InputError(f"requests[{index}].history: two tricks are expected")
+                if previous:
+                    leader = _int(history[2], f"requests[{index}].history[2]", 0, 3)
                     plays = [_ids(p, f"requests[{index}].history[0]") for p in previous]
                     if not tricks or tricks[-1] != (leader, plays):
-                        tricks.append((leader % 4, plays))
+                        tricks.append((leader, plays))
             else:
                 raise InputError(f"requests[{index}].stage: {stage!r} is not deal, cover "
                                  f"or play")
             last = req
-        banking = last.get("global", {}).get("banking", {})
-        if not isinstance(banking, Mapping):
-            raise InputError("global.banking: an object is expected")
+        where = f"requests[{len(requests) - 1}].global"
+        glob = _object(last.get("global"), where)
+        banking = _object(glob.get("banking"), f"{where}.banking")
+        level = glob.get("level", "2")
+        if not isinstance(level, str) or len(level) != 1 or level not in rules.RANK_CHARS:
+            raise InputError(f"{where}.level: a rank A, 2 … 9, 0, J, Q, K is expected")
+        major = banking.get("major", "")
+        if not isinstance(major, str) or major not in ("", *rules.TRUMP_LETTERS):
+            raise InputError(f"{where}.banking.major: s, h, c, d, n or \"\" is expected")
         stage = str(last.get("stage"))
+        if stage != "deal" and not major:
+            raise InputError(f"{where}.banking.major: no trumps after the deal")
         hand = Counter(dealt + kitty)
         hand.subtract(cover)
         for leader, plays in tricks:
@@ -120,13 +140,19 @@ class SeatView:
         if stage == "play":
             history = last["history"]
             current = [_ids(p, "history[1]") for p in history[1]]
-            leader = int(history[3]) % 4
-        level = str(last.get("global", {}).get("level", "2"))
-        return cls(seat=seat, level=level, major=str(banking.get("major", "")),
-                   banker=int(banking.get("banker", -1)), hand=sorted(hand.elements()),
-                   stage=stage, buried=cover, tricks=tricks, trick=current, leader=leader,
-                   called=int(banking.get("called", -1)),
-                   snatched=int(banking.get("snatched", -1)), dealt=len(dealt))
+            leader = _int(history[3], "history[3]", 0, 3)
+        banker = _int(banking.get("banker", -1), f"{where}.banking.banker", -1, 3)
+        if stage != "deal" and banker < 0:
+            raise InputError(f"{where}.banking.banker: no banker after the deal")
+        if any(n < 0 for n in hand.values()):
+            raise InputError("requests: the seat plays or buries cards it was never dealt")
+        return cls(seat=seat, level=level, major=major, banker=banker,
+                   hand=sorted(hand.elements()), stage=stage, buried=cover, tricks=tricks,
+                   trick=current, leader=leader,
+                   called=_int(banking.get("called", -1), f"{where}.banking.called", -1, 3),
+                   snatched=_int(banking.get("snatched", -1), f"{where}.banking.snatched",
+                                 -1, 3),
+                   dealt=len(dealt))
 
     # -- the position duidiao's bots read -----------------------------------------------
     def position(self) -> Position:
