@@ -190,7 +190,5 @@ def play_match(players: Sequence[Player], initdata: dict[str, Any]) -> MatchReco
     record.scores = tuple(deal.scores)
     record.foul = str(deal.foul) if deal.foul else None
     record.points, record.banker, record.major = deal.score, deal.banker, deal.major
-    record.log.append({"output": {"command": "finish",
-                                  "content": {str(s): v for s, v in enumerate(deal.scores)},
-                                  "display": deal.display()}})
+    record.log.append({"output": deal.finish()})
     return record

@@ -261,6 +261,14 @@ class Deal:
         self.previous, self.previous_leader = self.trick, self.leader
         self.trick, self.leader = [], winner
 
+    def finish(self) -> dict[str, Any]:
+        """The judge's last output: each seat's score."""
+        if self.scores is None:
+            raise RuntimeError("the match is not over")
+        return {"command": "finish",
+                "content": {str(s): score for s, score in enumerate(self.scores)},
+                "display": self.display()}
+
     def display(self) -> dict[str, Any]:
         """What the judge shows of the match now (for a log or a viewer)."""
         shown: dict[str, Any] = {"stage": self.stage, "banker": self.banker,
@@ -289,10 +297,7 @@ def judge(log: Sequence[Mapping[str, Any]], initdata: Mapping[str, Any] | None =
         if deal.finished:
             break
     if deal.finished:
-        assert deal.scores is not None
-        return {"command": "finish",
-                "content": {str(s): score for s, score in enumerate(deal.scores)},
-                "display": deal.display()}
+        return deal.finish()
     seat, req = deal.request()
     out: dict[str, Any] = {"command": "request", "content": {str(seat): req},
                            "display": deal.display()}
