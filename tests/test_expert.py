@@ -273,3 +273,20 @@ def test_a_heuristic_playout_is_refused_on_a_hidden_deal() -> None:
     _play_until(game, bots, 0)
     with pytest.raises(ValueError, match="full deal"):
         _core.heuristic_playout(game.observe(0).view)
+
+
+def test_the_recheck_plays_legally_and_sometimes_overrides() -> None:
+    """`pimc:recheck=N` (issue 31, item 4): a second batch of fresh worlds may replace the first
+    search's choice; the same seed plays the same hand, every play legal."""
+    plain = "pimc:worlds=8"
+    checked = "pimc:worlds=8,recheck=64"
+    differ = 0
+    for seed in range(3):
+        games = []
+        for name in (plain, checked, checked):
+            game = duidiao.Game.deal(seed=seed, declarer="S")
+            duidiao.play_hand(game, [duidiao.make_bot(name, seed=s) for s in range(4)])
+            games.append([repr(d) for d in game.history])
+        assert games[1] == games[2]  # repeatable
+        differ += games[0] != games[1]
+    assert differ > 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,12 +70,37 @@ def test_threads_and_parts_give_the_one_run_result() -> None:
     tail = match_duel("heuristic", "random", 3, seed=5, first_match=1, threads=1)
     merged = MatchDuel.merge([MatchDuel.from_json(tail.to_json()),
                               MatchDuel.from_json(json.loads(json.dumps(head.to_json())))])
-    assert merged == whole and merged.to_json() == whole.to_json()
+    assert merged == whole and untimed(merged.to_json()) == untimed(whole.to_json())
     with pytest.raises(MatchDuelError, match="match 0 is in two parts"):
         MatchDuel.merge([head, head])
     other = match_duel("heuristic", "random", 1, seed=6, threads=1)
     with pytest.raises(MatchDuelError, match="different duels"):
         MatchDuel.merge([head, other])
+
+
+def untimed(data: dict[str, Any]) -> dict[str, Any]:
+    """A duel's JSON without its CPU times (another run takes others)."""
+    out = dict(data, summary={k: v for k, v in data["summary"].items() if k != "cpu"})
+    out["pairs"] = [[i, f[:5], s[:5]] for i, f, s in data["pairs"]]
+    return out
+
+
+def test_each_team_s_cpu_time_is_recorded() -> None:
+    result = match_duel("pimc:worlds=4", "random", 1, seed=2, threads=1, max_hands=2)
+    pair = result.pairs[0]
+    for played in (pair.first, pair.second):
+        assert played.cpu is not None
+        assert played.cpu[0] > played.cpu[1] >= 0  # searching costs more than guessing
+    cpu = result.summary()["cpu"]
+    assert cpu["matches"] == 2 and cpu["a"] > cpu["b"]
+    data = result.to_json()
+    assert len(data["pairs"][0][1]) == 6
+    assert "CPU time a match" in MatchDuel.text_of(data)
+    # a part written before the times were recorded is read, and has none
+    old = dict(untimed(data), summary={})
+    assert MatchDuel.from_json(old).summary()["cpu"] is None
+    with pytest.raises(MatchDuelError, match="cpu A, B"):
+        PlayedMatch.from_json(["NS", "A", 3, [1, 2], 4, [1.0]], "part: pair 0")
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

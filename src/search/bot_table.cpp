@@ -31,6 +31,8 @@ const std::vector<BotSetting> PIMC_SETTINGS = {
      "declare and counter (反底) by search over this many sampled decks (0: as the heuristic declares)"},
     {"xiaosa", true, 0, 4096, "0", "潇洒 by search over this many sampled deals (0: as the heuristic does)"},
     {"grab", true, 0, 4096, "0", "抢牌 by search over this many sampled deals (0: as the heuristic does)"},
+    {"recheck", true, 0, 1e6, "0",
+     "re-check the choice and the next two moves over this many fresh worlds (0: off)"},
 };
 
 const std::vector<BotSetting> ISMCTS_SETTINGS = {

@@ -262,6 +262,22 @@ PimcSearch::~PimcSearch() = default;
 
 PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
                                  const PimcProgress& progress) {
+  return run(view, level_ns, level_ew, progress, nullptr);
+}
+
+PimcAnalysis PimcSearch::analyse_moves(const Hand& view, int level_ns, int level_ew,
+                                       const std::vector<CardSet>& moves) {
+  if (moves.empty()) throw std::invalid_argument("analyse_moves: no move to weigh");
+  for (const CardSet& m : moves) {
+    bool legal = false;
+    view.extensions(m, &legal);
+    if (!legal) throw std::invalid_argument("analyse_moves: not a legal move: " + to_string(m));
+  }
+  return run(view, level_ns, level_ew, nullptr, &moves);
+}
+
+PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
+                             const PimcProgress& progress, const std::vector<CardSet>* only) {
   if (view.is_over())
     throw BadSetup("the hand is over: there is no play to choose", {"turn", "", "over"});
   if (level_ns < 0 || level_ns >= LEVEL_NB || level_ew < 0 || level_ew >= LEVEL_NB)
@@ -274,12 +290,16 @@ PimcAnalysis PimcSearch::analyse(const Hand& view, int level_ns, int level_ew,
   const uint64_t move_count = view.count_legal_moves();
   const WorldSampler sampler(view, mover);
   std::vector<CardSet> moves;
-  candidate_moves(view, options_.seed, &moves);
+  if (only)
+    moves = *only;
+  else
+    candidate_moves(view, options_.seed, &moves);
   const size_t nm = moves.size();
   const bool exact = view.held(mover).size() <= options_.solve_cards;
   const int team = team_of(mover), declarer = view.declarer();
-  // The heuristic bot's choice in this view: the baseline each move's gain is measured from.
-  const size_t baseline = index_of_move(moves, heuristic_play(view, mover));
+  // The heuristic bot's choice in this view (or the first move given): the baseline each
+  // move's gain is measured from.
+  const size_t baseline = only ? 0 : index_of_move(moves, heuristic_play(view, mover));
   auto stopping = [&] {
     return stop_requested_.load(std::memory_order_relaxed) ||
            (options_.stop_check && options_.stop_check());

@@ -104,10 +104,15 @@ class PimcSearch {
   // levels (they decide the hand score). Throws std::invalid_argument on a bad view.
   PimcAnalysis analyse(const Hand& view, int level_ns, int level_ew,
                        const PimcProgress& progress = nullptr);
+  // The same over the given moves only (each legal in `view`), the first of them the baseline
+  // every gain is paired with: a second look at a few candidates (the bots' re-check).
+  PimcAnalysis analyse_moves(const Hand& view, int level_ns, int level_ew,
+                             const std::vector<CardSet>& moves);
 
   const PimcOptions& options() const { return options_; }
   void set_seed(uint64_t seed) { options_.seed = seed; }
   void set_worlds(int worlds) { options_.worlds = worlds; }
+  void set_seconds(double seconds) { options_.seconds = seconds; }
   void set_stop_check(std::function<bool()> check) { options_.stop_check = std::move(check); }
   // From any thread: the analysis in progress (or, if none is, the next one) ends at once with
   // the worlds finished so far. With no world finished, every move has 0 worlds and the
@@ -116,6 +121,8 @@ class PimcSearch {
 
  private:
   struct Worker;
+  PimcAnalysis run(const Hand& view, int level_ns, int level_ew, const PimcProgress& progress,
+                   const std::vector<CardSet>* only);
   std::atomic<bool> stop_requested_{false};
   PimcOptions options_;
   std::vector<std::unique_ptr<Worker>> workers_;  // kept between calls: their solvers' tables

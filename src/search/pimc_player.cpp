@@ -15,10 +15,11 @@ constexpr uint64_t MIN_WORLDS = 4;
 
 PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle,
                        double margin, int bury_worlds, int declare_worlds, int xiaosa_worlds,
-                       int grab_worlds)
+                       int grab_worlds, int recheck_worlds)
     : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), worlds_(options.worlds),
       bury_worlds_(bury_worlds), declare_worlds_(declare_worlds), xiaosa_worlds_(xiaosa_worlds),
-      grab_worlds_(grab_worlds), search_(options) {
+      grab_worlds_(grab_worlds), recheck_worlds_(recheck_worlds), seconds_(options.seconds),
+      search_(options) {
   search_.set_stop_check(stop_check());
 }
 
@@ -71,15 +72,42 @@ CardSet PimcPlayer::play(const Observation& obs) {
     const uint64_t affordable = uint64_t(worlds_) * MOVES_IN_FULL / std::max<uint64_t>(moves, 1);
     search_.set_worlds(int(std::max<uint64_t>(MIN_WORLDS, std::min<uint64_t>(worlds_, affordable))));
   }
+  if (worlds_ > 0) search_.set_seconds(seconds_);
   PimcAnalysis a = search_.analyse(view, obs.levels[0], obs.levels[1]);
   last_ = std::move(a.moves);
   // Leave the heuristic bot's choice only for a move that beats it clearly in the same worlds:
   // with few worlds, the best of many means is often just the luckiest.
   const MoveAnalysis& best = last_.front();
-  if (best.baseline || best.gain > margin_ * best.gain_stderr) return best.move;
+  CardSet choice = best.move;
+  if (!best.baseline && !(best.gain > margin_ * best.gain_stderr))
+    for (const MoveAnalysis& m : last_)
+      if (m.baseline) {
+        choice = m.move;
+        break;
+      }
+  if (recheck_worlds_ > 0 && last_.size() > 1 && !a.exact) return recheck(obs, choice, a.seconds);
+  return choice;
+}
+
+CardSet PimcPlayer::recheck(const Observation& obs, const CardSet& choice, double elapsed) {
+  std::vector<CardSet> moves{choice};
   for (const MoveAnalysis& m : last_)
-    if (m.baseline) return m.move;
-  return best.move;
+    if (moves.size() < RECHECK_MOVES && m.move != choice) moves.push_back(m.move);
+  // Fresh worlds (another stream), in what is left of the decision's time cap.
+  const int worlds = worlds_;
+  search_.set_seed(seed_ + 0x94D049BB133111EBull * decisions_);
+  search_.set_worlds(recheck_worlds_);
+  if (worlds > 0 && seconds_ > 0) search_.set_seconds(std::max(1e-3, seconds_ - elapsed));
+  const PimcAnalysis second = search_.analyse_moves(obs.view, obs.levels[0], obs.levels[1], moves);
+  search_.set_worlds(worlds);
+  CardSet played = choice;
+  double best_bound = 0;
+  for (const MoveAnalysis& m : second.moves) {
+    if (m.baseline || m.worlds < 2) continue;
+    const double bound = m.gain - RECHECK_Z * m.gain_stderr;
+    if (bound > best_bound) best_bound = bound, played = m.move;
+  }
+  return played;
 }
 
 std::unique_ptr<Player> make_pimc_player(const std::string& name, const BotValues& values,
@@ -100,7 +128,8 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, const BotValue
   const std::string base = name.substr(0, name.find(':'));
   return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", value("margin", 1),
                                       int(value("bury", 0)), int(value("declare", 0)),
-                                      int(value("xiaosa", 0)), int(value("grab", 0)));
+                                      int(value("xiaosa", 0)), int(value("grab", 0)),
+                                      int(value("recheck", 0)));
 }
 
 }  // namespace duidiao

@@ -27,9 +27,13 @@ class PimcPlayer : public Player {
   // declare_worlds: 0 declares as the heuristic does, else by search over that many sampled
   // decks (declare_search.h); xiaosa_worlds and grab_worlds the same for 潇洒 and 抢牌
   // (xiaosa_search.h, grab_search.h).
+  // recheck_worlds: 0 plays the first search's choice; else a second search over that many
+  // fresh worlds weighs the choice and the RECHECK_MOVES − 1 moves ranked next, and another
+  // move replaces the choice only when its gain over it, paired world by world, has a 95%
+  // lower bound above 0 (against the best of many noisy means being merely the luckiest).
   PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle, double margin,
              int bury_worlds = 0, int declare_worlds = 0, int xiaosa_worlds = 0,
-             int grab_worlds = 0);
+             int grab_worlds = 0, int recheck_worlds = 0);
   std::string name() const override { return name_; }
   bool sees_everything() const override { return oracle_; }
   int declare(const Observation& obs, const std::vector<Declaration>& options) override;
@@ -49,11 +53,19 @@ class PimcPlayer : public Player {
   int declare_worlds_;
   int xiaosa_worlds_;
   int grab_worlds_;
+  int recheck_worlds_;
+  double seconds_;  // the decision's time cap (0: none), shared by the search and its re-check
   HeuristicPlayer heuristic_{0};
   PimcSearch search_;
   uint64_t decisions_ = 0;
   std::vector<MoveAnalysis> last_;  // the last play's analysis
+  CardSet recheck(const Observation& obs, const CardSet& choice, double elapsed);
 };
+
+// The moves a re-check weighs: the first search's choice and the best ranked after it.
+constexpr size_t RECHECK_MOVES = 3;
+// The lower bound's standard errors (95%, one-sided against the choice).
+constexpr double RECHECK_Z = 1.645;
 
 // The pimc bot (and pimc-oracle, and its levels) from a name's checked settings (bot_table.h:
 // PIMC_SETTINGS, whose defaults, and whose 32 worlds a decision — about 50 ms early in a hand on

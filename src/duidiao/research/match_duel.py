@@ -18,6 +18,10 @@ pairs with a 95% interval (1.96 standard errors of the pairs' means):
 - **levels**: the levels A's team climbed minus B's, a match (a winner is counted past the top
   of the ladder: ``len(ladder) - start``);
 - **score a hand**: A's team's hand scores minus B's (rules §7.2, §10.7), over the pair's hands.
+
+Each play also records the CPU time each team's two bots spent deciding (the deciding thread's
+CPU time, so that matches played side by side on threads do not count each other's);
+``summary()["cpu"]`` gives each team's mean a match.
 """
 
 from __future__ import annotations
@@ -26,11 +30,14 @@ import itertools
 import math
 import os
 import random
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from duidiao.play.decisions import Decision, Player, decide
+from duidiao.play.game import Observation
 from duidiao.play.rules import Rules
 from duidiao.play.seats import TRICK_SEATS
 from duidiao.search.match import Match
@@ -53,30 +60,40 @@ class MatchDuelError(ValueError):
 @dataclass(frozen=True)
 class PlayedMatch:
     """One play of a match: the team A held, who won (``"A"``, ``"B"``, or None at the cap),
-    the hands played, the levels each bot's team climbed and A's hand scores minus B's."""
+    the hands played, the levels each bot's team climbed, A's hand scores minus B's, and the
+    CPU seconds each team's bots spent deciding (None in a part written before they were
+    recorded)."""
 
     a_team: str
     winner: str | None
     hands: int
     climbed: tuple[int, int]  # (A's team, B's team)
     score: int
+    # (A's team, B's team); not compared: the same match takes other times on another run
+    cpu: tuple[float, float] | None = field(default=None, compare=False)
 
     @property
     def won(self) -> float:
         return 0.5 if self.winner is None else float(self.winner == "A")
 
     def to_json(self) -> list[Any]:
-        return [self.a_team, self.winner, self.hands, list(self.climbed), self.score]
+        out = [self.a_team, self.winner, self.hands, list(self.climbed), self.score]
+        if self.cpu is not None:
+            out.append([round(self.cpu[0], 3), round(self.cpu[1], 3)])
+        return out
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> PlayedMatch:
         try:
-            team, winner, hands, climbed, score = data
+            team, winner, hands, climbed, score, *rest = data
+            cpu = (float(rest[0][0]), float(rest[0][1])) if rest else None
             out = cls(str(team), winner, int(hands), (int(climbed[0]), int(climbed[1])),
-                      int(score))
+                      int(score), cpu)
+            if len(rest) > 1:
+                raise ValueError
         except (TypeError, ValueError, IndexError):
             raise MatchDuelError(f"{where}: not [a_team, winner, hands, [climbed A, B], "
-                                 "score]") from None
+                                 "score, [cpu A, B]]") from None
         if out.a_team not in ("NS", "EW") or out.winner not in ("A", "B", None):
             raise MatchDuelError(f"{where}: a_team NS or EW, winner A, B or null")
         return out
@@ -109,20 +126,39 @@ def _climbed(rules: Rules, match: Match, team: str) -> int:
     return rules.position(match.levels[team]) - rules.position(rules.foot)
 
 
+class _Timed:
+    """A player whose decisions' CPU time is added up (the deciding thread's: the bots search
+    on it)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.seconds = 0.0
+
+    def decide(self, obs: Observation) -> Decision:
+        started = time.thread_time()
+        try:
+            return decide(self.player, obs)
+        finally:
+            self.seconds += time.thread_time() - started
+
+
 def _play_match(rules: Rules, a: str, b: str, seed: int, a_team: str,
                 max_hands: int) -> PlayedMatch:
     bot_seeds = random.Random(f"duidiao-match-duel/bots/{seed}")
     seeds = {seat: bot_seeds.getrandbits(31) for seat in TRICK_SEATS.letters}
-    players = {seat: make_bot(a if TRICK_SEATS.team_of(seat) == a_team else b, seeds[seat])
+    players = {seat: _Timed(make_bot(a if TRICK_SEATS.team_of(seat) == a_team else b,
+                                     seeds[seat]))
                for seat in TRICK_SEATS.letters}
     match = Match(players, rules=rules, seed=seed, max_hands=max_hands)
     while not match.is_over and match.hands < max_hands:
         match.play_hand()
     b_team = "EW" if a_team == "NS" else "NS"
     winner = None if match.winner is None else ("A" if match.winner == a_team else "B")
+    cpu = [sum(p.seconds for seat, p in players.items()
+               if TRICK_SEATS.team_of(seat) == team) for team in (a_team, b_team)]
     return PlayedMatch(a_team, winner, match.hands,
                        (_climbed(rules, match, a_team), _climbed(rules, match, b_team)),
-                       match.scores[a_team] - match.scores[b_team])
+                       match.scores[a_team] - match.scores[b_team], (cpu[0], cpu[1]))
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -172,7 +208,16 @@ class MatchDuel:
             "hands": sum(p.first.hands + p.second.hands for p in self.pairs),
             "capped": sum((p.first.winner is None) + (p.second.winner is None)
                           for p in self.pairs),
+            "cpu": self._cpu(),
         }
+
+    def _cpu(self) -> dict[str, float] | None:
+        """Each team's mean CPU seconds a match, over the plays that recorded them."""
+        timed = [m.cpu for p in self.pairs for m in (p.first, p.second) if m.cpu is not None]
+        if not timed:
+            return None
+        return {"a": round(sum(t[0] for t in timed) / len(timed), 3),
+                "b": round(sum(t[1] for t in timed) / len(timed), 3), "matches": len(timed)}
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "a": self.a, "b": self.b,
@@ -234,7 +279,10 @@ class MatchDuel:
                 f"matches won by {names[0]}: {figure('won', '.3f')} (95% CI over pairs; "
                 f"{s['capped']} stopped at {data['max_hands']} hands, half each)\n"
                 f"levels a match, {names[0]} minus {names[1]}: {figure('levels', '+.2f')}\n"
-                f"score a hand, {names[0]} minus {names[1]}: {figure('per_hand', '+.3f')}\n")
+                f"score a hand, {names[0]} minus {names[1]}: {figure('per_hand', '+.3f')}\n"
+                + ("" if not s.get("cpu") else
+                   f"CPU time a match (deciding): {names[0]} {s['cpu']['a']:.1f} s, "
+                   f"{names[1]} {s['cpu']['b']:.1f} s\n"))
 
 
 def match_duel(
