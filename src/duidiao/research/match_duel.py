@@ -77,7 +77,7 @@ class PlayedMatch:
         return 0.5 if self.winner is None else float(self.winner == "A")
 
     def to_json(self) -> list[Any]:
-        out = [self.a_team, self.winner, self.hands, list(self.climbed), self.score]
+        out: list[Any] = [self.a_team, self.winner, self.hands, list(self.climbed), self.score]
         if self.cpu is not None:
             out.append([round(self.cpu[0], 3), round(self.cpu[1], 3)])
         return out
