@@ -70,7 +70,8 @@ def test_hello_setting_ranges_are_the_cores(bot: str) -> None:
     """Each setting's minimum and maximum are accepted by make_bot, one step beyond is not."""
     settings = next(b for b in ok("hello")["bots"] if b["name"] == bot)["settings"]
     assert {s["name"] for s in settings} == {"worlds", "ms", "solve", "margin", "fair", "cap",
-                                             "infer", "miss", "bury", "declare", "xiaosa", "grab"}
+                                             "infer", "miss", "bury", "declare", "xiaosa", "grab",
+                                             "recheck"}
     for s in settings:
         step = 1 if s["type"] == "integer" else 0.5
         for value in (s["minimum"], s["maximum"]):
