@@ -31,6 +31,7 @@ class PimcPlayer : public Player {
   // fresh worlds weighs the choice and the RECHECK_MOVES − 1 moves ranked next, and another
   // move replaces the choice only when its gain over it, paired world by world, has a 95%
   // lower bound above 0 (against the best of many noisy means being merely the luckiest).
+  // With a `cap` it shares the decision's cap; with an `ms` budget it has a budget of its own.
   PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle, double margin,
              int bury_worlds = 0, int declare_worlds = 0, int xiaosa_worlds = 0,
              int grab_worlds = 0, int recheck_worlds = 0);

@@ -163,12 +163,12 @@ class SeatView:
         voids: dict[int, set[str]] = {s: set() for s in range(4)}
         defenders = 0
         for leader, plays in self.tricks + [(self.leader, self.trick)]:
+            led = trumps.shape(plays[0]).suit or "" if plays else ""
             for offset, play in enumerate(plays):
                 seat = (leader + offset) % 4
                 played[seat] += len(play)
-                if offset and len(trumps.in_suit(play, trumps.shape(plays[0]).suit or "")) < len(
-                        play):
-                    voids[seat].add(trumps.shape(plays[0]).suit or "")
+                if offset and len(trumps.in_suit(play, led)) < len(play):
+                    voids[seat].add(led)  # the led suit's cards go first: it has none left
             if len(plays) == 4:
                 gone += [i for p in plays for i in p]
                 winner = (leader + trumps.winner(plays)) % 4
@@ -281,13 +281,10 @@ def declaration(view: SeatView) -> list[int]:
     need = 0.3 * view.dealt + 2
     level_cards = [i for i in hand if rules.rank_char(rules.face(i)) == view.level]
     if view.called < 0:
-        best = max(level_cards, default=None,
-                   key=lambda i: _trump_count(hand, view.level, rules.suit_letter(
-                       rules.face(i)) or "n"))
-        if best is not None and _trump_count(
-                hand, view.level, rules.suit_letter(rules.face(best)) or "n") >= need:
-            return [best]
-        return []
+        counted = [(_trump_count(hand, view.level, rules.suit_letter(rules.face(i)) or "n"), i)
+                   for i in level_cards]
+        count, best = max(counted, default=(0, -1))
+        return [best] if counted and count >= need else []
     if view.snatched >= 0 or view.called % 2 == view.seat % 2:
         return []  # one snatch a deal; never over the own team's call
     by_face: dict[int, list[int]] = {}
