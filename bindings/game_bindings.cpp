@@ -1,4 +1,5 @@
 // Bindings of the hand flow: Game, Observation, the C++ bots and self-play.
+#include <cmath>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -10,6 +11,7 @@
 #include "core/game.h"
 #include "core/observation.h"
 #include "core/observation_planes.h"
+#include "search/belief.h"
 #include "search/declare_search.h"
 #include "search/grab_search.h"
 #include "search/bot_table.h"
@@ -308,6 +310,56 @@ void init_game(py::module_& m) {
         observation_planes(o, chosen, out.mutable_data());
         return out;
       }, py::arg("observation"), py::arg_v("chosen", Masks{}, "(0, 0)"));
+
+  // The learned belief (search/belief.h): duidiao.search.belief reads the weights' file.
+  m.def("load_belief_model",
+        [](int planes_version, const std::vector<std::string>& presets,
+           const std::vector<std::pair<py::array_t<float, py::array::c_style | py::array::forcecast>,
+                                       py::array_t<float, py::array::c_style | py::array::forcecast>>>& layers) {
+          std::vector<BeliefModel::Layer> out;
+          for (const auto& [w, b] : layers) {
+            if (w.ndim() != 2 || b.ndim() != 1)
+              throw std::invalid_argument("belief model: a layer is a 2-d weight array and a 1-d bias array");
+            BeliefModel::Layer l;
+            l.inputs = int(w.shape(0));
+            l.outputs = int(w.shape(1));
+            l.weights.assign(w.data(), w.data() + w.size());
+            l.biases.assign(b.data(), b.data() + b.size());
+            out.push_back(std::move(l));
+          }
+          set_belief_model(std::make_shared<const BeliefModel>(planes_version, presets, std::move(out)));
+        }, py::arg("planes_version"), py::arg("presets"), py::arg("layers"));
+  m.attr("BELIEF_FEATURES") = BELIEF_FEATURES;
+  m.def("belief_features", [](py::array_t<float, py::array::c_style | py::array::forcecast> planes) {
+        if (planes.ndim() != 3 || planes.shape(1) != PLANE_NB || planes.shape(2) != FACE_NB)
+          throw std::invalid_argument("belief_features: planes of shape (n, " + std::to_string(PLANE_NB) + ", " + std::to_string(FACE_NB) + ")");
+        const py::ssize_t n = planes.shape(0);
+        py::array_t<float> out({n, py::ssize_t(FACE_NB), py::ssize_t(BELIEF_FEATURES)});
+        const float* in = planes.data();
+        float* o = out.mutable_data();
+        {
+          py::gil_scoped_release free;
+          for (py::ssize_t i = 0; i < n; ++i)
+            belief_features(in + i * PLANE_NB * FACE_NB, o + i * FACE_NB * BELIEF_FEATURES);
+        }
+        return out;
+      }, py::arg("planes"));
+  m.def("unload_belief_model", [] { set_belief_model(nullptr); });
+  m.def("belief_presets", [] {
+    const auto model = belief_model();
+    return model ? model->presets() : std::vector<std::string>{};
+  });
+  m.def("belief_of", [](const Observation& o) {
+        const auto model = belief_model();
+        if (!model) throw std::invalid_argument("belief: no belief model is loaded");
+        if (!model->covers(o.rules))
+          throw std::invalid_argument("belief: the loaded model was not trained under these rules");
+        std::vector<float> log_p;
+        model->log_beliefs(o, &log_p);
+        py::array_t<float> out({py::ssize_t(FACE_NB), py::ssize_t(BELIEF_HOLDERS)});
+        std::copy(log_p.begin(), log_p.end(), out.mutable_data());
+        return out;
+      }, py::arg("observation"));
 
   // The built-in bots (bot_table.h): what duidiao.bots, the engine, the server and the CLI list.
   m.def("bot_table", [] {

@@ -37,6 +37,7 @@ def test_a_self_play_part_loads(tmp_path: Path) -> None:
     from duidiao.research.data import load
 
     data = load(OLD / "selfplay-part")
+    assert "holders" not in data.decisions  # written before the column was added
     meta = json.loads((OLD / "selfplay-part" / "meta.json").read_text(encoding="utf-8"))
     for table, rows in meta["rows"].items():
         columns = getattr(data, table)

@@ -15,6 +15,7 @@
 #include "core/checks.h"
 #include "core/combination.h"
 #include "core/legal.h"
+#include "search/belief.h"
 #include "search/heuristic_player.h"
 #include "search/inference.h"
 #include "search/sampler.h"
@@ -111,22 +112,52 @@ struct Drawn {
 // from the worlds weighed so far (none: no world is drawn).
 // Round r (time budgets search in rounds) weighs worlds r * pool onwards, and out gets them
 // appended with their numbers; *weighed is set to the worlds weighed (fewer when stopped).
+// The hidden cards of a world as the seat to move could not see them: rel 1, 2, 3, the kitty.
+void hidden_places(const Hand& view, const Hand& world, CardSet out[BELIEF_HOLDERS]) {
+  const int mover = view.turn();
+  for (int r = 1; r < 4; ++r) {
+    const int s = (mover + r) & 3;
+    out[r - 1] = world.held(s).minus(view.held(s));
+  }
+  out[3] = view.kitty_known() ? CardSet{} : world.kitty();
+}
+
+// add(face) for every copy in `cards`
+template <typename Add>
+void each_copy(const CardSet& cards, const Add& add) {
+  for (int n = 1; n <= CardSet::MAX; ++n)
+    for (uint64_t bits = cards.at_least(n); bits; bits &= bits - 1) add(__builtin_ctzll(bits));
+}
+
 template <typename Stop>
 double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed, int pool, int n,
-                    double miss, int round, const Stop& stopping, std::vector<Drawn>* out,
-                    int* weighed) {
+                    const PimcOptions& options, int round, const Stop& stopping,
+                    std::vector<Drawn>* out, int* weighed) {
   const int mover = view.turn();
   CardSet shown[4];
   shown_in_view(view, mover, shown);
   constexpr int UNDRAWN = -1;  // a world the sampler could not draw: weight 0
+  const bool belief = options.belief_weight > 0 && !options.belief_log_p.empty();
   std::vector<int> misses;
   misses.reserve(size_t(pool));
+  std::vector<double> log_weight;  // with a belief: the sum of its factors over the hidden cards
+  if (belief) log_weight.reserve(size_t(pool));
   Hand world;
   const int first = round * pool;
   for (int i = 0; i < pool; ++i) {
     if ((i & 63) == 63 && stopping()) break;
     Rng rng(world_seed(seed, first + i));
-    misses.push_back(sampler.try_sample(rng, &world) ? heuristic_misses(world, mover, shown) : UNDRAWN);
+    const bool drawn = sampler.try_sample(rng, &world);
+    misses.push_back(drawn ? heuristic_misses(world, mover, shown) : UNDRAWN);
+    if (!belief) continue;
+    double sum = 0;
+    if (drawn) {
+      CardSet places[BELIEF_HOLDERS];
+      hidden_places(view, world, places);
+      for (int h = 0; h < BELIEF_HOLDERS; ++h)
+        each_copy(places[h], [&](int f) { sum += options.belief_log_p[size_t(f) * BELIEF_HOLDERS + h]; });
+    }
+    log_weight.push_back(options.belief_weight * sum);
   }
   pool = int(misses.size());
   *weighed = pool;
@@ -135,11 +166,22 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
     if (m != UNDRAWN) fewest = std::min(fewest, m);
   if (fewest == INT_MAX) return 0;  // none drawn (or stopped first)
   const size_t start = out->size();
+  if (belief) {
+    const double log_miss = std::log(options.infer_miss);
+    for (int i = 0; i < pool; ++i) log_weight[size_t(i)] += log_miss * (misses[size_t(i)] - fewest);
+  }
+  double top = -HUGE_VAL;  // the largest log-weight: exp of the others' differences never overflows
+  for (int i = 0; belief && i < pool; ++i)
+    if (misses[size_t(i)] != UNDRAWN) top = std::max(top, log_weight[size_t(i)]);
   std::vector<double> weight(static_cast<size_t>(pool));
   double total = 0, total_sq = 0;
   for (int i = 0; i < pool; ++i) {
     const int m = misses[size_t(i)];
-    weight[size_t(i)] = m == UNDRAWN ? 0 : std::pow(miss, m - fewest);
+    // Without a belief, the power itself (the weights, and so the worlds drawn, stay those of
+    // the inference before the belief, bit for bit).
+    weight[size_t(i)] = m == UNDRAWN ? 0
+                        : belief     ? std::exp(log_weight[size_t(i)] - top)
+                                     : std::pow(options.infer_miss, m - fewest);
     total += weight[size_t(i)];
     total_sq += weight[size_t(i)] * weight[size_t(i)];
   }
@@ -330,7 +372,7 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
       const size_t before = drawn.size();
       int weighed = 0;
       effective_pool += weigh_worlds(sampler, view, options_.seed, round_worlds * options_.infer_pool,
-                                     round_worlds, options_.infer_miss, rounds, stopping, &drawn,
+                                     round_worlds, options_, rounds, stopping, &drawn,
                                      &weighed);
       pool += weighed;
       ++rounds;

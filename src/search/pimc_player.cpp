@@ -1,11 +1,13 @@
 #include "search/pimc_player.h"
 
+#include "search/belief.h"
 #include "search/bury_search.h"
 #include "search/declare_search.h"
 #include "search/grab_search.h"
 #include "search/xiaosa_search.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace duidiao {
 
@@ -15,10 +17,10 @@ constexpr uint64_t MIN_WORLDS = 4;
 
 PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle,
                        double margin, int bury_worlds, int declare_worlds, int xiaosa_worlds,
-                       int grab_worlds, int recheck_worlds)
+                       int grab_worlds, int recheck_worlds, double belief_weight)
     : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), worlds_(options.worlds),
       bury_worlds_(bury_worlds), declare_worlds_(declare_worlds), xiaosa_worlds_(xiaosa_worlds),
-      grab_worlds_(grab_worlds), recheck_worlds_(recheck_worlds), seconds_(options.seconds),
+      grab_worlds_(grab_worlds), recheck_worlds_(recheck_worlds), belief_weight_(belief_weight), seconds_(options.seconds),
       search_(options) {
   search_.set_stop_check(stop_check());
 }
@@ -73,6 +75,7 @@ CardSet PimcPlayer::play(const Observation& obs) {
     search_.set_worlds(int(std::max<uint64_t>(MIN_WORLDS, std::min<uint64_t>(worlds_, affordable))));
   }
   if (worlds_ > 0) search_.set_seconds(seconds_);
+  set_belief(obs);
   PimcAnalysis a = search_.analyse(view, obs.levels[0], obs.levels[1]);
   last_ = std::move(a.moves);
   // Leave the heuristic bot's choice only for a move that beats it clearly in the same worlds:
@@ -87,6 +90,15 @@ CardSet PimcPlayer::play(const Observation& obs) {
       }
   if (recheck_worlds_ > 0 && last_.size() > 1 && !a.exact) return recheck(obs, choice, a.seconds);
   return choice;
+}
+
+void PimcPlayer::set_belief(const Observation& obs) {
+  // The model is asked once a decision; the worlds then only add up its table.
+  std::shared_ptr<const BeliefModel> model = belief_weight_ > 0 ? belief_model() : nullptr;
+  if (!model || !model->covers(obs.rules)) return search_.set_belief({}, 0);
+  std::vector<float> log_p;
+  model->log_beliefs(obs, &log_p);
+  search_.set_belief(std::move(log_p), belief_weight_);
 }
 
 CardSet PimcPlayer::recheck(const Observation& obs, const CardSet& choice, double elapsed) {
@@ -125,11 +137,14 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, const BotValue
   o.fair_playouts = value("fair", 1) != 0;
   o.infer_pool = int(value("infer", 1));
   o.infer_miss = value("miss", 1);
+  const double belief = value("belief", 0);
+  if (belief > 0 && o.infer_pool < 2)
+    throw std::invalid_argument("bot '" + name + "': belief weighs the inference's worlds: it needs infer=2 or more");
   const std::string base = name.substr(0, name.find(':'));
   return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", value("margin", 1),
                                       int(value("bury", 0)), int(value("declare", 0)),
                                       int(value("xiaosa", 0)), int(value("grab", 0)),
-                                      int(value("recheck", 0)));
+                                      int(value("recheck", 0)), belief);
 }
 
 }  // namespace duidiao

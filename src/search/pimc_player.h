@@ -32,9 +32,11 @@ class PimcPlayer : public Player {
   // move replaces the choice only when its gain over it, paired world by world, has a 95%
   // lower bound above 0 (against the best of many noisy means being merely the luckiest).
   // With a `cap` it shares the decision's cap; with an `ms` budget it has a budget of its own.
+  // belief_weight: 0, or the power of the learned belief in the inference's weights (pimc.h);
+  // used under the rules the loaded model was trained for, and nowhere else.
   PimcPlayer(const std::string& name, const PimcOptions& options, bool oracle, double margin,
              int bury_worlds = 0, int declare_worlds = 0, int xiaosa_worlds = 0,
-             int grab_worlds = 0, int recheck_worlds = 0);
+             int grab_worlds = 0, int recheck_worlds = 0, double belief_weight = 0);
   std::string name() const override { return name_; }
   bool sees_everything() const override { return oracle_; }
   int declare(const Observation& obs, const std::vector<Declaration>& options) override;
@@ -55,12 +57,15 @@ class PimcPlayer : public Player {
   int xiaosa_worlds_;
   int grab_worlds_;
   int recheck_worlds_;
+  double belief_weight_;
   double seconds_;  // the decision's time cap (0: none), shared by the search and its re-check
   HeuristicPlayer heuristic_{0};
   PimcSearch search_;
   uint64_t decisions_ = 0;
   std::vector<MoveAnalysis> last_;  // the last play's analysis
   CardSet recheck(const Observation& obs, const CardSet& choice, double elapsed);
+  // Hands the search this decision's belief table (or none).
+  void set_belief(const Observation& obs);
 };
 
 // The moves a re-check weighs: the first search's choice and the best ranked after it.

@@ -61,7 +61,13 @@ DECISION_COLUMNS: dict[str, tuple[str, tuple[int, ...]]] = {
     "first_step": ("int64", ()),  # row of its first action in the steps table (whole run)
     "steps": ("int16", ()),
     "reward": ("float32", ()),
+    # The truth the seat did not see, for learning beliefs: the copies of each face held by
+    # every seat when it was asked (rows by rel, from the seat: 0 itself, 1 next, 2 partner,
+    # 3 previous), and in the kitty (row 4). Added after version 1's first runs, which lack it.
+    "holders": ("int8", (5, _FACES)),
 }
+# Columns a run of the same version may lack (written before they were added).
+OPTIONAL_COLUMNS = frozenset({"holders"})
 STEP_COLUMNS: dict[str, tuple[str, tuple[int, ...]]] = {
     "decision": ("int64", ()),  # row in the decisions table (whole run)
     "action": ("int16", ()),
@@ -248,11 +254,14 @@ def _write_parquet(path: Path, columns: dict[str, np.ndarray]) -> None:
 def _read_part(path: Path, columns: dict[str, tuple[str, tuple[int, ...]]]) -> dict[str, Any]:
     if path.suffix == ".npz":
         with np.load(path) as data:
-            return {name: data[name] for name in columns}
+            return {name: data[name] for name in columns
+                    if name in data.files or name not in OPTIONAL_COLUMNS}
     pa = _pyarrow()
     table = pa.parquet.read_table(path)
     out = {}
     for name, (dtype, shape) in columns.items():
+        if name in OPTIONAL_COLUMNS and name not in table.column_names:
+            continue
         column = table.column(name).combine_chunks()
         if shape:
             values = column.flatten().to_numpy(zero_copy_only=False)
@@ -317,10 +326,29 @@ def load(folder: str | Path) -> SelfPlayData:
             if read
             else np.zeros((0, *shape), dtype=dtype)
             for name, (dtype, shape) in columns.items()
+            if all(name in r for r in read)  # an optional column some part lacks: left out
         }
         if len(tables[table]["hand" if table != "steps" else "action"]) != meta["rows"][table]:
             raise ValueError(f"{table}: the parts hold a different number of rows than meta.json")
     return SelfPlayData(tables["hands"], tables["decisions"], tables["steps"], meta)
+
+
+_FACE_BITS = np.arange(_FACES, dtype=np.uint64)
+
+
+def _copies(masks: tuple[int, ...]) -> np.ndarray:
+    """Copies of each face (int8, 54) from a card set's planes."""
+    planes = np.array(masks, dtype=np.uint64)[:, None]
+    return ((planes >> _FACE_BITS) & np.uint64(1)).sum(axis=0).astype(np.int8)
+
+
+def _holders(game: Game, seat: int) -> np.ndarray:
+    """The decision's ``holders`` row: each seat's cards by rel from ``seat``, then the kitty."""
+    out = np.empty((5, _FACES), dtype=np.int8)
+    for rel in range(4):
+        out[rel] = _copies(game.held((seat + rel) % 4).masks)
+    out[4] = _copies(game.kitty.masks)
+    return out
 
 
 def record_hand(
@@ -332,21 +360,22 @@ def record_hand(
     if chooser.num_actions != NUM_ACTIONS:  # the mask column is NUM_ACTIONS wide (docs/data.md)
         raise ValueError(f"self-play data of {game.rules.name} (three packs' declarations) is "
                          "not written yet: the data's action masks hold the two-pack actions")
-    decisions: list[tuple[int, int, np.ndarray, list[tuple[int, np.ndarray]]]] = []
+    decisions: list[tuple[int, int, np.ndarray, np.ndarray, list[tuple[int, np.ndarray]]]] = []
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
         s = SEATS.index(seat)
         phase = PHASES.index(game.phase)
         observation = game.planes(seat)
+        holders = _holders(game, s)
         steps = []
         for action in player_actions(game, players[s]):
             steps.append((action, np.packbits(chooser.legal_mask())))
             chooser.step(action)
-        decisions.append((s, phase, observation, steps))
+        decisions.append((s, phase, observation, holders, steps))
     result = game.result()
     scores = (result.scores["NS"], result.scores["EW"])
-    for s, phase, observation, steps in decisions:
+    for s, phase, observation, holders, steps in decisions:
         team = TRICK_SEATS.team_number(s)
         first = writer.counts["steps"]
         row = writer.add(
@@ -355,6 +384,7 @@ def record_hand(
             seat=s,
             phase=phase,
             observation=observation,
+            holders=holders,
             first_step=first,
             steps=len(steps),
             reward=float(scores[team] - scores[1 - team]),

@@ -37,6 +37,7 @@ from duidiao import _core
 from duidiao.play.builds import engine_module
 from duidiao.play.decisions import Player, decide
 from duidiao.play.position import Move, Position
+from duidiao.search import belief
 
 __all__ = [
     "BotKind",
@@ -52,6 +53,9 @@ __all__ = [
     "register_spec",
     "unregister",
 ]
+
+# The learned belief of the built-in bots' `belief` setting (docs/belief.md), loaded once.
+belief.install_default()
 
 ENTRY_POINT_GROUP = "duidiao.bots"
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
