@@ -71,14 +71,16 @@ def test_hello_setting_ranges_are_the_cores(bot: str) -> None:
     settings = next(b for b in ok("hello")["bots"] if b["name"] == bot)["settings"]
     assert {s["name"] for s in settings} == {"worlds", "ms", "solve", "margin", "fair", "cap",
                                              "infer", "miss", "bury", "declare", "xiaosa", "grab",
-                                             "recheck"}
+                                             "recheck", "belief"}
     for s in settings:
         step = 1 if s["type"] == "integer" else 0.5
+        # belief weighs the inference's worlds: asked without inference it is refused
+        also = ",infer=4" if s["name"] == "belief" else ""
         for value in (s["minimum"], s["maximum"]):
-            duidiao.make_bot(f"{bot}:{s['name']}={value}")
+            duidiao.make_bot(f"{bot}:{s['name']}={value}{also}")
         for value in (s["minimum"] - step, s["maximum"] + step):
             with pytest.raises(ValueError):
-                duidiao.make_bot(f"{bot}:{s['name']}={value}")
+                duidiao.make_bot(f"{bot}:{s['name']}={value}{also}")
 
 
 def test_legal_lists_moves_in_notation_order_up_to_the_limit() -> None:
