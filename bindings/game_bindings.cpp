@@ -354,10 +354,10 @@ void init_game(py::module_& m) {
         if (!model) throw std::invalid_argument("belief: no belief model is loaded");
         if (!model->covers(o.rules))
           throw std::invalid_argument("belief: the loaded model was not trained under these rules");
-        std::vector<float> log_p;
-        model->log_beliefs(o, &log_p);
+        std::vector<float> factors;
+        model->log_factors(o, &factors);
         py::array_t<float> out({py::ssize_t(FACE_NB), py::ssize_t(BELIEF_HOLDERS)});
-        std::copy(log_p.begin(), log_p.end(), out.mutable_data());
+        std::copy(factors.begin(), factors.end(), out.mutable_data());
         return out;
       }, py::arg("observation"));
 

@@ -42,7 +42,7 @@ bool BeliefModel::covers(const Rules& rules) const {
   return std::find(rules_.begin(), rules_.end(), rules) != rules_.end();
 }
 
-void BeliefModel::log_beliefs(const Observation& o, std::vector<float>* out) const {
+void BeliefModel::log_factors(const Observation& o, std::vector<float>* out) const {
   std::vector<float> planes(size_t(PLANE_NB) * FACE_NB), features(size_t(FACE_NB) * BELIEF_FEATURES);
   observation_planes(o, CardSet{}, planes.data());
   belief_features(planes.data(), features.data());

@@ -46,7 +46,7 @@ class BeliefModel {
   // the face likelier at holder h (seen from o.seat) than the uniform guess of the hidden cards'
   // counts and the known voids does. Only differences between holders mean something: a
   // world's weight is exp(sum over its hidden cards), normalised over the worlds.
-  void log_beliefs(const Observation& o, std::vector<float>* out) const;
+  void log_factors(const Observation& o, std::vector<float>* out) const;
 
  private:
   std::vector<std::string> presets_;

@@ -137,7 +137,7 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
   CardSet shown[4];
   shown_in_view(view, mover, shown);
   constexpr int UNDRAWN = -1;  // a world the sampler could not draw: weight 0
-  const bool belief = options.belief_weight > 0 && !options.belief_log_p.empty();
+  const bool belief = options.belief_weight > 0 && !options.belief_factors.empty();
   std::vector<int> misses;
   misses.reserve(size_t(pool));
   std::vector<double> log_weight;  // with a belief: the sum of its factors over the hidden cards
@@ -155,7 +155,8 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
       CardSet places[BELIEF_HOLDERS];
       hidden_places(view, world, places);
       for (int h = 0; h < BELIEF_HOLDERS; ++h)
-        each_copy(places[h], [&](int f) { sum += options.belief_log_p[size_t(f) * BELIEF_HOLDERS + h]; });
+        each_copy(places[h],
+                  [&](int f) { sum += options.belief_factors[size_t(f) * BELIEF_HOLDERS + h]; });
     }
     log_weight.push_back(options.belief_weight * sum);
   }

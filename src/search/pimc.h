@@ -50,10 +50,10 @@ struct PimcOptions {
   double infer_miss = 1.0;
   // A learned belief (belief.h), with inference only: each weighed world's weight is also
   // multiplied by exp(belief_weight x the sum of the model's log-factors of its hidden cards'
-  // places), belief_log_p[face * BELIEF_HOLDERS + h] from the seat to move (h: rel 1, 2, 3,
+  // places), belief_factors[face * BELIEF_HOLDERS + h] from the seat to move (h: rel 1, 2, 3,
   // the kitty). The worlds are drawn uniformly, so the factors over the uniform guess are the
   // importance weights. Empty, or a weight of 0: not used.
-  std::vector<float> belief_log_p;
+  std::vector<float> belief_factors;
   double belief_weight = 0;
   // Asked before each world and, inside exact worlds, every 65,536 solver nodes (from the
   // searching threads): true ends the search with the worlds finished so far.
@@ -121,8 +121,8 @@ class PimcSearch {
   void set_worlds(int worlds) { options_.worlds = worlds; }
   void set_seconds(double seconds) { options_.seconds = seconds; }
   void set_stop_check(std::function<bool()> check) { options_.stop_check = std::move(check); }
-  void set_belief(std::vector<float> log_p, double weight) {
-    options_.belief_log_p = std::move(log_p);
+  void set_belief(std::vector<float> factors, double weight) {
+    options_.belief_factors = std::move(factors);
     options_.belief_weight = weight;
   }
   // From any thread: the analysis in progress (or, if none is, the next one) ends at once with

@@ -20,7 +20,8 @@ PimcPlayer::PimcPlayer(const std::string& name, const PimcOptions& options, bool
                        int grab_worlds, int recheck_worlds, double belief_weight)
     : name_(name), oracle_(oracle), margin_(margin), seed_(options.seed), worlds_(options.worlds),
       bury_worlds_(bury_worlds), declare_worlds_(declare_worlds), xiaosa_worlds_(xiaosa_worlds),
-      grab_worlds_(grab_worlds), recheck_worlds_(recheck_worlds), belief_weight_(belief_weight), seconds_(options.seconds),
+      grab_worlds_(grab_worlds), recheck_worlds_(recheck_worlds), belief_weight_(belief_weight),
+      seconds_(options.seconds),
       search_(options) {
   search_.set_stop_check(stop_check());
 }
@@ -96,9 +97,9 @@ void PimcPlayer::set_belief(const Observation& obs) {
   // The model is asked once a decision; the worlds then only add up its table.
   std::shared_ptr<const BeliefModel> model = belief_weight_ > 0 ? belief_model() : nullptr;
   if (!model || !model->covers(obs.rules)) return search_.set_belief({}, 0);
-  std::vector<float> log_p;
-  model->log_beliefs(obs, &log_p);
-  search_.set_belief(std::move(log_p), belief_weight_);
+  std::vector<float> factors;
+  model->log_factors(obs, &factors);
+  search_.set_belief(std::move(factors), belief_weight_);
 }
 
 CardSet PimcPlayer::recheck(const Observation& obs, const CardSet& choice, double elapsed) {
@@ -139,7 +140,8 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, const BotValue
   o.infer_miss = value("miss", 1);
   const double belief = value("belief", 0);
   if (belief > 0 && o.infer_pool < 2)
-    throw std::invalid_argument("bot '" + name + "': belief weighs the inference's worlds: it needs infer=2 or more");
+    throw std::invalid_argument("bot '" + name +
+                                "': belief weighs the inference's worlds: it needs infer=2 or more");
   const std::string base = name.substr(0, name.find(':'));
   return std::make_unique<PimcPlayer>(name, o, base == "pimc-oracle", value("margin", 1),
                                       int(value("bury", 0)), int(value("declare", 0)),
