@@ -33,6 +33,8 @@ const std::vector<BotSetting> PIMC_SETTINGS = {
     {"grab", true, 0, 4096, "0", "抢牌 by search over this many sampled deals (0: as the heuristic does)"},
     {"recheck", true, 0, 1e6, "0",
      "re-check the choice and the next two moves over this many fresh worlds (0: off)"},
+    {"postpone", true, 0, 1, "0",
+     "exact worlds: one choice at the seat's next decision for the worlds that look alike to it there (extended PIMC; 0: off)"},
     {"belief", false, 0, 4, "0",
      "inference: weigh the worlds also by the learned belief, to this power, under the rules it was trained for (0: off; needs infer)"},
 };

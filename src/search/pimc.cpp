@@ -6,6 +6,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
 #include <mutex>
 #include <thread>
@@ -256,12 +257,63 @@ void candidate_moves(const Hand& view, uint64_t seed, std::vector<CardSet>* out)
   out->erase(std::unique(out->begin(), out->end()), out->end());
 }
 
+// With `postpone` (pimc.h), what one move comes to in one world: the other seats' plays up to
+// the seat's next turn, and the value of each of its moves there (none: the hand ended, `end`).
+struct Postponed {
+  std::vector<CardSet> seen;
+  std::vector<MoveValue> next;
+  int end = 0;
+};
+struct PostponedWorld {
+  int times = 1;
+  std::vector<Postponed> moves;  // as the search's moves
+};
+
+namespace {
+
+// The worlds' values of each move once the seat's next decision is one choice for all worlds
+// that show it the same plays: per move, the worlds grouped by what they show, each group's
+// choice its best summed over the group; each world then adds its value under that choice.
+void add_postponed(const std::vector<const PostponedWorld*>& worlds, size_t nm, size_t baseline,
+                   int mover, int declarer, Totals* totals) {
+  std::vector<std::vector<int>> values(worlds.size(), std::vector<int>(nm, 0));
+  for (size_t m = 0; m < nm; ++m) {
+    // Integer sums, so that the choice does not depend on the order the worlds came in.
+    std::map<std::vector<CardSet>, std::map<CardSet, int64_t>> sums;
+    for (const PostponedWorld* w : worlds)
+      for (const MoveValue& mv : w->moves[m].next) sums[w->moves[m].seen][mv.move] += int64_t(w->times) * mv.value;
+    std::map<std::vector<CardSet>, CardSet> choice;
+    for (const auto& [seen, by_move] : sums) {
+      auto best = by_move.begin();
+      for (auto it = by_move.begin(); it != by_move.end(); ++it)
+        if (it->second > best->second) best = it;
+      choice[seen] = best->first;
+    }
+    for (size_t i = 0; i < worlds.size(); ++i) {
+      const Postponed& p = worlds[i]->moves[m];
+      values[i][m] = p.end;
+      if (p.next.empty()) continue;
+      const CardSet& chosen = choice[p.seen];
+      for (const MoveValue& mv : p.next)
+        if (mv.move == chosen) values[i][m] = mv.value;
+    }
+  }
+  std::vector<char> makes(nm);
+  for (size_t i = 0; i < worlds.size(); ++i) {
+    for (size_t m = 0; m < nm; ++m) makes[m] = declarers_make(values[i][m], mover, declarer);
+    totals->add_world(values[i], makes, baseline, worlds[i]->times);
+  }
+}
+
+}  // namespace
+
 struct PimcSearch::Worker {
   explicit Worker(const PimcOptions& o) : solver(SolverOptions{o.tt_bytes, true}) {}
   Solver solver;
   Hand world;
   std::vector<int> values;
   std::vector<char> makes;
+  std::vector<PostponedWorld> postponed;  // with `postpone`, in exact worlds
   Totals totals;
   std::mutex totals_lock;  // held while a world is added, so that progress reports can read
   uint64_t nodes = 0;
@@ -394,6 +446,48 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
     if (!sampler.try_sample(rng, &w.world)) return true;
     w.values.assign(nm, 0);
     w.makes.assign(nm, 0);
+    if (exact && options_.postpone) {
+      // Each move, then the others' double-dummy plays up to the seat's next turn, where every
+      // move of the seat is valued (pimc.h: postpone).
+      PostponedWorld pw;
+      pw.times = d.times;
+      for (size_t m = 0; m < nm; ++m) {
+        Postponed p;
+        Hand after = w.world;
+        after.play(moves[m]);
+        try {
+          while (!after.is_over() && after.turn() != mover) {
+            const Solution s = w.solver.solve(after, Objective::SCORE, level_ns, level_ew);
+            if (!s.complete) return false;
+            w.nodes += s.stats.nodes;
+            // The principal variation: the next seats' best plays, as far as it goes (at
+            // least the best move).
+            if (s.pv.empty()) {
+              p.seen.push_back(after.play(s.moves.front().move));
+              continue;
+            }
+            for (const CardSet& play : s.pv) {
+              if (after.is_over() || after.turn() == mover) break;
+              p.seen.push_back(after.play(play));
+            }
+          }
+          if (after.is_over()) {
+            p.end = after.result(level_ns, level_ew).score_margin(team);
+          } else {
+            Solution s = w.solver.solve(after, Objective::SCORE, level_ns, level_ew);
+            if (!s.complete) return false;
+            w.nodes += s.stats.nodes;
+            p.next = std::move(s.moves);
+          }
+        } catch (const SearchStopped&) {
+          return false;
+        }
+        pw.moves.push_back(std::move(p));
+      }
+      std::lock_guard<std::mutex> hold(w.totals_lock);
+      w.postponed.push_back(std::move(pw));
+      return true;
+    }
     if (exact) {
       Solution s;
       try {
@@ -479,6 +573,7 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
 
   for (auto& w : workers_) {
     w->totals.reset(nm);
+    w->postponed.clear();
     w->nodes = 0;
     w->solver.set_stop_check(stopping);
   }
@@ -516,10 +611,13 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
   Totals all;
   all.reset(nm);
   PimcAnalysis a;
+  std::vector<const PostponedWorld*> postponed;
   for (auto& w : workers_) {
     all.merge(w->totals);
     a.solver_nodes += w->nodes;
+    for (const PostponedWorld& pw : w->postponed) postponed.push_back(&pw);
   }
+  if (!postponed.empty()) add_postponed(postponed, nm, baseline, mover, declarer, &all);
   a.worlds = all.worlds;
   a.pool = pool;
   a.effective_pool = effective_pool;

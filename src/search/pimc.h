@@ -55,6 +55,12 @@ struct PimcOptions {
   // importance weights. Empty, or a weight of 0: not used.
   std::vector<float> belief_factors;
   double belief_weight = 0;
+  // Exact worlds only (extended PIMC, depth 1): the perfect-information leaf postponed past the
+  // seat's next decision. In each world a move is followed by the other seats' double-dummy
+  // plays up to the seat's next turn; the worlds whose plays look the same from the seat (the
+  // same public cards) then share one choice there, the one best summed over them, instead of
+  // each world's own best (strategy fusion, one decision later).
+  bool postpone = false;
   // Asked before each world and, inside exact worlds, every 65,536 solver nodes (from the
   // searching threads): true ends the search with the worlds finished so far.
   std::function<bool()> stop_check;

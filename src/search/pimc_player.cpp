@@ -138,6 +138,7 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, const BotValue
   o.fair_playouts = value("fair", 1) != 0;
   o.infer_pool = int(value("infer", 1));
   o.infer_miss = value("miss", 1);
+  o.postpone = value("postpone", 0) != 0;
   const double belief = value("belief", 0);
   if (belief > 0 && o.infer_pool < 2)
     throw std::invalid_argument("bot '" + name +
