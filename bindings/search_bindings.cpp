@@ -15,10 +15,13 @@ Objective objective_of(const std::string& name) {
 
 py::dict solution_dict(const Solution& s) {
   py::list moves, pv;
-  for (const MoveValue& m : s.moves) moves.append(py::make_tuple(to_masks(m.move), to_masks(m.played), m.value));
+  for (const MoveValue& m : s.moves)
+    moves.append(py::make_tuple(to_masks(m.move), to_masks(m.played), m.value, m.lower, m.upper));
   for (const CardSet& c : s.pv) pv.append(to_masks(c));
   py::dict d;
   d["value"] = s.value;
+  d["lower"] = s.lower;
+  d["upper"] = s.upper;
   d["moves"] = moves;
   d["pv"] = pv;
   d["nodes"] = s.stats.nodes;
@@ -30,8 +33,8 @@ py::dict solution_dict(const Solution& s) {
 }
 
 // Runs a search with the GIL released under a stop check (see StopWatch): Ctrl-C brings the
-// KeyboardInterrupt out of the call; a time limit or stop event a partial answer, or
-// SearchStopped when there is none.
+// KeyboardInterrupt out of the call; a time limit or stop event a partial answer (a solve's
+// bounds), or SearchStopped when there is none (a value).
 template <typename Run>
 auto watched(Solver& solver, StopWatch& watch, Run&& run) {
   solver.set_stop_check([&watch] { return watch(); });
@@ -66,12 +69,17 @@ void init_search(py::module_& m) {
            py::arg("tt_mb") = 16.0, py::arg("merge") = true)
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
       .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
-                       py::object stop, double seconds) {
+                       py::object stop, double seconds, uint64_t nodes) {
              Objective o = objective_of(objective);
-             StopWatch watch(std::move(stop), seconds);
-             return solution_dict(watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew); }));
+             // The limits are the solver's own (it shares them among the moves); the watch
+             // only hears the stop event and Ctrl-C.
+             StopWatch watch(std::move(stop), 0.0);
+             SolveLimits limits;
+             limits.seconds = seconds;
+             limits.nodes = nodes;
+             return solution_dict(watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew, limits); }));
            }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"),
-           py::arg("stop") = py::none(), py::arg("seconds") = 0.0)
+           py::arg("stop") = py::none(), py::arg("seconds") = 0.0, py::arg("nodes") = 0)
       .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
                        py::object stop, double seconds) {
              Objective o = objective_of(objective);

@@ -132,17 +132,27 @@ def slow_position() -> str:
     return bench_suite(10)[0].position
 
 
-def test_a_solve_with_a_time_limit_returns_the_moves_valued_so_far():
+def test_a_solve_with_a_limit_returns_every_move_with_bounds_holding_its_value():
+    """Issue 32, item 5: a limit (time or nodes) spent, every legal move comes back with the
+    bounds its search proved; each holds the move's exact value, and the position's bounds the
+    position's value."""
     text = slow_position()
     full = duidiao.solve(text)
-    assert full.complete
-    partial = duidiao.solve(text, seconds=full.seconds / 3)
-    assert not partial.complete
-    assert 1 <= len(partial.moves) < len(full.moves)
-    for m in partial.moves:
-        assert m.value == full.value_of(m.move)
-    assert partial.value == max(m.value for m in partial.moves)
-    assert partial.to_dict()["complete"] is False
+    assert full.complete and all(m.exact for m in full.moves)
+    assert full.lower == full.value == full.upper
+    for partial in (duidiao.solve(text, seconds=full.seconds / 3),
+                    duidiao.solve(text, nodes=max(full.nodes // 4, 1))):
+        assert not partial.complete and partial.pv == ()
+        assert {m.move for m in partial.moves} == {m.move for m in full.moves}
+        for m in partial.moves:
+            assert m.lower <= full.value_of(m.move) <= m.upper
+            assert m.value == m.lower  # score: the side to move maximises
+        assert partial.lower <= full.value <= partial.upper
+        assert any(not m.exact for m in partial.moves)
+        assert partial.to_dict()["complete"] is False
+        assert partial.to_dict()["moves"][0].keys() == {"move", "played", "value", "lower", "upper"}
+    with pytest.raises(ValueError, match="nodes"):
+        duidiao.solve(text, nodes=0)
 
 
 def test_a_stop_event_ends_a_solve_on_another_thread():
@@ -168,9 +178,10 @@ def test_a_stop_event_ends_a_solve_on_another_thread():
     assert "stopped" in out or (solution is not None and not solution.complete)
 
 
-def test_a_solve_stopped_before_any_move_raises_search_stopped():
-    with pytest.raises(duidiao.SearchStopped):
-        duidiao.solve(slow_position(), seconds=1e-6)
+def test_a_solve_stopped_at_once_bounds_every_move_and_a_value_raises():
+    stopped = duidiao.solve(slow_position(), seconds=1e-6)
+    assert not stopped.complete and stopped.moves
+    assert all(m.lower <= m.upper for m in stopped.moves)
     with pytest.raises(ValueError, match="seconds"):
         duidiao.solve(slow_position(), seconds=-1)
     with pytest.raises(duidiao.SearchStopped):

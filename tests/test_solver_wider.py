@@ -48,7 +48,7 @@ def test_s11_endgames_match_brute_force(preset: str) -> None:
         for objective in ("score", "points"):
             raw = core.Solver(1.0).solve(hand, objective, *levels)
             oracle = {tuple(m): v for m, v in core.brute_force(hand, objective, *levels)}
-            got = {tuple(m): v for m, _p, v in raw["moves"]}
+            got = {tuple(m): v for m, _p, v, _lo, _hi in raw["moves"]}
             assert got == oracle, (preset, objective)
             checked += len(got)
     assert checked >= ENDGAMES

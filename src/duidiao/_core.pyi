@@ -560,7 +560,7 @@ def selfplay_hands(n: int, seed: int, preset: str, bots: list[str]) -> dict[str,
 
 # -- the double-dummy solver (src/search/solver.h, bindings/search_bindings.cpp) --
 
-_SolverMove = tuple[_CardSet, _CardSet, int]  # (move, played, value)
+_SolverMove = tuple[_CardSet, _CardSet, int, int, int]  # (move, played, value, lower, upper)
 
 class Solver(metaclass=_Pybind11Type):
     def __init__(self, tt_mb: float = 16.0, merge: bool = True) -> None: ...
@@ -576,10 +576,13 @@ class Solver(metaclass=_Pybind11Type):
         level_ew: int,
         stop: Any = None,
         seconds: float = 0.0,
+        nodes: int = 0,
     ) -> dict[str, Any]:
-        """Keys: value (int), moves (list[_SolverMove], best first), pv (list[_CardSet]),
-        nodes, tt_probes, tt_hits, tt_stores (int), complete (bool). The GIL is released while
-        searching; ``stop`` (a threading.Event) or ``seconds`` may end it early."""
+        """Keys: value, lower, upper (int), moves (list[_SolverMove], best first), pv
+        (list[_CardSet]), nodes, tt_probes, tt_hits, tt_stores (int), complete (bool). The GIL
+        is released while searching; ``seconds`` and ``nodes`` (0: none) limit it, shared among
+        the moves, and ``stop`` (a threading.Event) ends it: then each move has the bounds
+        proven for it."""
         ...
     def value(
         self,

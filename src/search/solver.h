@@ -7,6 +7,7 @@
 // the rules count it (§10.7; the defenders maximise); SCORE, the hand score difference of §7.2
 // (NS minus EW; a Solution reports it from the side to move's team).
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -28,15 +29,29 @@ struct SolverStats {
 struct MoveValue {
   CardSet move;    // the legal move as chosen
   CardSet played;  // what it comes to (a failed throw is its forced component)
+  // The exact value; for a move a limit left unsolved, the value the side to move is sure of
+  // (its lower bound when the side to move maximises, else its upper bound).
   int value = 0;
+  int lower = 0, upper = 0;  // proven bounds (equal: the exact value)
+  bool exact() const { return lower == upper; }
 };
 
 struct Solution {
   int value = 0;                 // from the side to move's point of view (POINTS: defenders')
-  std::vector<MoveValue> moves;  // every legal move, best first (only those valued, if stopped)
-  bool complete = true;          // false: the stop check ended the solve after some moves
+  int lower = 0, upper = 0;      // the position's proven bounds (equal when complete)
+  // Every legal move, best first (by the value the side to move is sure of, then by the other
+  // bound).
+  std::vector<MoveValue> moves;
+  bool complete = true;          // false: a limit or the stop check left some move with bounds
   std::vector<CardSet> pv;       // principal variation from the root
   SolverStats stats;
+};
+
+// A solve's budget: nodes searched and seconds of wall time (0: no limit). Spent, the solve
+// returns each move's proven bounds instead of its value (Solution::complete false).
+struct SolveLimits {
+  uint64_t nodes = 0;
+  double seconds = 0;
 };
 
 struct SolverOptions {
@@ -53,11 +68,13 @@ class Solver {
  public:
   explicit Solver(const SolverOptions& options = {});
 
-  // Every legal move valued. Levels are the teams' levels, for the SCORE objective. When the
-  // stop check ends it after at least one move was valued, the moves valued so far come back
-  // with complete == false (and no principal variation past the first move); before that,
-  // SearchStopped.
-  Solution solve(const Hand& root, Objective objective, int level_ns, int level_ew);
+  // Every legal move valued. Levels are the teams' levels, for the SCORE objective. Under
+  // limits the budget is shared among the moves still unsolved, pass after pass, each move's
+  // search resumed from the bounds it has proven; when the budget is spent (or the stop check
+  // ends it) every move comes back with its bounds and complete == false (and no principal
+  // variation).
+  Solution solve(const Hand& root, Objective objective, int level_ns, int level_ew,
+                 const SolveLimits& limits = {});
   // The value alone.
   int value(const Hand& root, Objective objective, int level_ns, int level_ew);
   // Can the defenders reach at least `target` points? A null-window search.
@@ -80,7 +97,16 @@ class Solver {
   int search(const Node& node, int alpha, int beta, int ply);
   // Enhanced transposition cutoff: true, with the value in *value, when a reply is known to cut.
   bool etc(const Node& node, const std::vector<CardSet>& moves, int alpha, int beta, int ply, int* value);
-  int mtdf(const Node& node, int guess, int ply);
+  // MTD(f) from `guess`, narrowing [*lower, *upper] (which hold what is proven even when a
+  // stop ends it).
+  int mtdf(const Node& node, int guess, int ply, int* lower, int* upper);
+  // The stop check, the share of a limited solve (see solve), every 16,384 nodes.
+  void poll();
+  // The values any play from `node` can still end with: the outcomes of the final points
+  // (every point not yet banked, the table's included, and the kitty's largest bonus).
+  std::pair<int, int> value_range(const Node& node) const;
+  // The values of the outcomes with a final T in [lowest, highest] (POINTS: those bounds).
+  std::pair<int, int> outcomes(const Node& node, int lowest, int highest) const;
   // The principal variation after `move` from `node`, appended to sol.pv (sol.value kept).
   void pv_from(Node node, CardSet move, Solution& sol);
   // Applies a play (a simple lead, a standing throw or a follow); true when the hand ended.
@@ -115,6 +141,11 @@ class Solver {
   TranspositionTable tt_;
   SolverStats stats_;
   std::function<bool()> stop_check_;
+  // A limited solve's share for the move being searched: a stop once either is passed.
+  bool sharing_ = false;
+  uint64_t node_stop_ = 0;
+  std::chrono::steady_clock::time_point time_stop_;
+  bool stopped_ = false;  // the stop check answered true: the whole solve ends
   std::vector<std::vector<CardSet>> buffers_;  // one move list per ply, reused
   struct Scored {
     int score;

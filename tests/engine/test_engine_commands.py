@@ -347,7 +347,9 @@ def test_analyse_reports_progress_and_stops() -> None:
 def test_solve_values_every_move() -> None:
     reply = ok("solve", position=ONE_CARD, objective="points")
     assert reply["value"] == 100 and reply["best"] == "AH" and reply["complete"] is True
-    assert reply["moves"] == [{"move": "AH", "played": "AH", "value": 100}]
+    assert reply["moves"] == [{"move": "AH", "played": "AH", "value": 100, "lower": 100,
+                               "upper": 100}]
+    assert reply["lower"] == reply["upper"] == 100
     error(run("solve", position=README), "hidden_cards")
     error(run("solve", position=ONE_CARD.replace("kitty=7D,7D,6D,6D,4D,4D,3D,3D", "kitty=?8")),
           "hidden_cards")
@@ -363,9 +365,12 @@ def test_solve_stopped_at_once_is_incomplete() -> None:
     stop.set()
     reply = run_command({"cmd": "solve", "position": TWELVE}, stop=stop)
     assert reply["ok"] and reply["complete"] is False and reply["stopped"] is True
-    assert reply["value"] is None and reply["moves"] == [] and reply["best"] is None
+    # every move, with the bounds proven (none yet: the values any play can end with)
+    assert reply["moves"] and reply["best"] == reply["moves"][0]["move"] and reply["pv"] == []
+    assert all(m["lower"] <= m["upper"] for m in reply["moves"])
     reply = ok("solve", position=TWELVE, seconds=0.05)
     assert reply["complete"] is False and reply["stopped"] is False
+    assert reply["lower"] <= reply["value"] <= reply["upper"]
 
 
 def test_decide_makes_every_decision_before_the_play() -> None:

@@ -36,6 +36,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="transposition table size (MiB; default 16, 256 saves a third at 12 cards)",
     )
     parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="a time limit: when it is spent, each move's proven bounds instead of its value",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="a limit of positions searched, as --seconds",
+    )
+    parser.add_argument(
         "--no-merge", action="store_true", help="do not merge equivalent cards (for testing)"
     )
     parser.add_argument(
@@ -59,7 +73,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise ValueError("solve: --cards and --suites go with --bench")
     tt_mb = args.tt_mb if args.tt_mb is not None else BENCH_TT_MB
     position = Position(args.position)
-    solution = Solver(tt_mb, merge=not args.no_merge).solve(position, args.objective)
+    solution = Solver(tt_mb, merge=not args.no_merge).solve(
+        position, args.objective, seconds=args.seconds, nodes=args.nodes
+    )
     if args.json:
         data = solution.to_dict()
         data["pv_text"] = _pv_text(position, solution.pv)
@@ -74,15 +90,26 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         what = f"the defenders' final points ({turn} to play, {position.points} banked)"
     out.write(f"{position}\n")
-    shown = f"{solution.value:+d}" if solution.objective == "score" else str(solution.value)
-    out.write(f"value {shown}: {what}\n")
+    def shown(value: int) -> str:
+        return f"{value:+d}" if solution.objective == "score" else str(value)
+
+    def bounded(lower: int, upper: int) -> str:
+        return shown(lower) if lower == upper else f"{shown(lower)}..{shown(upper)}"
+
+    if solution.complete:
+        out.write(f"value {shown(solution.value)}: {what}\n")
+    else:
+        out.write(
+            f"value {bounded(solution.lower, solution.upper)} (the limit was reached before "
+            f"every move was solved: bounds proven so far): {what}\n"
+        )
     width = max([4] + [len(str(m.move)) for m in solution.moves])
     out.write(f"  {'move':<{width}}  value\n")
     for m in solution.moves:
-        value = f"{m.value:+d}" if solution.objective == "score" else str(m.value)
         note = f"  (throw fails: {m.played})" if m.fails else ""
-        out.write(f"  {str(m.move):<{width}}  {value:>5}{note}\n")
-    out.write(f"pv: {_pv_text(position, solution.pv)}\n")
+        out.write(f"  {str(m.move):<{width}}  {bounded(m.lower, m.upper):>5}{note}\n")
+    if solution.complete:
+        out.write(f"pv: {_pv_text(position, solution.pv)}\n")
     out.write(
         f"nodes {solution.nodes}  time {solution.seconds * 1000:.1f} ms  "
         f"nps {solution.nps:.0f}  tt hits {solution.tt_hits}/{solution.tt_probes} "

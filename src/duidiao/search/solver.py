@@ -58,16 +58,27 @@ PositionLike = Union[Position, str]
 
 @dataclass(frozen=True)
 class MoveValue:
-    """One legal move of the root with its exact value.
+    """One legal move of the root with its value.
 
     ``move`` is the move as chosen, ``played`` what it comes to (a throw that fails is its
     forced component, §5.2; otherwise ``played == move``), ``value`` the value of the position
-    after it, in the solution's objective and point of view.
+    after it, in the solution's objective and point of view. ``lower`` and ``upper`` are the
+    bounds the search proved: equal to ``value`` when the move was solved (``exact``); when a
+    limit left it unsolved, ``value`` is the bound the side to move is sure of (``lower`` when
+    it maximises the value, ``upper`` when it minimises it: the ``"points"`` objective read by
+    the declaring side).
     """
 
     move: Move
     played: Move
     value: int
+    lower: int
+    upper: int
+
+    @property
+    def exact(self) -> bool:
+        """The value is exact (the bounds meet)."""
+        return self.lower == self.upper
 
     @property
     def fails(self) -> bool:
@@ -75,7 +86,8 @@ class MoveValue:
         return self.played.cards != self.move.cards
 
     def to_dict(self) -> dict[str, Any]:
-        return {"move": str(self.move), "played": str(self.played), "value": self.value}
+        return {"move": str(self.move), "played": str(self.played), "value": self.value,
+                "lower": self.lower, "upper": self.upper}
 
 
 @dataclass(frozen=True)
@@ -90,9 +102,12 @@ class Solution:
       the hand (what each play comes to).
     - ``nodes``: positions searched; ``seconds``: wall time of the solve;
       ``tt_probes`` / ``tt_hits`` / ``tt_stores``: transposition-table traffic of this solve.
-    - ``complete``: False when a ``stop`` event or time limit ended the solve early: then
-      ``moves`` holds only the moves valued so far (exactly), ``value`` is the best of them
-      and ``pv`` is that move alone.
+    - ``complete``: False when a limit (``seconds``, ``nodes``) or a ``stop`` event ended
+      the solve before every move was solved: every legal move is still in ``moves``, each
+      with the bounds proven for it (``MoveValue.lower``, ``upper``), best first by the value
+      the side to move is sure of; ``value`` is the first move's, ``lower`` and ``upper``
+      bound the position's value, and ``pv`` is empty.
+    - ``lower``, ``upper``: the position's proven bounds (both ``value`` when complete).
     """
 
     source: Position = field(repr=False, compare=False)
@@ -106,7 +121,9 @@ class Solution:
     tt_probes: int
     tt_hits: int
     tt_stores: int
-    complete: bool = True
+    complete: bool
+    lower: int
+    upper: int
 
     @cached_property
     def position(self) -> str:
@@ -157,6 +174,8 @@ class Solution:
             "tt_stores": self.tt_stores,
             "hit_rate": round(self.hit_rate, 4),
             "complete": self.complete,
+            "lower": self.lower,
+            "upper": self.upper,
         }
 
 
@@ -272,12 +291,15 @@ class Solver:
         *,
         stop: threading.Event | None = None,
         seconds: float | None = None,
+        nodes: int | None = None,
     ) -> Solution:
         """Every legal move of ``position`` with its exact value (see :class:`Solution`).
 
-        ``stop`` (a :class:`threading.Event`, set from another thread) and ``seconds`` (a time
-        limit) end the solve early, from any thread: the solution then has ``complete`` False
-        and the moves valued so far; :class:`~duidiao.SearchStopped` when there are none yet.
+        ``seconds`` (wall time) and ``nodes`` (positions searched, checked every 16,384) limit
+        the solve: the budget is shared among the moves still unsolved, pass after pass, and
+        when it is spent every move comes back with the bounds proven for it (``complete``
+        False). A ``stop`` event (a :class:`threading.Event`, set from another thread) ends it
+        the same way at once.
 
         Raises :class:`HiddenCardsError` when a hand (or, for ``"score"``, the kitty) is not
         known, :class:`~duidiao.NotationError` for a bad position string, and ``ValueError``
@@ -287,12 +309,13 @@ class Solver:
         obj = _objective_of(objective)
         check_solvable(pos, obj)
         limit = _time_limit(seconds)
+        budget = 0 if nodes is None else check_int("nodes", nodes, 1, 2**63 - 1)
         ns, ew = _levels(pos)
         hand = pos.core
         with self._lock:
             core = self._core_for(pos)
             start = time.perf_counter()
-            raw = _stoppable(lambda: core.solve(hand, obj, ns, ew, stop, limit))
+            raw = core.solve(hand, obj, ns, ew, stop, limit, budget)
             elapsed = time.perf_counter() - start
             probes, hits, stores = self._delta(
                 type(core).__module__,
@@ -307,7 +330,8 @@ class Solver:
                 found = made[masks] = pos.parse_move(Cards.from_masks(*masks))
             return found
 
-        moves = tuple(MoveValue(move(m), move(p), int(v)) for m, p, v in raw["moves"])
+        moves = tuple(MoveValue(move(m), move(p), int(v), int(lo), int(hi))
+                      for m, p, v, lo, hi in raw["moves"])
         turn = pos.turn
         assert turn is not None
         return Solution(
@@ -323,6 +347,8 @@ class Solver:
             tt_hits=hits,
             tt_stores=stores,
             complete=bool(raw["complete"]),
+            lower=int(raw["lower"]),
+            upper=int(raw["upper"]),
         )
 
     def value(
@@ -387,7 +413,7 @@ def _stoppable(run: Any) -> Any:
     try:
         return run()
     except _core.SearchStopped:
-        raise SearchStopped("the search was stopped before it valued any move") from None
+        raise SearchStopped("the search was stopped before it found the value") from None
 
 
 def solve(
@@ -398,15 +424,18 @@ def solve(
     *,
     stop: threading.Event | None = None,
     seconds: float | None = None,
+    nodes: int | None = None,
 ) -> Solution:
     """Solve ``position`` (a :class:`Position` or a position string) with a new
     :class:`Solver`: every legal move with its exact value, best first.
 
     ``objective`` is ``"score"`` (the side to move's team's hand score minus the other team's,
     §7.2, at the position's ``levels``) or ``"points"`` (the defenders' final points).
-    ``stop`` and ``seconds`` end it early (see :meth:`Solver.solve`).
+    ``seconds``, ``nodes`` and ``stop`` end it early with each move's bounds (see
+    :meth:`Solver.solve`).
     """
-    return Solver(tt_mb, merge=merge).solve(position, objective, stop=stop, seconds=seconds)
+    return Solver(tt_mb, merge=merge).solve(position, objective, stop=stop, seconds=seconds,
+                                            nodes=nodes)
 
 
 def defenders_reach(position: PositionLike, target: int, tt_mb: float = 16) -> bool:

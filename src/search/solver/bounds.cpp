@@ -120,6 +120,41 @@ int Solver::kitty_multiplier_bound(const Node& node) const {
   return kitty_bonus_points_ << (1 + longest);
 }
 
+// SCORE: the values of the point rows a final T in [lowest, highest] falls in, and of the digs
+// the defenders still hold cards for.
+std::pair<int, int> Solver::outcomes(const Node& node, int lowest, int highest) const {
+  if (objective_ == Objective::POINTS) return {lowest, highest};
+  const CardSet defenders = node.held[next_seat(declarer_)].plus(node.held[partner(next_seat(declarer_))]);
+  int lo = INF, hi = -INF;
+  auto can = [&](int value) {
+    lo = std::min(lo, value);
+    hi = std::max(hi, value);
+  };
+  for (int i = 0; i < rows_nb_ && rows_[i].from <= highest; ++i)
+    if (i + 1 == rows_nb_ || rows_[i + 1].from > lowest) can(rows_[i].value);
+  if (rules_.digs) {
+    if (defenders.count(BIG_JOKER)) can(dig_value_[DIG_BIG_JOKER]);
+    if (defenders.count(SMALL_JOKER)) can(dig_value_[DIG_SMALL_JOKER]);
+    if (ctx_.level_card >= RANK_J && ctx_.level_card <= RANK_K && (defenders.one & ctx_.level_cards))
+      can(dig_value_[DIG_LEVEL]);
+  }
+  return {lo, hi};
+}
+
+// Any node, a trick's start or not: the cards on the table are out of the hands but not banked,
+// and may yet win the kitty's bonus or a dig, so they count as still held.
+std::pair<int, int> Solver::value_range(const Node& node) const {
+  Node whole = node;
+  int table = 0;
+  for (int i = 0; i < node.trick.played; ++i) {
+    const int seat = (node.trick.leader + i) & 3;
+    whole.held[seat] = whole.held[seat].plus(node.trick.plays[i]);
+    table += node.trick.plays[i].points();
+  }
+  const int p = node.points;
+  return outcomes(whole, p, p + table + points_in_hands(node) + kitty_bonus_bound(whole));
+}
+
 // Bounds on the value at a trick start, from the final T the hand can still reach: the banked
 // points are safe, the points still out at most all reachable, and the kitty's bonus at most
 // kitty_bonus_bound (POINTS: those bounds; SCORE: the values of the point rows T can still fall
@@ -127,34 +162,13 @@ int Solver::kitty_multiplier_bound(const Node& node) const {
 // (alpha, beta) open, the points the leader's team can cash tighten its side.
 std::pair<int, int> Solver::bounds(const Node& node, int alpha, int beta) const {
   const int p = node.points, out = points_in_hands(node), bonus = kitty_bonus_bound(node);
-  // SCORE: the outcomes possible with final T in [lowest, highest].
-  const CardSet defenders = objective_ == Objective::SCORE
-                                ? node.held[next_seat(declarer_)].plus(node.held[partner(next_seat(declarer_))])
-                                : CardSet{};
-  auto outcomes = [&](int lowest, int highest) {
-    if (objective_ == Objective::POINTS) return std::pair<int, int>{lowest, highest};
-    int lo = INF, hi = -INF;
-    auto can = [&](int value) {
-      lo = std::min(lo, value);
-      hi = std::max(hi, value);
-    };
-    for (int i = 0; i < rows_nb_ && rows_[i].from <= highest; ++i)
-      if (i + 1 == rows_nb_ || rows_[i + 1].from > lowest) can(rows_[i].value);
-    if (rules_.digs) {
-      if (defenders.count(BIG_JOKER)) can(dig_value_[DIG_BIG_JOKER]);
-      if (defenders.count(SMALL_JOKER)) can(dig_value_[DIG_SMALL_JOKER]);
-      if (ctx_.level_card >= RANK_J && ctx_.level_card <= RANK_K && (defenders.one & ctx_.level_cards))
-        can(dig_value_[DIG_LEVEL]);
-    }
-    return std::pair<int, int>{lo, hi};
-  };
-  auto [lo, hi] = outcomes(p, p + out + bonus);
+  auto [lo, hi] = outcomes(node, p, p + out + bonus);
   if (lo >= beta || hi <= alpha || lo == hi) return {lo, hi};
   if (const int cash = cashable_points(node)) {
     // The leader's team can keep the outcome among these: the worst of them bounds its value.
     const bool defenders_lead = team_of(node.trick.leader) != team_of(declarer_);
     const auto [kept_lo, kept_hi] =
-        defenders_lead ? outcomes(p + cash, p + out + bonus) : outcomes(p, p + out - cash + bonus);
+        defenders_lead ? outcomes(node, p + cash, p + out + bonus) : outcomes(node, p, p + out - cash + bonus);
     if (team_of(node.trick.leader) == max_team_) lo = std::max(lo, kept_lo);
     else hi = std::min(hi, kept_hi);
   }

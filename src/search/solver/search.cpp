@@ -161,7 +161,7 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
 }
 
 int Solver::search(const Node& node, int alpha, int beta, int ply) {
-  if ((++stats_.nodes & 0xFFFF) == 0 && stop_check_ && stop_check_()) throw SearchStopped();
+  if ((++stats_.nodes & 0x3FFF) == 0) poll();
   const bool trick_start = node.trick.played == 0;
   const int cards = node.held[0].size() + node.held[1].size() + node.held[2].size() + node.held[3].size();
   uint64_t key = 0;
@@ -236,22 +236,34 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
   return best;
 }
 
+// The stop check every 65,536 nodes (from Python it takes the GIL); a limited solve's share
+// every 16,384.
+void Solver::poll() {
+  if ((stats_.nodes & 0xFFFF) == 0 && stop_check_ && stop_check_()) {
+    stopped_ = true;
+    throw SearchStopped();
+  }
+  if (sharing_ && (stats_.nodes >= node_stop_ || std::chrono::steady_clock::now() >= time_stop_))
+    throw SearchStopped();
+}
+
 // MTD(f): a sequence of null-window searches closing on the value, each answered fast with the
 // table filled by the ones before.
-int Solver::mtdf(const Node& node, int guess, int ply) {
-  int lower = -INF, upper = INF, g = guess;
-  while (lower < upper) {
-    const int beta = g == lower ? g + 1 : g;
+int Solver::mtdf(const Node& node, int guess, int ply, int* lower, int* upper) {
+  int g = std::clamp(guess, *lower, *upper);
+  while (*lower < *upper) {
+    const int beta = g == *lower ? g + 1 : g;
     g = search(node, beta - 1, beta, ply);
-    if (g < beta) upper = g;
-    else lower = g;
+    if (g < beta) *upper = g;
+    else *lower = g;
   }
   return g;
 }
 
 int Solver::value(const Hand& root, Objective objective, int level_ns, int level_ew) {
   begin(root, objective, level_ns, level_ew);
-  int v = mtdf(node_of(root), 0, 0);
+  int lower = -INF, upper = INF;
+  int v = mtdf(node_of(root), 0, 0, &lower, &upper);
   stats_.tt = tt_.stats();
   return v;
 }
@@ -263,56 +275,110 @@ bool Solver::defenders_reach(const Hand& root, int target) {
   return yes;
 }
 
-Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int level_ew) {
+Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int level_ew,
+                       const SolveLimits& limits) {
+  if (!(limits.seconds >= 0 && limits.seconds < 1e9))
+    throw std::invalid_argument("a solve's time limit must be a number of seconds from 0 (none)");
   begin(root, objective, level_ns, level_ew);
   Solution sol;
   std::vector<CardSet> legal;
   root.legal_moves(&legal);
   const Node start = node_of(root);
-  // Values by what each move comes to; many legal moves (failed throws, equivalent cards)
-  // come to the same play.
-  std::vector<std::pair<CardSet, int>> known;
-  // Each move's search starts from the previous move's value. (Finding the root's value first
-  // and starting every move from it, knowing none beats it, saves 10% of the nodes on the
-  // largest positions but adds 15-30% to the median ones: not done.)
-  int guess = 0;
+  const bool max_root = maximising(start);
+  const auto [floor, ceiling] = value_range(start);
+  // Each legal move and what it is searched as; many legal moves (failed throws, equivalent
+  // cards) come to the same play, searched once (`same`: the first move searched so).
+  struct Root {
+    CardSet canonical;
+    Node child;
+    int lower, upper;
+    size_t same;
+  };
+  std::vector<Root> roots;
   for (const CardSet& m : legal) {
     const CardSet played = root.resolve(m);
-    Node child = start;
-    CardSet canonical = played;
-    if (options_.merge_equivalent) canonical = canonical_play(start, played);
-    int v = 0;
-    auto it = std::find_if(known.begin(), known.end(), [&](const auto& kv) { return kv.first == canonical; });
-    if (it != known.end()) {
-      v = it->second;
-    } else {
-      try {
-        v = apply(child, canonical) ? terminal_value(child) : mtdf(child, guess, 1);
-      } catch (const SearchStopped&) {
-        if (sol.moves.empty()) throw;
-        sol.complete = false;
-        break;
-      }
-      known.push_back({canonical, v});
-      guess = v;
-    }
-    sol.moves.push_back({m, played, v});
+    Root r{options_.merge_equivalent ? canonical_play(start, played) : played, start, -INF, INF, roots.size()};
+    for (size_t i = 0; i < roots.size() && r.same == roots.size(); ++i)
+      if (roots[i].canonical == r.canonical) r.same = i;
+    if (r.same == roots.size() && apply(r.child, r.canonical))
+      r.lower = r.upper = terminal_value(r.child);
+    roots.push_back(r);
+    sol.moves.push_back({m, played, 0, 0, 0});
   }
-  // Best first for the side to move; stable so equal values keep the generation order.
-  const bool max_root = maximising(start);
+  // Each move's search starts from the previous move's value. (Finding the root's value first
+  // and starting every move from it, knowing none beats it, saves 10% of the nodes on the
+  // largest positions but adds 15-30% to the median ones: not done.) Without limits, one pass;
+  // with them, the budget left is shared among the moves still open, pass after pass, each
+  // resumed from its bounds.
+  const bool limited = limits.nodes > 0 || limits.seconds > 0;
+  const auto began = std::chrono::steady_clock::now();
+  const auto deadline = began + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double>(limits.seconds > 0 ? limits.seconds : 1e9));
+  auto spent = [&] {
+    return (limits.nodes > 0 && stats_.nodes >= limits.nodes) ||
+           (limits.seconds > 0 && std::chrono::steady_clock::now() >= deadline);
+  };
+  stopped_ = false;
+  int guess = 0;
+  for (bool open = true; open && !stopped_;) {
+    std::vector<size_t> pending;
+    for (size_t i = 0; i < roots.size(); ++i)
+      if (roots[i].same == i && roots[i].lower < roots[i].upper) pending.push_back(i);
+    open = false;
+    for (size_t j = 0; j < pending.size() && !stopped_; ++j) {
+      if (limited && spent()) break;
+      Root& r = roots[pending[j]];
+      if (limited) {
+        const uint64_t left = pending.size() - j;
+        sharing_ = true;
+        node_stop_ = limits.nodes > 0 ? stats_.nodes + std::max<uint64_t>((limits.nodes - stats_.nodes) / left, 1)
+                                      : UINT64_MAX;
+        time_stop_ = std::chrono::steady_clock::now() + (deadline - std::chrono::steady_clock::now()) / left;
+      }
+      try {
+        guess = mtdf(r.child, guess, 1, &r.lower, &r.upper);
+      } catch (const SearchStopped&) {
+        open = limited;  // its share spent (or the stop check): another pass if budget is left
+      }
+      sharing_ = false;
+    }
+    if (limited && spent()) break;
+  }
+  sharing_ = false;
+  sol.complete = true;
+  for (size_t i = 0; i < roots.size(); ++i) {
+    const Root& r = roots[roots[i].same];
+    MoveValue& mv = sol.moves[i];
+    // A side not proven yet is the values any play can end with (the search starts from
+    // none, so that an unlimited solve searches as it always has).
+    mv.lower = r.lower == -INF ? floor : r.lower;
+    mv.upper = r.upper == INF ? ceiling : r.upper;
+    mv.value = max_root ? mv.lower : mv.upper;
+    if (mv.lower != mv.upper) sol.complete = false;
+  }
+  // Best first for the side to move (by the value it is sure of, then by the other bound);
+  // stable so equal values keep the generation order.
   std::stable_sort(sol.moves.begin(), sol.moves.end(), [&](const MoveValue& a, const MoveValue& b) {
-    return max_root ? a.value > b.value : a.value < b.value;
+    if (a.value != b.value) return max_root ? a.value > b.value : a.value < b.value;
+    return max_root ? a.upper > b.upper : a.lower < b.lower;
   });
   sol.value = sol.moves.front().value;
+  // The position's value is the best move's: its bounds the best of the moves' bounds.
+  sol.lower = sol.upper = max_root ? -INF : INF;
+  for (const MoveValue& mv : sol.moves) {
+    sol.lower = max_root ? std::max(sol.lower, mv.lower) : std::min(sol.lower, mv.lower);
+    sol.upper = max_root ? std::max(sol.upper, mv.upper) : std::min(sol.upper, mv.upper);
+  }
   // Values are the max team's; report SCORE from the side to move (it is the max team).
-  // The principal variation: at each node, a move that keeps the value.
-  // A stop while it is built keeps the line found so far.
-  Node node = start;
-  CardSet move = sol.moves.front().played;
-  sol.pv.push_back(move);
-  try {
-    pv_from(node, move, sol);
-  } catch (const SearchStopped&) {
+  // The principal variation: at each node, a move that keeps the value. A stop while it is
+  // built keeps the line found so far.
+  if (sol.complete) {
+    CardSet move = sol.moves.front().played;
+    sol.pv.push_back(move);
+    try {
+      pv_from(start, move, sol);
+    } catch (const SearchStopped&) {
+    }
   }
   stats_.tt = tt_.stats();
   sol.stats = stats_;
