@@ -58,15 +58,17 @@ auto watched(Solver& solver, StopWatch& watch, Run&& run) {
 }  // namespace
 
 void init_search(py::module_& m) {
+  m.attr("SOLVER_MAX_THREADS") = SOLVER_MAX_THREADS;
   py::class_<Solver>(m, "Solver")
-      .def(py::init([](double tt_mb, bool merge) {
+      .def(py::init([](double tt_mb, bool merge, int threads) {
              if (!(tt_mb > 0) || tt_mb > 65536) throw std::invalid_argument("tt_mb must be in (0, 65536]");
              SolverOptions o;
              o.tt_bytes = size_t(tt_mb * 1024 * 1024);
              o.merge_equivalent = merge;
+             o.threads = threads;
              return std::make_unique<Solver>(o);
            }),
-           py::arg("tt_mb") = 16.0, py::arg("merge") = true)
+           py::arg("tt_mb") = 16.0, py::arg("merge") = true, py::arg("threads") = 1)
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
       .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
                        py::object stop, double seconds, uint64_t nodes) {

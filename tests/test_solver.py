@@ -978,3 +978,26 @@ def test_node_limited_solves_bound_every_move_by_its_exact_value() -> None:
                 assert got.lower <= exact.value <= got.upper
                 if got.complete:
                     assert got.value == exact.value and got.pv
+
+
+def test_two_threads_give_every_move_the_same_value() -> None:
+    """Issue 32, item 4: a solve's root moves shared by two threads (each with its own table)
+    value every move as one thread does, on bench positions and random endgames of every
+    preset (mid-trick ones too); a limited solve with threads still holds its bounds."""
+    for cards in (4, 6):
+        for entry in bench_suite(cards)[:6]:
+            for objective, truth in (("score", entry.score), ("points", entry.points)):
+                one = solve(entry.position, objective)
+                two = solve(entry.position, objective, threads=2)
+                assert two.complete and two.value == one.value == truth
+                assert {m.move: m.value for m in two.moves} == {m.move: m.value for m in one.moves}
+    solver = Solver(1, threads=2)
+    for e in endgames(40):
+        for objective in ("score", "points"):
+            raw = solver.core.solve(e.hand, objective, *e.levels)
+            oracle = {tuple(m): v for m, v in _core.brute_force(e.hand, objective, *e.levels)}
+            assert {tuple(m): v for m, _p, v, *_ in raw["moves"]} == oracle
+    limited = solve(bench_suite(10)[0].position, nodes=50_000, threads=2)
+    assert limited.lower <= bench_suite(10)[0].score <= limited.upper
+    with pytest.raises(ValueError, match="threads"):
+        Solver(threads=0)

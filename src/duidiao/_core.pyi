@@ -560,10 +560,12 @@ def selfplay_hands(n: int, seed: int, preset: str, bots: list[str]) -> dict[str,
 
 # -- the double-dummy solver (src/search/solver.h, bindings/search_bindings.cpp) --
 
+SOLVER_MAX_THREADS: int
+
 _SolverMove = tuple[_CardSet, _CardSet, int, int, int]  # (move, played, value, lower, upper)
 
 class Solver(metaclass=_Pybind11Type):
-    def __init__(self, tt_mb: float = 16.0, merge: bool = True) -> None: ...
+    def __init__(self, tt_mb: float = 16.0, merge: bool = True, threads: int = 1) -> None: ...
     @property
     def tt_bytes(self) -> int: ...
     @property

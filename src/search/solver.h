@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -57,7 +58,11 @@ struct SolveLimits {
 struct SolverOptions {
   size_t tt_bytes = size_t(16) << 20;  // 16 MiB: as fast as larger tables up to 10 cards
   bool merge_equivalent = true;
+  // Threads searching one solve's root moves, each with a table of its own (tt_bytes each);
+  // the values are the same with any number (an unlimited solve; a limited one uses one).
+  int threads = 1;
 };
+constexpr int SOLVER_MAX_THREADS = 64;
 
 // Thrown out of a search whose stop check answered true; the solver stays usable.
 struct SearchStopped : std::runtime_error {
@@ -141,6 +146,12 @@ class Solver {
   TranspositionTable tt_;
   SolverStats stats_;
   std::function<bool()> stop_check_;
+  std::vector<std::unique_ptr<Solver>> helpers_;  // options_.threads - 1, made when first needed
+  // Searches the root moves `pending` of `roots` (solve's) on this solver and its helpers, each
+  // taking the next move left; true when all were searched (false: the stop check ended it).
+  template <typename Root>
+  bool search_roots_in_parallel(const Hand& root, Objective objective, int level_ns, int level_ew,
+                                std::vector<Root>& roots, const std::vector<size_t>& pending);
   // A limited solve's share for the move being searched: a stop once either is passed.
   bool sharing_ = false;
   uint64_t node_stop_ = 0;

@@ -50,6 +50,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a limit of positions searched, as --seconds",
     )
     parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        metavar="N",
+        help="search the moves on N threads, each with its own table (default 1)",
+    )
+    parser.add_argument(
         "--no-merge", action="store_true", help="do not merge equivalent cards (for testing)"
     )
     parser.add_argument(
@@ -73,7 +80,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise ValueError("solve: --cards and --suites go with --bench")
     tt_mb = args.tt_mb if args.tt_mb is not None else BENCH_TT_MB
     position = Position(args.position)
-    solution = Solver(tt_mb, merge=not args.no_merge).solve(
+    solution = Solver(tt_mb, merge=not args.no_merge, threads=args.threads).solve(
         position, args.objective, seconds=args.seconds, nodes=args.nodes
     )
     if args.json:

@@ -39,6 +39,8 @@ from duidiao.play.cards import Cards
 from duidiao.play.errors import HiddenCardsError, SearchStopped
 from duidiao.play.position import Move, Position
 
+SOLVER_MAX_THREADS: int = _core.SOLVER_MAX_THREADS  # threads a solve may use
+
 __all__ = [
     "Objective",
     "OBJECTIVES",
@@ -228,7 +230,9 @@ def _levels(position: Position) -> tuple[int, int]:
 class Solver:
     """A reusable solver. Its transposition table (``tt_mb`` MiB) is kept between calls, so
     solving positions of the same hand one after another reuses earlier work. ``merge=False``
-    turns off the merging of equivalent cards (for testing; values are the same).
+    turns off the merging of equivalent cards (for testing; values are the same). ``threads``
+    searches one solve's moves on that many threads, each with a table of its own (``tt_mb``
+    each): the same values, sooner on as many cores (a limited solve uses one thread).
 
     One object solves one position at a time (calls from several threads wait for each
     other); use one Solver per thread to solve in parallel.
@@ -238,12 +242,13 @@ class Solver:
     each build it is asked in, the two-deck build's at once.
     """
 
-    def __init__(self, tt_mb: float = 16, *, merge: bool = True) -> None:
+    def __init__(self, tt_mb: float = 16, *, merge: bool = True, threads: int = 1) -> None:
         if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)):
             raise TypeError(f"tt_mb must be a number, not {type(tt_mb).__name__}")
         if not 0 < tt_mb <= 65536:
             raise ValueError(f"tt_mb must be in (0, 65536], not {tt_mb}")
-        self._core = _core.Solver(float(tt_mb), bool(merge))
+        self.threads = check_int("threads", threads, 1, SOLVER_MAX_THREADS)
+        self._core = _core.Solver(float(tt_mb), bool(merge), self.threads)
         self._cores: dict[str, _core.Solver] = {_core.__name__: self._core}  # build -> solver
         self._last = self._core  # the solver of the last call
         self._lock = threading.Lock()
@@ -257,12 +262,14 @@ class Solver:
         module = engine_module(position.rules)
         core = self._cores.get(module.__name__)
         if core is None:
-            core = self._cores[module.__name__] = module.Solver(float(self.tt_mb), self.merge)
+            core = self._cores[module.__name__] = module.Solver(
+                float(self.tt_mb), self.merge, self.threads
+            )
         self._last = core
         return core
 
     def __repr__(self) -> str:
-        return f"Solver(tt_mb={self.tt_mb!r}, merge={self.merge!r})"
+        return f"Solver(tt_mb={self.tt_mb!r}, merge={self.merge!r}, threads={self.threads!r})"
 
     @property
     def tt_bytes(self) -> int:
@@ -425,6 +432,7 @@ def solve(
     stop: threading.Event | None = None,
     seconds: float | None = None,
     nodes: int | None = None,
+    threads: int = 1,
 ) -> Solution:
     """Solve ``position`` (a :class:`Position` or a position string) with a new
     :class:`Solver`: every legal move with its exact value, best first.
@@ -432,10 +440,11 @@ def solve(
     ``objective`` is ``"score"`` (the side to move's team's hand score minus the other team's,
     §7.2, at the position's ``levels``) or ``"points"`` (the defenders' final points).
     ``seconds``, ``nodes`` and ``stop`` end it early with each move's bounds (see
-    :meth:`Solver.solve`).
+    :meth:`Solver.solve`); ``threads`` as for :class:`Solver`.
     """
-    return Solver(tt_mb, merge=merge).solve(position, objective, stop=stop, seconds=seconds,
-                                            nodes=nodes)
+    return Solver(tt_mb, merge=merge, threads=threads).solve(
+        position, objective, stop=stop, seconds=seconds, nodes=nodes
+    )
 
 
 def defenders_reach(position: PositionLike, target: int, tt_mb: float = 16) -> bool:

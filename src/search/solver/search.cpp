@@ -7,7 +7,11 @@
 #include "search/solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 #include "core/combination.h"
 #include "core/legal.h"
@@ -25,7 +29,10 @@ int upper_of(const TTEntry& e, int base) { return e.upper == TTEntry::NO_UPPER ?
 }  // namespace
 
 Solver::Solver(const SolverOptions& options)
-    : options_(options),
+    : options_((options.threads >= 1 && options.threads <= SOLVER_MAX_THREADS)
+                   ? options
+                   : throw std::invalid_argument("a solver's threads must be from 1 to " +
+                                                 std::to_string(SOLVER_MAX_THREADS))),
       tt_(options.tt_bytes),
       buffers_(MAX_PLY),
       scored_(MAX_PLY),
@@ -275,6 +282,49 @@ bool Solver::defenders_reach(const Hand& root, int target) {
   return yes;
 }
 
+template <typename Root>
+bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int level_ns, int level_ew,
+                                      std::vector<Root>& roots, const std::vector<size_t>& pending) {
+  SolverOptions one = options_;
+  one.threads = 1;
+  while (int(helpers_.size()) + 1 < options_.threads) helpers_.push_back(std::make_unique<Solver>(one));
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::exception_ptr failure;
+  std::mutex failure_lock;
+  // Each thread takes the next move left, starting its search from its own last value.
+  auto work = [&](Solver& s) {
+    try {
+      int guess = 0;
+      for (size_t j; !stop && (j = next++) < pending.size();) {
+        Root& r = roots[pending[j]];
+        guess = s.mtdf(r.child, guess, 1, &r.lower, &r.upper);
+      }
+    } catch (const SearchStopped&) {
+      stop = true;
+    } catch (...) {
+      std::lock_guard<std::mutex> hold(failure_lock);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (auto& h : helpers_) {
+    h->begin(root, objective, level_ns, level_ew);
+    h->stop_check_ = stop_check_;  // asked from the helpers' threads too (it allows it)
+    threads.emplace_back(work, std::ref(*h));
+  }
+  work(*this);
+  for (auto& t : threads) t.join();
+  for (auto& h : helpers_) {
+    h->stop_check_ = nullptr;
+    stats_.nodes += h->stats_.nodes;
+    stopped_ = stopped_ || h->stopped_;
+  }
+  if (failure) std::rethrow_exception(failure);
+  return !stop;
+}
+
 Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int level_ew,
                        const SolveLimits& limits) {
   if (!(limits.seconds >= 0 && limits.seconds < 1e9))
@@ -325,6 +375,10 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     for (size_t i = 0; i < roots.size(); ++i)
       if (roots[i].same == i && roots[i].lower < roots[i].upper) pending.push_back(i);
     open = false;
+    if (!limited && options_.threads > 1 && pending.size() > 1) {
+      search_roots_in_parallel(root, objective, level_ns, level_ew, roots, pending);
+      break;
+    }
     for (size_t j = 0; j < pending.size() && !stopped_; ++j) {
       if (limited && spent()) break;
       Root& r = roots[pending[j]];
