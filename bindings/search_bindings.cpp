@@ -79,7 +79,8 @@ void init_search(py::module_& m) {
              SolveLimits limits;
              limits.seconds = seconds;
              limits.nodes = nodes;
-             return solution_dict(watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew, limits); }));
+             return solution_dict(
+                 watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew, limits); }));
            }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"),
            py::arg("stop") = py::none(), py::arg("seconds") = 0.0, py::arg("nodes") = 0)
       .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,

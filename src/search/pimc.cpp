@@ -281,7 +281,8 @@ void add_postponed(const std::vector<const PostponedWorld*>& worlds, size_t nm, 
     // Integer sums, so that the choice does not depend on the order the worlds came in.
     std::map<std::vector<CardSet>, std::map<CardSet, int64_t>> sums;
     for (const PostponedWorld* w : worlds)
-      for (const MoveValue& mv : w->moves[m].next) sums[w->moves[m].seen][mv.move] += int64_t(w->times) * mv.value;
+      for (const MoveValue& mv : w->moves[m].next)
+        sums[w->moves[m].seen][mv.move] += int64_t(w->times) * mv.value;
     std::map<std::vector<CardSet>, CardSet> choice;
     for (const auto& [seen, by_move] : sums) {
       auto best = by_move.begin();

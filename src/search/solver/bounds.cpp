@@ -168,7 +168,8 @@ std::pair<int, int> Solver::bounds(const Node& node, int alpha, int beta) const 
     // The leader's team can keep the outcome among these: the worst of them bounds its value.
     const bool defenders_lead = team_of(node.trick.leader) != team_of(declarer_);
     const auto [kept_lo, kept_hi] =
-        defenders_lead ? outcomes(node, p + cash, p + out + bonus) : outcomes(node, p, p + out - cash + bonus);
+        defenders_lead ? outcomes(node, p + cash, p + out + bonus)
+                       : outcomes(node, p, p + out - cash + bonus);
     if (team_of(node.trick.leader) == max_team_) lo = std::max(lo, kept_lo);
     else hi = std::min(hi, kept_hi);
   }

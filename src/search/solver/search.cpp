@@ -347,7 +347,8 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   std::vector<Root> roots;
   for (const CardSet& m : legal) {
     const CardSet played = root.resolve(m);
-    Root r{options_.merge_equivalent ? canonical_play(start, played) : played, start, -INF, INF, roots.size()};
+    const CardSet canonical = options_.merge_equivalent ? canonical_play(start, played) : played;
+    Root r{canonical, start, -INF, INF, roots.size()};
     for (size_t i = 0; i < roots.size() && r.same == roots.size(); ++i)
       if (roots[i].canonical == r.canonical) r.same = i;
     if (r.same == roots.size() && apply(r.child, r.canonical))
@@ -385,8 +386,9 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
       if (limited) {
         const uint64_t left = pending.size() - j;
         sharing_ = true;
-        node_stop_ = limits.nodes > 0 ? stats_.nodes + std::max<uint64_t>((limits.nodes - stats_.nodes) / left, 1)
-                                      : UINT64_MAX;
+        node_stop_ = UINT64_MAX;
+        if (limits.nodes > 0)
+          node_stop_ = stats_.nodes + std::max<uint64_t>((limits.nodes - stats_.nodes) / left, 1);
         time_stop_ = std::chrono::steady_clock::now() + (deadline - std::chrono::steady_clock::now()) / left;
       }
       try {
