@@ -225,7 +225,7 @@ def wait_for_new_state(page: Any, version: str, timeout: float, redo: Any = None
         if redo is None or page.query_selector("#errors [data-code=not_connected]") is None:
             raise AssertionError(f"no new state after a decision; errors: {errors}") from exc
     page.wait_for_selector("#conn[data-status=connected]", timeout=timeout * 1000)
-    page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat")
+    page.wait_for_function("window.duidiaoTable?.state && window.duidiaoTable.seat")
     if page.evaluate("document.body.dataset.version") == version:
         redo()
         wait_for_new_state(page, version, timeout)

@@ -143,7 +143,7 @@ def test_whole_hand_against_three_bots(
 
         # Next hand deals hand 2 of the match.
         page.click("#result button[data-action=next]")
-        page.wait_for_function("window.duidiaoTable.state.hand_number === 2", timeout=20000)
+        page.wait_for_function("window.duidiaoTable?.state?.hand_number === 2", timeout=20000)
         assert page.is_hidden("#result")
         errors.check()
     assert time.monotonic() - started < 90
@@ -202,7 +202,7 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
                 page.evaluate("window.duidiaoTable.conn.drop()")
                 page.wait_for_selector("#conn[data-status=connected]", timeout=15000)
                 page.wait_for_function(
-                    "window.duidiaoTable.state && window.duidiaoTable.seat === 'S'")
+                    "window.duidiaoTable?.state && window.duidiaoTable.seat === 'S'")
                 dropped = True
         assert plays >= 4 and dropped
         errors.check()
@@ -215,7 +215,7 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
         logged = page.eval_on_selector_all(decisions, lines)
         assert logged
         page.reload()
-        page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat === 'S'")
+        page.wait_for_function("window.duidiaoTable?.state && window.duidiaoTable.seat === 'S'")
         page.wait_for_function(f"document.querySelectorAll('{decisions}').length >= {len(logged)}",
                                timeout=15000)
         again = page.eval_on_selector_all(decisions, lines)
@@ -225,7 +225,7 @@ def test_phone_width_keys_and_reconnect(live_server: ServerProcess, tmp_path: Pa
         other = context.new_page()
         other.goto(page.url)
         other.wait_for_selector("#table:not([hidden])")
-        other.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat === 'S'")
+        other.wait_for_function("window.duidiaoTable?.state && window.duidiaoTable.seat === 'S'")
         page.wait_for_selector("#errors [data-code=replaced]")
         page.wait_for_selector("#join:not([hidden])")
     assert time.monotonic() - started < 90
@@ -265,7 +265,7 @@ def test_friends_in_two_tabs(live_server: ServerProcess, tmp_path: Path) -> None
         host.wait_for_selector("#join:not([hidden])")
         assert host.inner_text("#join-seats button[data-seat=S]") == "Back to South"
         host.click("#join-seats button[data-seat=S]")
-        host.wait_for_function("window.duidiaoTable.seat === 'S' && window.duidiaoTable.state")
+        host.wait_for_function("window.duidiaoTable?.seat === 'S' && window.duidiaoTable.state")
         assert host.is_visible("#table")
         errors.check()
         friend_errors.check()
@@ -281,11 +281,11 @@ def test_watch_four_bots_at_a_chosen_speed(live_server: ServerProcess, tmp_path:
         page.wait_for_selector("#table:not([hidden])")
         assert "watch=1" in page.url
         page.wait_for_function(
-            "window.duidiaoTable.state && window.duidiaoTable.state.seat === null")
+            "window.duidiaoTable?.state && window.duidiaoTable.state.seat === null")
         # The slider sends "speed"; the room's next state carries the new pause.
         page.eval_on_selector(
             "#speed", "s => { s.value = '0'; s.dispatchEvent(new Event('change')); }")
-        page.wait_for_function("window.duidiaoTable.state.bot_delay_ms === 0", timeout=10000)
+        page.wait_for_function("window.duidiaoTable?.state?.bot_delay_ms === 0", timeout=10000)
         page.wait_for_function(
             "(window.duidiaoTable.state.observation || {}).tricks"
             " && window.duidiaoTable.state.observation.tricks.length >= 2", timeout=30000)
@@ -354,7 +354,7 @@ def recording_table(browser: Any, live_server: ServerProcess) -> tuple[Any, Page
     open_lobby(page, live_server)
     page.fill("#create-delay", "5000")
     page.click("#quick-watch")
-    page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.room")
+    page.wait_for_function("window.duidiaoTable?.state && window.duidiaoTable.room")
     room = page.evaluate("window.duidiaoTable.room")
     page.evaluate("""() => {
         const ui = window.duidiaoTable;

@@ -141,4 +141,4 @@ def test_a_whole_climbing_hand_at_the_table(live_server: ServerProcess, tmp_path
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"] + 1, width
         page.click("#climb-result button[data-action=next]")
-        page.wait_for_function("window.duidiaoTable.state.hand_number === 2")
+        page.wait_for_function("window.duidiaoTable?.state?.hand_number === 2")

@@ -120,7 +120,7 @@ def test_two_friends_at_two_tables(live_server: ServerProcess, tmp_path: Path) -
                 alice.select_option(f"select[data-table={table}][data-dup-seat={seat}]", player)
         alice.click("#duplicate-form button[type=submit]")
         alice.wait_for_selector("#table:not([hidden])")
-        alice.wait_for_function("window.duidiaoTable.seat === 'S' && window.duidiaoTable.state"
+        alice.wait_for_function("window.duidiaoTable?.seat === 'S' && window.duidiaoTable.state"
                                 " && window.duidiaoTable.state.hand_number >= 1", timeout=20000)
         assert "room=" in alice.url and "seat=S" in alice.url
         state = table_state(alice)
@@ -150,7 +150,7 @@ def test_two_friends_at_two_tables(live_server: ServerProcess, tmp_path: Path) -
         assert bob.inner_text("#dup-closed a[data-take-seat=E]") == say("en", "dup.page.take_seat")
         bob.click("#dup-closed a[data-take-seat=E]")
         bob.wait_for_selector("#table:not([hidden])")
-        bob.wait_for_function("window.duidiaoTable.seat === 'E' && window.duidiaoTable.state"
+        bob.wait_for_function("window.duidiaoTable?.seat === 'E' && window.duidiaoTable.state"
                               " && window.duidiaoTable.state.hand_number >= 1", timeout=20000)
         assert table_state(bob)["duplicate"]["table"] == "closed"
         assert say("en", "dup.table.closed") in bob.inner_text("#info .chip.duplicate")

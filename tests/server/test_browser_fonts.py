@@ -147,7 +147,7 @@ def test_no_character_without_a_glyph(live_server: ServerProcess, tmp_path: Path
         page.fill("#create-seed", "2")
         page.click("#quick-bots")
         page.wait_for_selector("#table:not([hidden])")
-        page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.state.seat",
+        page.wait_for_function("window.duidiaoTable?.state && window.duidiaoTable.state.seat",
                                timeout=20000)
         check_page(page, cmap, f"{lang} table")
         page.screenshot(path=str(shots / f"fonts-table-{lang}.png"))

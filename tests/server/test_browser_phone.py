@@ -84,7 +84,7 @@ def phone_table(browser: Any, server: ServerProcess, lang: str, viewport: dict[s
     page.fill("#create-seed", str(seed))
     page.click("#quick-bots")
     page.wait_for_selector("#table:not([hidden])")
-    page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat === 'S'")
+    page.wait_for_function("window.duidiaoTable?.state && window.duidiaoTable.seat === 'S'")
     return page, errors
 
 
@@ -344,7 +344,7 @@ def test_autoplay_then_the_seat_taken_back(live_server: ServerProcess, tmp_path:
         # A pause long enough to follow: the bots' (and the 托管 bot's) 0.4 s.
         page.eval_on_selector(
             "#speed", "s => { s.value = '400'; s.dispatchEvent(new Event('change')); }")
-        page.wait_for_function("window.duidiaoTable.state.bot_delay_ms === 400", timeout=10000)
+        page.wait_for_function("window.duidiaoTable?.state?.bot_delay_ms === 400", timeout=10000)
         assert page.is_visible("#autoplay") and page.is_hidden("#autoplay-banner")
         levels = page.eval_on_selector_all("#autoplay-level option", "os => os.map(o => o.value)")
         assert levels == ["easy", "normal", "hard", "expert"]
@@ -482,7 +482,7 @@ def test_the_turn_alert_in_a_background_tab(live_server: ServerProcess) -> None:
         base = say("en", "title.table")
         marked = say("en", "alert.title", title=base)
         assert wait_for_my_decision(page, timeout=30) == "turn"
-        page.wait_for_function("window.duidiaoTable.alerts.count === 1")
+        page.wait_for_function("window.duidiaoTable?.alerts?.count === 1")
         titles = set()
         for _ in range(30):  # the title alternates, about once a second
             titles.add(page.title())
@@ -513,7 +513,7 @@ def test_the_turn_alert_in_a_background_tab(live_server: ServerProcess) -> None:
         decide_by_tapping(page)
         wait_for_new_state(page, version, timeout=30)
         assert wait_for_my_decision(page, timeout=30) == "turn"
-        page.wait_for_function("window.duidiaoTable.alerts.count === 2")
+        page.wait_for_function("window.duidiaoTable?.alerts?.count === 2")
         assert page.evaluate("window.duidiaoTable.alerts.sounds") == 1
         assert page.evaluate("window.duidiaoTable.alerts.flashing") is True
         page.evaluate(SHOW)

@@ -283,7 +283,7 @@ def open_table_seat(browser: Any, server: ServerProcess, room: str, lang: str) -
     errors = PageErrors(page, server.url)
     page.goto(f"{server.url}/#room={room}&seat=S")
     page.wait_for_selector("#table:not([hidden])")
-    page.wait_for_function("window.duidiaoTable.state && window.duidiaoTable.seat === 'S'",
+    page.wait_for_function("window.duidiaoTable?.state && window.duidiaoTable.seat === 'S'",
                            timeout=20000)
     page.evaluate("window.duidiaoTable.conn.send({type: 'autoplay', bot: 'heuristic'})")
     page.wait_for_function("document.body.dataset.phase === 'over'", timeout=60000)
