@@ -201,8 +201,11 @@ def play_seat(conn: Conn, seat: str, until: Callable[[dict[str, Any]], bool],
             handed_over = False
         if until(message):
             return message
+        # A state sent while the server's bot still held the seat is the bot's turn, even
+        # if the take-back is on its way: the state after the take-back says so.
+        held_by_bot = (message.get("seats") or {}).get(seat, {}).get("autoplay") is not None
         if (message["to_act"] == seat and message["options"] and message["version"] > acted
-                and not handed_over):
+                and not handed_over and not held_by_bot):
             acted = message["version"]
             chosen = choose(message, rng)
             if "autoplay" in chosen:
