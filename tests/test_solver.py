@@ -114,6 +114,9 @@ def check_endgame(e: Endgame, objective: str) -> tuple[int, int]:
     got = {tuple(m): v for m, _p, v, _lo, _hi in raw["moves"]}
     where = f"{e.origin} {objective}: {e.position or ''}"
     assert got == oracle, where
+    # The table keyed by relative ranks (by default only from 8 cards in a hand) at any size.
+    relative = _core.Solver(1.0, relative_keys_from=0).solve(hand, objective, *e.levels)
+    assert {tuple(m): v for m, _p, v, _lo, _hi in relative["moves"]} == oracle, where
     if objective == "score":
         maximise = True
     else:
@@ -705,6 +708,8 @@ def check_kitty_endgame(hand: Any, levels: tuple[int, int], objective: str) -> A
     raw = _core.Solver(1.0).solve(hand, objective, *levels)
     oracle = {tuple(m): v for m, v in _core.brute_force(hand, objective, *levels)}
     assert {tuple(m): v for m, _p, v, _lo, _hi in raw["moves"]} == oracle
+    relative = _core.Solver(1.0, relative_keys_from=0).solve(hand, objective, *levels)
+    assert {tuple(m): v for m, _p, v, _lo, _hi in relative["moves"]} == oracle
     maximise = objective == "score" or hand.turn % 2 != hand.declarer % 2
     assert raw["value"] == _best(list(oracle.values()), maximise)
     line = hand.copy()
@@ -1001,3 +1006,45 @@ def test_two_threads_give_every_move_the_same_value() -> None:
     assert limited.lower <= bench_suite(10)[0].score <= limited.upper
     with pytest.raises(ValueError, match="threads"):
         Solver(threads=0)
+
+
+def _suite_answers(cards: int, first: int, relative_keys_from: int) -> tuple[list[Any], int]:
+    """Every move's value of a bench suite from its entry `first`, solved in order by one core
+    solver, and its nodes."""
+    core = _core.Solver(16.0, relative_keys_from=relative_keys_from)
+    answers, nodes = [], 0
+    for entry in bench_suite(cards)[first:]:
+        hand = Position(entry.position)._hand
+        levels = Position(entry.position).core_levels()
+        for objective, truth in (("score", entry.score), ("points", entry.points)):
+            raw = core.solve(hand, objective, *levels)
+            assert raw["value"] == truth, (cards, objective, entry.position)
+            answers.append(sorted((tuple(m), v) for m, _p, v, _lo, _hi in raw["moves"]))
+            nodes += int(raw["nodes"])
+    return answers, nodes
+
+
+@pytest.mark.parametrize(
+    "cards, first", [(4, 0), (6, 0), pytest.param(8, 6, marks=pytest.mark.slow)]
+)
+def test_relative_keys_change_no_value_and_share_entries(cards: int, first: int) -> None:
+    """Issue 32, item 3: table keys by relative ranks value every move of the bench suites as
+    the hands' Zobrist keys do, and need fewer nodes (positions that differ only in which
+    plain cards are gone share an entry). (8 cards: the suite's cheaper half.)"""
+    relative, relative_nodes = _suite_answers(cards, first, 0)
+    zobrist, zobrist_nodes = _suite_answers(cards, first, 99)
+    assert relative == zobrist
+    assert relative_nodes < zobrist_nodes
+
+
+def test_relative_keys_are_used_from_eight_cards() -> None:
+    """The default keys by relative ranks from 8 cards in a hand (smaller solves, the bots',
+    keep the hands' Zobrist keys and their node counts)."""
+    def nodes(cards: int, index: int, **options: int) -> int:
+        entry = bench_suite(cards)[index]
+        position = Position(entry.position)
+        raw = _core.Solver(16.0, **options).solve(position._hand, "points", *position.core_levels())
+        return int(raw["nodes"])
+
+    assert nodes(8, 0) == nodes(8, 0, relative_keys_from=0) != nodes(8, 0, relative_keys_from=99)
+    assert nodes(6, 0) == nodes(6, 0, relative_keys_from=99) != nodes(6, 0, relative_keys_from=0)

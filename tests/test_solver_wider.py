@@ -50,5 +50,8 @@ def test_s11_endgames_match_brute_force(preset: str) -> None:
             oracle = {tuple(m): v for m, v in core.brute_force(hand, objective, *levels)}
             got = {tuple(m): v for m, _p, v, _lo, _hi in raw["moves"]}
             assert got == oracle, (preset, objective)
+            # the table keyed by relative ranks (by default from 8 cards in a hand) at any size
+            relative = core.Solver(1.0, relative_keys_from=0).solve(hand, objective, *levels)
+            assert {tuple(m): v for m, _p, v, _lo, _hi in relative["moves"]} == oracle
             checked += len(got)
     assert checked >= ENDGAMES

@@ -565,7 +565,10 @@ SOLVER_MAX_THREADS: int
 _SolverMove = tuple[_CardSet, _CardSet, int, int, int]  # (move, played, value, lower, upper)
 
 class Solver(metaclass=_Pybind11Type):
-    def __init__(self, tt_mb: float = 16.0, merge: bool = True, threads: int = 1) -> None: ...
+    def __init__(
+        self, tt_mb: float = 16.0, merge: bool = True, threads: int = 1,
+        relative_keys_from: int = 8,
+    ) -> None: ...
     @property
     def tt_bytes(self) -> int: ...
     @property

@@ -37,8 +37,11 @@ Solver::Solver(const SolverOptions& options)
       buffers_(MAX_PLY),
       scored_(MAX_PLY),
       keys_(MAX_PLY),
+      child_keys_(MAX_PLY),
       killer_(MAX_PLY * 4),
-      killer2_(MAX_PLY * 4) {}
+      killer2_(MAX_PLY * 4),
+      suit_keys_(MAX_PLY + 1),
+      suit_memo_(SUIT_MEMO) {}
 
 void Solver::begin(const Hand& root, Objective objective, int level_ns, int level_ew) {
   for (int s = 0; s < 4; ++s)
@@ -83,6 +86,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   tt_.new_search();
   std::fill(killer_.begin(), killer_.end(), CardSet{});  // node counts depend on this call only
   std::fill(killer2_.begin(), killer2_.end(), CardSet{});
+  prepare_keys();
   // Everything that tells one solve from another, except the cards left (key_of adds those):
   // a table reused for another deal or objective never confuses their positions.
   uint64_t k = mix(uint64_t(objective == Objective::SCORE) * 0x9E37 + uint64_t(max_team_) * 7 +
@@ -91,6 +95,10 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   k = mix(k ^ kitty_.one) ^ mix(kitty_.two + 0x1234567);
   if (COPIES >= 3) k ^= mix(kitty_.at_least(3) + 0x7654321);
   if (stake_ != 1) k ^= mix(uint64_t(stake_) * 0x51ED27ull);  // §11.9: values scale with it
+  int largest = 0;
+  for (int s = 0; s < 4; ++s) largest = std::max(largest, root.held(s).size());
+  relative_keys_ = largest >= options_.relative_keys_from;
+  if (relative_keys_) k ^= 0x6a09e667f3bcc909ull;  // the two kinds of keys never meet in a table
   base_key_ = mix(k ^ uint64_t(levels_[0] * 16 + levels_[1]) ^ mix(rules_.fingerprint()));
   if (objective == Objective::SCORE) {
     // The value of each way the hand can end, for the bounds at trick starts. A declaring seat
@@ -148,13 +156,15 @@ int Solver::terminal_value(const Node& node) const {
 bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha, int beta, int ply, int* value) {
   const bool max_node = maximising(node);
   std::vector<std::pair<uint64_t, int>>& keys = keys_[ply];
+  std::vector<uint64_t>& child_keys = child_keys_[ply];  // kept for the search of each child
   keys.clear();
-  for (const CardSet& m : moves) {
+  child_keys.assign(moves.size(), 0);
+  for (size_t i = 0; i < moves.size(); ++i) {
     Node child = node;
-    if (apply(child, m)) continue;
+    if (apply(child, moves[i])) continue;
     const auto [lo, hi] = bounds(child, alpha, beta);
     if (max_node ? lo >= beta : hi <= alpha) return *value = max_node ? lo : hi, true;
-    const uint64_t key = key_of(child);
+    const uint64_t key = child_keys[i] = key_of(child, ply + 1);
     tt_.prefetch(key);
     keys.push_back({key, objective_ == Objective::POINTS ? child.points : 0});
   }
@@ -167,7 +177,7 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
   return false;
 }
 
-int Solver::search(const Node& node, int alpha, int beta, int ply) {
+int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t known_key) {
   if ((++stats_.nodes & 0x3FFF) == 0) poll();
   const bool trick_start = node.trick.played == 0;
   const int cards = node.held[0].size() + node.held[1].size() + node.held[2].size() + node.held[3].size();
@@ -192,7 +202,7 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
     if (hi <= alpha) return hi;
     if (lo == hi) return lo;
     // Step 2. The transposition table.
-    key = key_of(node);
+    key = known_key ? known_key : key_of(node, ply);
     if (const TTEntry* e = tt_.probe(key)) {
       const int lower = lower_of(*e, base), upper = upper_of(*e, base);
       if (lower >= beta) return lower;
@@ -209,15 +219,16 @@ int Solver::search(const Node& node, int alpha, int beta, int ply) {
   generate(node, moves);
   order(node, moves, table_move, ply);
   const bool max_node = maximising(node);
-  if (int known = 0; node.trick.played == 3 && moves.size() > 1 && etc(node, moves, alpha, beta, ply, &known))
-    return known;
+  const bool keyed = node.trick.played == 3 && moves.size() > 1;  // etc makes the children's keys
+  if (int known = 0; keyed && etc(node, moves, alpha, beta, ply, &known)) return known;
   int best = max_node ? -INF : INF;
   int best_move = -1;
   // The list is this ply's buffer: deeper plies use others, so it stays valid while iterating.
   for (size_t i = 0; i < moves.size(); ++i) {
     const CardSet m = moves[i];
     Node child = node;
-    const int v = apply(child, m) ? terminal_value(child) : search(child, alpha, beta, ply + 1);
+    const int v = apply(child, m) ? terminal_value(child)
+                                  : search(child, alpha, beta, ply + 1, keyed ? child_keys_[ply][i] : 0);
     if (max_node ? v > best : v < best) best = v, best_move = scored_[ply][i].index;
     if (max_node) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
