@@ -45,11 +45,12 @@ def hand_positions(seed: str, preset: str, sizes: set[int]) -> dict[int, str]:
     """Play one hand of heuristic self-play; the position strings at the start of the trick
     where every hand holds N cards, for each N in ``sizes`` that occurs."""
     rng = random.Random(seed)
+    letters = duidiao.Rules.preset(preset).ladder_letters  # ladder positions, as ever drawn
     game = duidiao.Game.deal(
         rng.getrandbits(64),
         rules=preset,
         declarer="SENW"[rng.randrange(4)],
-        levels=(rng.randrange(13), rng.randrange(13)),
+        levels=(letters[rng.randrange(13)], letters[rng.randrange(13)]),
     )
     bots = [make_bot("heuristic", rng.getrandbits(32)).core for _ in range(4)]
     core = game._core  # stepped directly: the bots answer from the core observations

@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -1048,3 +1049,39 @@ def test_relative_keys_are_used_from_eight_cards() -> None:
 
     assert nodes(8, 0) == nodes(8, 0, relative_keys_from=0) != nodes(8, 0, relative_keys_from=99)
     assert nodes(6, 0) == nodes(6, 0, relative_keys_from=99) != nodes(6, 0, relative_keys_from=0)
+
+
+def _bench_module(name: str) -> Any:
+    """A script of bench/ as a module (they are not part of the package)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_suite_maker_makes_the_checked_in_positions_again() -> None:
+    """bench/make_solver_positions.py, from the seeds its header names, gives the very positions
+    of the 4-card suite (a maker that drifted could not add to the suites)."""
+    maker = _bench_module("make_solver_positions")
+    suite = bench_suite(4)
+    for entry, preset in zip(suite, ("chifeng", "chifeng-classic")):
+        assert maker.hand_positions(f"{preset}:4:0", preset, {4})[4] == entry.position
+
+
+def test_the_exactness_bench_draws_positions_of_every_preset() -> None:
+    """bench/solver_exactness.py's positions: the five presets in turn, the sizes asked for,
+    trick starts and tricks under way, each a position string the solver takes."""
+    exactness = _bench_module("solver_exactness")
+    drawn = exactness.positions(20, 3, 2, 4)
+    assert len(drawn) == 20
+    assert [p.split()[0] for p in drawn[:5]] == list(exactness.PRESETS)
+    positions = [Position(p) for p in drawn]
+    under_way = [bool(p.current_trick and p.current_trick.plays) for p in positions]
+    assert any(under_way) and not all(under_way)
+    for p in positions:
+        assert all(2 <= len(p.hands[s]) <= 4 for s in "SENW")
+        assert solve(p, "points").complete
