@@ -456,6 +456,13 @@ void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t,
 void legal_follows(const Context& ctx, const CardSet& hand, const Trick& t, MoveSink* out) {
   const int size = t.size, led = t.led;
   CardSet suit = hand.within(ctx.suit_mask[led]);
+  if (size == 1) {
+    // A single led (most tricks near a hand's end): any card of its suit, else any card; in the
+    // order the general case lists them (the highest face first).
+    for (uint64_t m = suit.one ? suit.one : hand.one; m; m &= ~bit(highest_bit(m)))
+      out->push_back(CardSet::every(bit(highest_bit(m)), 1));
+    return;
+  }
   auto emit = [&](const CardSet& c) { out->push_back(c); };
   if (suit.size() >= size) {
     if (t.duty.any() && list_duty_follows(ctx, suit, t, out)) return;

@@ -89,10 +89,37 @@ void Trick::lead(const Context& ctx, const CardSet& cards) {
   }
 }
 
+bool Trick::takes(const Context& ctx, const CardSet& cards) const {
+  if (size == 1) {  // as follow() with a single led
+    const Card c = lowest_bit(cards.one);
+    const int e = ctx.effective_suit[c], key = ctx.power[c];
+    if (e == led) return !winner_trumped && key > winner_key;
+    return e == TRUMP && (!winner_trumped || key > winner_key);
+  }
+  Trick after = *this;
+  after.follow(ctx, cards);
+  return after.winner == played;
+}
+
 void Trick::follow(const Context& ctx, const CardSet& cards) {
   int index = played;
   plays[played++] = cards;
   point_total += cards.points();
+  if (size == 1) {
+    // A single led: the general rules below come to this — a card of the led suit beats a
+    // lower one of it while no trump has come; a trump on a side suit beats any but a higher
+    // trump; anything else is a discard.
+    const Card c = lowest_bit(cards.one);
+    const int e = ctx.effective_suit[c], key = ctx.power[c];
+    if (e == led) {
+      if (!winner_trumped && key > winner_key) winner = index, winner_key = key;
+    } else if (e == TRUMP && (!winner_trumped || key > winner_key)) {
+      winner = index;
+      winner_key = key;
+      winner_trumped = true;
+    }
+    return;
+  }
   if ((cards.one & ~ctx.suit_mask[led]) == 0) {
     // Same suit: beats only a same-suit winner, with the lead's format, higher (§5.4); by
     // structure (§10.5) with exactly the lead's components, a higher highest card — throws too.

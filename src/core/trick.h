@@ -39,6 +39,8 @@ struct Trick {
   // The lead is already resolved (a failed throw replaced by its forced component).
   void lead(const Context& ctx, const CardSet& cards);
   void follow(const Context& ctx, const CardSet& cards);
+  // Would `cards`, played next, take the trick (become its winning play)? As follow() decides.
+  bool takes(const Context& ctx, const CardSet& cards) const;
   int winner_seat() const { return (leader + winner) & 3; }
   int points() const { return point_total; }
 };

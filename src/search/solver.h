@@ -191,7 +191,7 @@ class Solver {
   // Suits' parts of keys made in this solve, by a hash of the suit's cards as held: a suit's
   // cards recur in many positions, and the hash costs less than the part.
   struct SuitMemo {
-    uint64_t held = 0, key = 0;
+    uint64_t cards = 0, key = 0;  // the hash of the suit's cards as held (0: empty), its part
   };
   static constexpr size_t SUIT_MEMO = 4096;
   std::vector<SuitMemo> suit_memo_;

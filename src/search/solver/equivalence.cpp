@@ -54,8 +54,11 @@ struct Solver::Equivalence {
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
       const uint64_t mine = singles & ctx.suit_mask[e];
       if (popcount(mine) < 2) continue;
-      uint32_t rest_powers = 0;
-      for (uint64_t m = rest & ctx.suit_mask[e]; m; m &= m - 1) rest_powers |= 1u << ctx.power[lowest_bit(m)];
+      // The powers of the other cards: a plain face's is its rank + 1 (the faces of one suit's
+      // block, shifted), the others' looked up.
+      const uint64_t others = rest & ctx.suit_mask[e], plain = others & solver.plain_[e];
+      uint32_t rest_powers = plain ? uint32_t((plain >> (RANK_NB * (e == TRUMP ? ctx.trump : e))) << 1) : 0;
+      for (uint64_t m = others & ~solver.plain_[e]; m; m &= m - 1) rest_powers |= 1u << ctx.power[lowest_bit(m)];
       const uint64_t top = e < 4 && ctx.muddy_throws ? ctx.top_ranks[e] : 0;  // 浑甩's ranks
       int prev = -1;
       solver.each_by_power(e, mine, [&](Card c) {
@@ -131,10 +134,7 @@ void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) co
     if (relax) {
       const CardSet r = loose.canonical(m);
       if (r != c) {
-        Trick a = t, b = t;
-        a.follow(ctx_, m);
-        b.follow(ctx_, r);
-        if (a.winner == b.winner) c = r;
+        if (t.takes(ctx_, m) == t.takes(ctx_, r)) c = r;  // the trick goes to the same play
       }
     }
     changed |= c != m;

@@ -14,7 +14,6 @@
 #include "search/solver.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "core/combination.h"
 #include "core/legal.h"
@@ -54,9 +53,8 @@ uint64_t Solver::score_points_key(const Node& node) const {
   return k;
 }
 
-// The position's part of the key: the hands (by relative ranks, or their Zobrist hash kept up to
-// date by PlayState::apply), the leader, the plays on the table and (SCORE) the banked points' rows, mixed with what the
-// whole solve shares (base_key_).
+// What the relative keys read of the solve's rules: each suit's plain faces, each face's roles
+// (points; §5.2's top ranks when 浑甩 is played) and its next place in the tractor order.
 void Solver::prepare_keys() {
   for (SuitKeys& c : suit_keys_) c.valid = false;
   std::fill(suit_memo_.begin(), suit_memo_.end(), SuitMemo{});
@@ -164,7 +162,7 @@ uint64_t Solver::relative_hands_key(const Node& node, int ply) {
         }
       h = mix(h) | 1;  // 0: an empty slot
       SuitMemo& memo = suit_memo_[h % SUIT_MEMO];
-      if (memo.held != h) memo = {h, suit_key(node, e)};
+      if (memo.cards != h) memo = {h, suit_key(node, e)};
       cache.suit[e] = memo.key;
 #ifdef DUIDIAO_CHECK_MEMO
       if (memo.key != suit_key(node, e)) { static int n = 0; if (n++ < 5) fprintf(stderr, "MEMO MISMATCH e=%d\n", e); }
@@ -177,6 +175,9 @@ uint64_t Solver::relative_hands_key(const Node& node, int ply) {
   return k;
 }
 
+// The position's part of the key: the hands (by relative ranks, or their Zobrist hash kept up to
+// date by PlayState::apply), the leader, the plays on the table and (SCORE) the banked points'
+// rows, mixed with what the whole solve shares (base_key_).
 uint64_t Solver::key_of(const Node& node, int ply) {
   static constexpr uint64_t SEED[8] = {0x9e3779b97f4a7c15ull, 0xbf58476d1ce4e5b9ull, 0x94d049bb133111ebull,
                                        0x2545f4914f6cdd1dull, 0xd6e8feb86659fd93ull, 0xa0761d6478bd642full,

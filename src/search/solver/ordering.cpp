@@ -62,12 +62,11 @@ void Solver::order(const Node& node, std::vector<CardSet>& moves, int first, int
     if (t.played == 0) {
       s += 1000 * m.size() + power;  // combinations and high cards first
     } else {
-      Trick after = t;
-      after.follow(ctx_, m);
-      const bool mine = team_of(after.winner_seat()) == my_team;
+      const bool takes = t.takes(ctx_, m);  // else the trick's winner stays
+      const bool mine = takes || partner_winning;
       const int points = m.points();
-      if (mine && after.winner == t.played && partner_winning) s += 40000 + 100 * points - power;
-      else if (mine && after.winner == t.played) s += 100000 - 10 * power + (defending ? 50 * points : 0);
+      if (takes && partner_winning) s += 40000 + 100 * points - power;
+      else if (takes) s += 100000 - 10 * power + (defending ? 50 * points : 0);
       else if (mine) s += 50000 + 100 * points - power;
       else s += 10000 - 100 * points - power;
     }
