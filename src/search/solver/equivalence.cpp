@@ -39,8 +39,9 @@ struct Solver::Equivalence {
 
   Equivalence() = default;  // no classes
   // With `table` false, the cards on the table do not separate classes: the classes of moves
-  // that do not take the trick (see merge_equivalents).
-  Equivalence(const Solver& solver, const Node& node, bool table = true) {
+  // that do not take the trick (see merge_equivalents). Only the suits of `played` (the cards
+  // of the moves to be merged) get classes.
+  Equivalence(const Solver& solver, const Node& node, bool table = true, uint64_t played = ALL_FACES) {
     const Context& ctx = solver.ctx_;
     const int seat = node.trick.turn();
     const CardSet& hand = node.held[seat];
@@ -53,7 +54,7 @@ struct Solver::Equivalence {
     int used = 0;
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
       const uint64_t mine = singles & ctx.suit_mask[e];
-      if (popcount(mine) < 2) continue;
+      if (popcount(mine) < 2 || !(mine & played)) continue;
       // The powers of the other cards: a plain face's is its rank + 1 (the faces of one suit's
       // block, shifted), the others' looked up.
       const uint64_t others = rest & ctx.suit_mask[e], plain = others & solver.plain_[e];
@@ -114,7 +115,9 @@ struct Solver::Equivalence {
 void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) const {
   if (moves.size() < 2) return;
   const Trick& t = node.trick;
-  const Equivalence eq(*this, node);
+  uint64_t played = 0;  // a follow's moves are of one suit, or of the cards left
+  for (const CardSet& m : moves) played |= m.one;
+  const Equivalence eq(*this, node, true, played);
   // The relaxed classes differ only when a table card lies in a suit of two of the mover's singles.
   bool relax = false;
   if (t.played) {
@@ -126,7 +129,7 @@ void Solver::merge_equivalents(const Node& node, std::vector<CardSet>& moves) co
       relax = (table & ctx_.suit_mask[e]) && popcount(singles & ctx_.suit_mask[e]) >= 2;
   }
   if (!relax && !eq.merged) return;
-  const Equivalence loose = relax ? Equivalence(*this, node, false) : Equivalence();
+  const Equivalence loose = relax ? Equivalence(*this, node, false, played) : Equivalence();
   relax = relax && loose.merged;
   bool changed = false;
   for (CardSet& m : moves) {

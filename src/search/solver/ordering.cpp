@@ -51,6 +51,10 @@ void Solver::order(const Node& node, std::vector<CardSet>& moves, int first, int
   const bool partner_winning = t.played > 0 && team_of(t.winner_seat()) == my_team;
   std::vector<Scored>& scored = scored_[ply];
   scored.clear();
+  if (moves.size() == 1) {  // nothing to order
+    scored.push_back({0, 0, moves[0]});
+    return;
+  }
   for (size_t i = 0; i < moves.size(); ++i) {
     const CardSet& m = moves[i];
     int s = 0;
