@@ -53,11 +53,11 @@ uint64_t Solver::score_points_key(const Node& node) const {
   return k;
 }
 
-// What the relative keys read of the solve's rules: each suit's plain faces, each face's roles
-// (points; §5.2's top ranks when 浑甩 is played) and its next place in the tractor order.
+// What the relative keys read of the solve's rules: each suit's plain faces (the equivalence
+// classes read them too), and, when the keys are relative, each face's roles (points; §5.2's
+// top ranks when 浑甩 is played) and its next place in the tractor order. A solve without them
+// (the bots' many small ones) pays only for the first.
 void Solver::prepare_keys() {
-  for (SuitKeys& c : suit_keys_) c.valid = false;
-  std::fill(suit_memo_.begin(), suit_memo_.end(), SuitMemo{});
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
     plain_[e] = 0;
     for (uint64_t m = ctx_.suit_mask[e]; m; m &= m - 1) {
@@ -65,6 +65,9 @@ void Solver::prepare_keys() {
       if (c < SMALL_JOKER && !(bit(c) & ctx_.level_cards) && ctx_.power[c] == c % RANK_NB + 1) plain_[e] |= bit(c);
     }
   }
+  if (!relative_keys_) return;
+  for (SuitKeys& c : suit_keys_) c.valid = false;
+  std::fill(suit_memo_.begin(), suit_memo_.end(), SuitMemo{});
   for (Card c = 0; c < FACE_NB; ++c) {
     face_role_[c] = uint8_t((bit(c) & FIVE_FACES ? 1 : 0) | (bit(c) & TEN_POINT_FACES ? 2 : 0));
     if (c < SMALL_JOKER && ctx_.muddy_throws && c / RANK_NB != ctx_.trump && (bit(c) & ctx_.top_ranks[c / RANK_NB]))

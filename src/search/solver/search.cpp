@@ -86,7 +86,6 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   tt_.new_search();
   std::fill(killer_.begin(), killer_.end(), CardSet{});  // node counts depend on this call only
   std::fill(killer2_.begin(), killer2_.end(), CardSet{});
-  prepare_keys();
   // Everything that tells one solve from another, except the cards left (key_of adds those):
   // a table reused for another deal or objective never confuses their positions.
   uint64_t k = mix(uint64_t(objective == Objective::SCORE) * 0x9E37 + uint64_t(max_team_) * 7 +
@@ -99,6 +98,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   for (int s = 0; s < 4; ++s) largest = std::max(largest, root.held(s).size());
   relative_keys_ = largest >= options_.relative_keys_from;
   if (relative_keys_) k ^= 0x6a09e667f3bcc909ull;  // the two kinds of keys never meet in a table
+  prepare_keys();
   base_key_ = mix(k ^ uint64_t(levels_[0] * 16 + levels_[1]) ^ mix(rules_.fingerprint()));
   if (objective == Objective::SCORE) {
     // The value of each way the hand can end, for the bounds at trick starts. A declaring seat
