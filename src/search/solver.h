@@ -201,7 +201,12 @@ class Solver {
   uint64_t base_key_ = 0;  // the solve's part of every table key (see begin)
   bool relative_keys_ = false;  // this solve's keys are by relative ranks (relative_keys_from)
   Context ctx_;
-  uint64_t trump_naturals_ = 0, off_level_ = 0, trump_level_ = 0;  // the trump suit by power
+  // The trump suit by power, lowest first: its plain faces (in face order, which is their
+  // power's), then the other faces (the 2s under §11.2, the level cards, the jokers) in groups
+  // of equal power. (prepare_keys)
+  static constexpr int TRUMP_PARTS_MAX = 8;
+  uint64_t trump_parts_[TRUMP_PARTS_MAX] = {};
+  int trump_parts_nb_ = 0;
   static constexpr int MAX_POWER = 23;  // the big joker's (Context::power)
   uint64_t at_least_[EFFECTIVE_SUIT_NB][MAX_POWER + 2] = {};  // faces of a suit of power >= p
   // Relative keys (keys.cpp): per effective suit its plain faces (ranked by their place among

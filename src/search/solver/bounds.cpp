@@ -16,9 +16,8 @@ using namespace solver_internal;
 // The highest (or lowest) power among the faces of `mask`, non-empty, of effective suit e.
 int Solver::power_extreme(int e, uint64_t mask, bool highest) const {
   if (e != TRUMP) return ctx_.power[highest ? highest_bit(mask) : lowest_bit(mask)];
-  const uint64_t parts[5] = {trump_naturals_, off_level_, trump_level_, bit(SMALL_JOKER), bit(BIG_JOKER)};
-  for (int i = 0; i < 5; ++i) {
-    const uint64_t m = mask & parts[highest ? 4 - i : i];
+  for (int i = 0; i < trump_parts_nb_; ++i) {
+    const uint64_t m = mask & trump_parts_[highest ? trump_parts_nb_ - 1 - i : i];
     if (m) return ctx_.power[highest ? highest_bit(m) : lowest_bit(m)];
   }
   return 0;

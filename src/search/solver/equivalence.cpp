@@ -13,15 +13,16 @@ namespace duidiao {
 
 using namespace solver_internal;
 
-// In a side suit and among the trump naturals, face order is the order of power (§3.1).
+// In a side suit and among the trump suit's plain faces, face order is the order of power
+// (§3.1); the trump suit's other faces follow by power (trump_parts_).
 template <typename F>
 void Solver::each_by_power(int e, uint64_t mask, F&& f) const {
   if (e != TRUMP) {
     for (uint64_t m = mask; m; m &= m - 1) f(lowest_bit(m));
     return;
   }
-  for (uint64_t part : {trump_naturals_, off_level_, trump_level_, bit(SMALL_JOKER), bit(BIG_JOKER)})
-    for (uint64_t m = mask & part; m; m &= m - 1) f(lowest_bit(m));
+  for (int i = 0; i < trump_parts_nb_; ++i)
+    for (uint64_t m = mask & trump_parts_[i]; m; m &= m - 1) f(lowest_bit(m));
 }
 
 // Cards of the mover held once, of one effective suit, with no other card still out (in any

@@ -14,6 +14,7 @@
 #include "search/solver.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/combination.h"
 #include "core/legal.h"
@@ -53,16 +54,30 @@ uint64_t Solver::score_points_key(const Node& node) const {
   return k;
 }
 
-// What the relative keys read of the solve's rules: each suit's plain faces (the equivalence
-// classes read them too), and, when the keys are relative, each face's roles (points; §5.2's
-// top ranks when 浑甩 is played) and its next place in the tractor order. A solve without them
-// (the bots' many small ones) pays only for the first.
+// What the relative keys read of the solve's rules: each suit's plain faces and the trump suit
+// by power (the equivalence classes and the bounds read them too), and, when the keys are
+// relative, each face's roles (points; §5.2's top ranks when 浑甩 is played) and its next place
+// in the tractor order. A solve without them (the bots' many small ones) pays only for the
+// first two.
 void Solver::prepare_keys() {
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
     plain_[e] = 0;
     for (uint64_t m = ctx_.suit_mask[e]; m; m &= m - 1) {
       const Card c = lowest_bit(m);
       if (c < SMALL_JOKER && !(bit(c) & ctx_.level_cards) && ctx_.power[c] == c % RANK_NB + 1) plain_[e] |= bit(c);
+    }
+  }
+  // The trump suit by power: the plain faces, then the others grouped by power (§11.2's 2s
+  // stand between the naturals and the level cards, the trump suit's 2 above the others).
+  trump_parts_nb_ = 0;
+  trump_parts_[trump_parts_nb_++] = plain_[TRUMP];
+  for (int p = 0; p <= MAX_POWER; ++p) {
+    uint64_t part = 0;
+    for (uint64_t m = ctx_.suit_mask[TRUMP] & ~plain_[TRUMP]; m; m &= m - 1)
+      if (ctx_.power[lowest_bit(m)] == p) part |= bit(lowest_bit(m));
+    if (part) {
+      if (trump_parts_nb_ == TRUMP_PARTS_MAX) throw std::logic_error("too many trump powers");
+      trump_parts_[trump_parts_nb_++] = part;
     }
   }
   if (!relative_keys_) return;

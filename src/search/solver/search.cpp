@@ -57,9 +57,6 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   if (root.is_over()) throw std::invalid_argument("the hand is over: there is nothing to solve");
   rules_ = root.rules();
   ctx_ = root.context();
-  trump_level_ = ctx_.trump == NO_TRUMP ? 0 : bit(make_card(ctx_.trump, ctx_.level_card));
-  off_level_ = ctx_.level_cards & ~trump_level_;
-  trump_naturals_ = ctx_.trump_naturals;
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e)
     for (int p = 0; p <= MAX_POWER + 1; ++p) {
       at_least_[e][p] = 0;
