@@ -182,9 +182,6 @@ uint64_t Solver::relative_hands_key(const Node& node, int ply) {
       SuitMemo& memo = suit_memo_[h % SUIT_MEMO];
       if (memo.cards != h) memo = {h, suit_key(node, e)};
       cache.suit[e] = memo.key;
-#ifdef DUIDIAO_CHECK_MEMO
-      if (memo.key != suit_key(node, e)) { static int n = 0; if (n++ < 5) fprintf(stderr, "MEMO MISMATCH e=%d\n", e); }
-#endif
     }
     k += cache.suit[e];
   }
