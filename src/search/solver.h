@@ -64,8 +64,9 @@ struct SolverOptions {
   // nodes at 4 cards, 12% at 6, 16% at 8, 25% at 10, and cost about as much time as they save
   // up to 8 cards (docs/solver.md).
   int relative_keys_from = 8;
-  // Threads searching one solve's root moves, each with a table of its own (tt_bytes each);
-  // the values are the same with any number (an unlimited solve; a limited one uses one).
+  // Threads searching one solve's root moves, sharing the one table (entries without locks,
+  // transposition.h); the values are the same with any number (an unlimited solve; a limited
+  // one uses one).
   int threads = 1;
 };
 constexpr int SOLVER_MAX_THREADS = 64;

@@ -8,55 +8,85 @@ namespace duidiao {
 
 namespace {
 constexpr size_t LINE = 64;
+
+uint64_t pack(const TTEntry& e) {
+  return uint64_t(uint16_t(e.lower)) | uint64_t(uint16_t(e.upper)) << 16 | uint64_t(e.cards) << 32 |
+         uint64_t(e.best) << 40 | uint64_t(e.generation) << 48;
 }
 
-TranspositionTable::TranspositionTable(size_t bytes) {
+TTEntry unpack(uint64_t key, uint64_t data) {
+  TTEntry e;
+  e.key = key;
+  e.lower = int16_t(uint16_t(data));
+  e.upper = int16_t(uint16_t(data >> 16));
+  e.cards = uint8_t(data >> 32);
+  e.best = uint8_t(data >> 40);
+  e.generation = uint8_t(data >> 48);
+  return e;
+}
+}  // namespace
+
+TranspositionTable::Memory::Memory(size_t bytes) {
   // One cache line of the budget goes to aligning the table: the allocation stays within
   // `bytes` (at least one bucket, whatever the budget).
-  buckets_ = (bytes > LINE ? bytes - LINE : 0) / (sizeof(TTEntry) * BUCKET);
-  if (buckets_ == 0) buckets_ = 1;
-  size_ = buckets_ * BUCKET;
-  memory_.reset(std::calloc(size_ * sizeof(TTEntry) + LINE, 1));
-  if (!memory_) throw std::bad_alloc();
-  const uintptr_t at = reinterpret_cast<uintptr_t>(memory_.get());
-  entries_ = reinterpret_cast<TTEntry*>((at + LINE - 1) & ~uintptr_t(LINE - 1));
+  buckets = (bytes > LINE ? bytes - LINE : 0) / (sizeof(Slot) * BUCKET);
+  if (buckets == 0) buckets = 1;
+  size = buckets * BUCKET;
+  raw = std::calloc(size * sizeof(Slot) + LINE, 1);
+  if (!raw) throw std::bad_alloc();
+  const uintptr_t at = reinterpret_cast<uintptr_t>(raw);
+  // Zeroed bytes are two zero atomics on every platform this builds for (lock-free 64-bit).
+  slots = reinterpret_cast<Slot*>((at + LINE - 1) & ~uintptr_t(LINE - 1));
 }
 
+TranspositionTable::TranspositionTable(size_t bytes) : memory_(std::make_shared<Memory>(bytes)) {}
+
 void TranspositionTable::clear() {
-  std::memset(static_cast<void*>(entries_), 0, size_ * sizeof(TTEntry));
+  std::memset(static_cast<void*>(memory_->slots), 0, memory_->size * sizeof(Slot));
   stats_ = TTStats{};
 }
 
-const TTEntry* TranspositionTable::probe(uint64_t key) {
+bool TranspositionTable::probe(uint64_t key, TTEntry* out) {
   ++stats_.probes;
-  TTEntry* bucket = bucket_of(key);
-  for (int i = 0; i < BUCKET; ++i)
-    if (bucket[i].key == key) {
+  Slot* bucket = bucket_of(key);
+  for (int i = 0; i < BUCKET; ++i) {
+    const uint64_t data = bucket[i].data.load(std::memory_order_relaxed);
+    if ((bucket[i].check.load(std::memory_order_relaxed) ^ data) == key) {
       ++stats_.hits;
-      return &bucket[i];
+      *out = unpack(key, data);
+      return true;
     }
-  return nullptr;
+  }
+  return false;
 }
 
 void TranspositionTable::store(uint64_t key, int lower, int upper, int cards, int best) {
   ++stats_.stores;
-  TTEntry* bucket = bucket_of(key);
-  TTEntry* slot = nullptr;
-  for (int i = 0; i < BUCKET && !slot; ++i)
-    if (bucket[i].key == key || bucket[i].key == 0) slot = &bucket[i];
-  if (!slot) {
-    // The least worth keeping: an older search's, then the fewest cards left.
-    auto worth = [&](const TTEntry& e) { return (e.generation == generation_ ? 256 : 0) + e.cards; };
-    slot = &bucket[0];
-    for (int i = 1; i < BUCKET; ++i)
-      if (worth(bucket[i]) < worth(*slot)) slot = &bucket[i];
+  const uint8_t generation = memory_->generation.load(std::memory_order_relaxed);
+  Slot* bucket = bucket_of(key);
+  Slot* slot = nullptr;
+  int least = INT32_MAX;
+  for (int i = 0; i < BUCKET; ++i) {
+    const uint64_t data = bucket[i].data.load(std::memory_order_relaxed);
+    const uint64_t held = bucket[i].check.load(std::memory_order_relaxed) ^ data;
+    if (held == key || (held == 0 && data == 0)) {
+      slot = &bucket[i];
+      break;
+    }
+    // Else the least worth keeping: an older search's, then the fewest cards left.
+    const TTEntry e = unpack(held, data);
+    const int worth = (e.generation == generation ? 256 : 0) + e.cards;
+    if (worth < least) least = worth, slot = &bucket[i];
   }
-  slot->key = key;
-  slot->lower = lower < -TTEntry::LIMIT ? TTEntry::NO_LOWER : int16_t(std::min(lower, TTEntry::LIMIT));
-  slot->upper = upper > TTEntry::LIMIT ? TTEntry::NO_UPPER : int16_t(std::max(upper, -TTEntry::LIMIT));
-  slot->cards = uint8_t(cards);
-  slot->best = uint8_t(best);
-  slot->generation = generation_;
+  TTEntry e;
+  e.lower = lower < -TTEntry::LIMIT ? TTEntry::NO_LOWER : int16_t(std::min(lower, TTEntry::LIMIT));
+  e.upper = upper > TTEntry::LIMIT ? TTEntry::NO_UPPER : int16_t(std::max(upper, -TTEntry::LIMIT));
+  e.cards = uint8_t(cards);
+  e.best = uint8_t(best);
+  e.generation = generation;
+  const uint64_t data = pack(e);
+  slot->data.store(data, std::memory_order_relaxed);
+  slot->check.store(key ^ data, std::memory_order_relaxed);
 }
 
 }  // namespace duidiao

@@ -231,8 +231,8 @@ class Solver:
     """A reusable solver. Its transposition table (``tt_mb`` MiB) is kept between calls, so
     solving positions of the same hand one after another reuses earlier work. ``merge=False``
     turns off the merging of equivalent cards (for testing; values are the same). ``threads``
-    searches one solve's moves on that many threads, each with a table of its own (``tt_mb``
-    each): the same values, sooner on as many cores (a limited solve uses one thread).
+    searches one solve's moves on that many threads, sharing the one table: the same values,
+    sooner on as many cores (a limited solve uses one thread).
 
     One object solves one position at a time (calls from several threads wait for each
     other); use one Solver per thread to solve in parallel.

@@ -166,10 +166,10 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
     keys.push_back({key, objective_ == Objective::POINTS ? child.points : 0});
   }
   for (const auto& [key, base] : keys) {
-    const TTEntry* e = tt_.probe(key);
-    if (!e) continue;
-    if (max_node && lower_of(*e, base) >= beta) return *value = lower_of(*e, base), true;
-    if (!max_node && upper_of(*e, base) <= alpha) return *value = upper_of(*e, base), true;
+    TTEntry e;
+    if (!tt_.probe(key, &e)) continue;
+    if (max_node && lower_of(e, base) >= beta) return *value = lower_of(e, base), true;
+    if (!max_node && upper_of(e, base) <= alpha) return *value = upper_of(e, base), true;
   }
   return false;
 }
@@ -200,14 +200,14 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t know
     if (lo == hi) return lo;
     // Step 2. The transposition table.
     key = known_key ? known_key : key_of(node, ply);
-    if (const TTEntry* e = tt_.probe(key)) {
-      const int lower = lower_of(*e, base), upper = upper_of(*e, base);
+    if (TTEntry e; tt_.probe(key, &e)) {
+      const int lower = lower_of(e, base), upper = upper_of(e, base);
       if (lower >= beta) return lower;
       if (upper <= alpha) return upper;
       if (lower == upper) return lower;
       alpha = std::max(alpha, lower);
       beta = std::min(beta, upper);
-      table_move = e->best - 1;
+      table_move = e.best - 1;
     }
   }
   const int alpha_in = alpha, beta_in = beta;
@@ -241,9 +241,9 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t know
     if (best <= alpha_in) upper = best;
     else if (best >= beta_in) lower = best;
     else lower = upper = best;
-    if (const TTEntry* e = tt_.probe(key)) {  // keep what was known before
-      lower = std::max(lower, lower_of(*e, base));
-      upper = std::min(upper, upper_of(*e, base));
+    if (TTEntry e; tt_.probe(key, &e)) {  // keep what was known before
+      lower = std::max(lower, lower_of(e, base));
+      upper = std::min(upper, upper_of(e, base));
     }
     tt_.store(key, lower == -INF ? -INF : lower - base, upper == INF ? INF : upper - base, cards,
               best_move + 1 < 256 ? best_move + 1 : 0);
@@ -295,7 +295,11 @@ bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int
                                       std::vector<Root>& roots, const std::vector<size_t>& pending) {
   SolverOptions one = options_;
   one.threads = 1;
-  while (int(helpers_.size()) + 1 < options_.threads) helpers_.push_back(std::make_unique<Solver>(one));
+  one.tt_bytes = 0;  // a bucket: the helpers use this solver's table
+  while (int(helpers_.size()) + 1 < options_.threads) {
+    helpers_.push_back(std::make_unique<Solver>(one));
+    helpers_.back()->tt_.share(tt_);
+  }
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};
   std::exception_ptr failure;
