@@ -2,10 +2,12 @@
 
     python bench/solver_compare.py --old ../old/src                    # 4, 6 and 8 cards
     python bench/solver_compare.py --old ../old/src --cards 8,10,12 --rounds 1
+    python bench/solver_compare.py --old ../old/src --cards 8,10 --threads 2   # both cores
+    python bench/solver_compare.py --old ../old/src --cards 12 --rounds 1 --tt-mb 256
 
 Each build solves the suites (src/duidiao/solver_positions/ of this tree, read as position
 strings so that builds of other Python APIs solve the very same positions) in a fresh process
-with ``PYTHONPATH`` set to its ``src`` folder, as ``duidiao bench`` does: one ``Solver(16)`` a
+with ``PYTHONPATH`` set to its ``src`` folder, as ``duidiao bench`` does: one ``Solver`` a
 suite, every position for the score then the points objective, the table kept from one solve
 to the next. The builds take turns, ``--rounds`` times; on a shared machine alternating keeps
 the comparison fair where single timings are not. Every value is checked against the suite's
@@ -15,7 +17,10 @@ The table gives, per suite and build, the median time of a solve (the median ove
 of each round's median; the times are the core call's, ``Solution.seconds``), the slowest
 solve, the nodes of the whole suite (its signature; a build whose search is unchanged has the
 same count) and the ratio old / new of the medians (above 1: the new build is faster).
-``--json FILE`` writes every solve's time and nodes.
+``--json FILE`` writes every solve's time and nodes. ``--threads N`` gives the new build's
+solver N threads (the old build searches with one, as builds before them did); node counts
+with threads depend on which thread took which move. ``--tt-mb`` sizes both builds' tables
+(16 MiB by default, as ``duidiao bench``; 256 pays from 11 cards a hand).
 """
 
 from __future__ import annotations
@@ -37,11 +42,12 @@ CHILD = r"""
 import json, sys
 import duidiao
 suites, cards = sys.argv[1], [int(c) for c in sys.argv[2].split(",")]
+threads, tt_mb = int(sys.argv[3]), float(sys.argv[4])
 out = {}
 for n in cards:
     rows = [line.split("\t") for line in open(f"{suites}/cards-{n:02d}.txt", encoding="utf-8")
             if line.strip() and not line.startswith("#")]
-    solver = duidiao.Solver(16)
+    solver = duidiao.Solver(tt_mb, threads=threads) if threads > 1 else duidiao.Solver(tt_mb)
     solves = []
     for score, points, text in rows:
         position = duidiao.Position(text.strip())
@@ -53,10 +59,13 @@ print(json.dumps(out))
 """
 
 
-def run_build(src: Path, cards: list[int]) -> dict[int, list[list[Any]]]:
+def run_build(
+    src: Path, cards: list[int], threads: int = 1, tt_mb: float = 16
+) -> dict[int, list[list[Any]]]:
     env = dict(os.environ, PYTHONPATH=str(src))
+    cards_arg = ",".join(map(str, cards))
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(SUITES), ",".join(map(str, cards))],
+        [sys.executable, "-c", CHILD, str(SUITES), cards_arg, str(threads), str(tt_mb)],
         env=env, capture_output=True, text=True, check=False,
     )
     if done.returncode != 0:
@@ -71,13 +80,20 @@ def main() -> None:
     parser.add_argument("--cards", default="4,6,8", help="the suites (default 4,6,8)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", type=Path, default=None, help="write every solve here")
+    parser.add_argument("--threads", type=int, default=1, help="the new build's threads (1)")
+    parser.add_argument("--tt-mb", type=float, default=16, help="both builds' table (MiB, 16)")
     args = parser.parse_args()
+    if args.threads < 1:
+        parser.error(f"--threads must be 1 or more, not {args.threads}")
+    if not 1 <= args.tt_mb <= 65536:
+        parser.error(f"--tt-mb must be from 1 to 65536 MiB, not {args.tt_mb:g}")
     cards = [int(c) for c in args.cards.split(",")]
     builds = {"old": args.old.resolve(), "new": args.new.resolve()}
     runs: dict[str, list[dict[int, list[list[Any]]]]] = {b: [] for b in builds}
     for r in range(args.rounds):
         for name, src in builds.items():
-            runs[name].append(run_build(src, cards))
+            threads = args.threads if name == "new" else 1
+            runs[name].append(run_build(src, cards, threads, args.tt_mb))
             print(f"round {r + 1}: {name} done", file=sys.stderr)
     print(f"{'cards':>5}  {'build':5}  {'median ms':>10}  {'slowest ms':>10}  "
           f"{'nodes':>14}  ratio")

@@ -29,6 +29,7 @@ import duidiao
 from duidiao import Card, Cards, HiddenCardsError, Position, Solver, solve
 from duidiao.cli import main
 from duidiao.search.players import core_bot_step, make_bot
+from duidiao.search.solver import table_mb_for
 from duidiao.search.solver_bench import BENCH_CARDS, bench_suite, run_bench
 
 pytest.importorskip("duidiao._core")
@@ -532,6 +533,11 @@ def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[-2].startswith("pv: ") and lines[-1].startswith("nodes ")
     code, out, _ = run(capsys, "solve", entry.position, "--objective", "points", "--tt-mb", "4")
     assert code == 0 and out.splitlines()[1].startswith(f"value {entry.points}: ")
+
+
+def test_the_command_line_takes_a_larger_table_from_11_cards() -> None:
+    assert table_mb_for(bench_suite(10)[0].position) == 16
+    assert table_mb_for(Position(bench_suite(12)[0].position)) == 256
 
 
 def test_cli_solve_json(capsys: pytest.CaptureFixture[str]) -> None:

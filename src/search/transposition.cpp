@@ -4,10 +4,15 @@
 #include <cstring>
 #include <new>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 namespace duidiao {
 
 namespace {
 constexpr size_t LINE = 64;
+constexpr size_t HUGE_PAGE = size_t(2) << 20, HUGE_FROM = size_t(8) << 20;
 
 uint64_t pack(const TTEntry& e) {
   return uint64_t(uint16_t(e.lower)) | uint64_t(uint16_t(e.upper)) << 16 | uint64_t(e.cards) << 32 |
@@ -27,16 +32,40 @@ TTEntry unpack(uint64_t key, uint64_t data) {
 }  // namespace
 
 TranspositionTable::Memory::Memory(size_t bytes) {
-  // One cache line of the budget goes to aligning the table: the allocation stays within
-  // `bytes` (at least one bucket, whatever the budget).
+  // One cache line of the budget goes to aligning the table (at least one bucket, whatever the
+  // budget); the bucket count alone decides where a key goes.
   buckets = (bytes > LINE ? bytes - LINE : 0) / (sizeof(Slot) * BUCKET);
   if (buckets == 0) buckets = 1;
   size = buckets * BUCKET;
+#ifdef __linux__
+  if (size * sizeof(Slot) >= HUGE_FROM) {
+    const size_t length = size * sizeof(Slot) + HUGE_PAGE;
+    void* p = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p != MAP_FAILED) {
+      raw = p;
+      mapped = length;
+      const uintptr_t at = (reinterpret_cast<uintptr_t>(p) + HUGE_PAGE - 1) & ~uintptr_t(HUGE_PAGE - 1);
+      slots = reinterpret_cast<Slot*>(at);
+      madvise(slots, size * sizeof(Slot), MADV_HUGEPAGE);  // a hint: refused, small pages serve
+      return;
+    }
+  }
+#endif
   raw = std::calloc(size * sizeof(Slot) + LINE, 1);
   if (!raw) throw std::bad_alloc();
   const uintptr_t at = reinterpret_cast<uintptr_t>(raw);
   // Zeroed bytes are two zero atomics on every platform this builds for (lock-free 64-bit).
   slots = reinterpret_cast<Slot*>((at + LINE - 1) & ~uintptr_t(LINE - 1));
+}
+
+TranspositionTable::Memory::~Memory() {
+#ifdef __linux__
+  if (mapped) {
+    munmap(raw, mapped);
+    return;
+  }
+#endif
+  std::free(raw);
 }
 
 TranspositionTable::TranspositionTable(size_t bytes) : memory_(std::make_shared<Memory>(bytes)) {}

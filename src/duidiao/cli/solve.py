@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=None,
         metavar="N",
-        help="transposition table size (MiB; default 16, 256 saves a third at 12 cards)",
+        help="transposition table size (MiB; default 16, or 256 from 11 cards in a hand)",
     )
     parser.add_argument(
         "--seconds",
@@ -67,8 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from duidiao.search.solver import Solver
-    from duidiao.search.solver_bench import BENCH_TT_MB
+    from duidiao.search.solver import Solver, table_mb_for
 
     if args.bench:
         if args.position is not None:
@@ -78,8 +77,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise ValueError("solve: a position is required (or --bench)")
     if args.cards is not None or args.suites is not None:
         raise ValueError("solve: --cards and --suites go with --bench")
-    tt_mb = args.tt_mb if args.tt_mb is not None else BENCH_TT_MB
     position = Position(args.position)
+    tt_mb = args.tt_mb if args.tt_mb is not None else table_mb_for(position)
     solution = Solver(tt_mb, merge=not args.no_merge, threads=args.threads).solve(
         position, args.objective, seconds=args.seconds, nodes=args.nodes
     )
