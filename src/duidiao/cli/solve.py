@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=1,
         metavar="N",
-        help="search the moves on N threads, each with its own table (default 1)",
+        help="search the moves on N threads sharing the table (default 1)",
     )
     parser.add_argument(
         "--no-merge", action="store_true", help="do not merge equivalent cards (for testing)"
