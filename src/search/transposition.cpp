@@ -54,7 +54,6 @@ TranspositionTable::Memory::Memory(size_t bytes) {
   raw = std::calloc(size * sizeof(Slot) + LINE, 1);
   if (!raw) throw std::bad_alloc();
   const uintptr_t at = reinterpret_cast<uintptr_t>(raw);
-  // Zeroed bytes are two zero atomics on every platform this builds for (lock-free 64-bit).
   slots = reinterpret_cast<Slot*>((at + LINE - 1) & ~uintptr_t(LINE - 1));
 }
 

@@ -65,6 +65,7 @@ class TranspositionTable {
     std::atomic<uint64_t> check, data;
   };
   static_assert(sizeof(Slot) == 16, "four entries per cache line");
+  static_assert(std::atomic<uint64_t>::is_always_lock_free, "zeroed memory is empty slots");
   // Zeroed memory the system hands out as it is touched, so a large table costs nothing until
   // used; all-zero bytes are an empty slot. From 8 MiB on Linux it is mapped on its own, 2 MiB
   // aligned and marked for huge pages: a probe is a random access, and with 4 KiB pages a

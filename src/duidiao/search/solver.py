@@ -58,6 +58,9 @@ OBJECTIVES: tuple[str, ...] = ("points", "score")
 
 PositionLike = Union[Position, str]
 
+DEFAULT_TT_MB: float = 16
+"""A solver's table (MiB) unless asked otherwise: as fast as larger ones up to 10 cards a hand."""
+
 
 @dataclass(frozen=True)
 class MoveValue:
@@ -243,7 +246,9 @@ class Solver:
     each build it is asked in, the two-deck build's at once.
     """
 
-    def __init__(self, tt_mb: float = 16, *, merge: bool = True, threads: int = 1) -> None:
+    def __init__(
+        self, tt_mb: float = DEFAULT_TT_MB, *, merge: bool = True, threads: int = 1
+    ) -> None:
         if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)):
             raise TypeError(f"tt_mb must be a number, not {type(tt_mb).__name__}")
         if not 0 < tt_mb <= 65536:
@@ -427,7 +432,7 @@ def _stoppable(run: Any) -> Any:
 def solve(
     position: PositionLike,
     objective: str = "score",
-    tt_mb: float = 16,
+    tt_mb: float = DEFAULT_TT_MB,
     merge: bool = True,
     *,
     stop: threading.Event | None = None,
@@ -448,19 +453,20 @@ def solve(
     )
 
 
-# From this many cards in a hand a larger table pays (docs/solver.md, "Speed"): below, 16 MiB is
-# as fast as larger tables, whose probes miss the processor's caches more often.
+# From this many cards in a hand a larger table pays (docs/solver.md, "Speed"): below, the
+# default is as fast as larger tables, whose probes miss the processor's caches more often.
 LARGE_TABLE_FROM_CARDS = 11
+LARGE_TABLE_MB = 256.0
 
 
 def table_mb_for(position: PositionLike) -> float:
-    """The table size (MiB) ``duidiao solve`` gives ``position`` when none is asked for: 16, or
-    256 when a hand holds 11 cards or more."""
+    """The table size (MiB) ``duidiao solve`` gives ``position`` when none is asked for: the
+    solver's default (16), or 256 when a hand holds 11 cards or more."""
     pos = position if isinstance(position, Position) else Position(position)
     largest = max(len(cards) for cards in pos.hands.values())
-    return 256.0 if largest >= LARGE_TABLE_FROM_CARDS else 16.0
+    return LARGE_TABLE_MB if largest >= LARGE_TABLE_FROM_CARDS else DEFAULT_TT_MB
 
 
-def defenders_reach(position: PositionLike, target: int, tt_mb: float = 16) -> bool:
+def defenders_reach(position: PositionLike, target: int, tt_mb: float = DEFAULT_TT_MB) -> bool:
     """Can the defenders reach at least ``target`` points with best play on both sides?"""
     return Solver(tt_mb).defenders_reach(position, target)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from duidiao.play.position import Position
-from duidiao.search.solver import Solution, Solver
+from duidiao.search.solver import DEFAULT_TT_MB, Solution, Solver
 
 __all__ = [
     "BENCH_CARDS",
@@ -25,7 +25,7 @@ __all__ = [
 
 BENCH_CARDS: tuple[int, ...] = (4, 6)
 """The suites ``duidiao bench`` solves by default (the fast part of the bench set)."""
-BENCH_TT_MB = 16
+BENCH_TT_MB = DEFAULT_TT_MB
 """The table size of the bench (node counts depend on it)."""
 
 
