@@ -61,6 +61,8 @@ def first(preset: str, phase: str, when: Any = None) -> dict[str, Any]:
         for game, data in observations(preset, seed):
             if game.phase == phase and (when is None or when(game, data)):
                 return data
+            if game.phase == "play" and phase != "play":
+                break  # the hand's bidding and burying are over: the next deal
     raise AssertionError(f"no {phase} decision found")
 
 
