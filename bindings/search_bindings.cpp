@@ -60,17 +60,19 @@ auto watched(Solver& solver, StopWatch& watch, Run&& run) {
 void init_search(py::module_& m) {
   m.attr("SOLVER_MAX_THREADS") = SOLVER_MAX_THREADS;
   py::class_<Solver>(m, "Solver")
-      .def(py::init([](double tt_mb, bool merge, int threads, int relative_keys_from) {
+      .def(py::init([](double tt_mb, bool merge, int threads, int relative_keys_from, int split_from_cards) {
              if (!(tt_mb > 0) || tt_mb > 65536) throw std::invalid_argument("tt_mb must be in (0, 65536]");
              SolverOptions o;
              o.tt_bytes = size_t(tt_mb * 1024 * 1024);
              o.merge_equivalent = merge;
              o.threads = threads;
              o.relative_keys_from = relative_keys_from;
+             o.split_from_cards = split_from_cards;
              return std::make_unique<Solver>(o);
            }),
            py::arg("tt_mb") = 16.0, py::arg("merge") = true, py::arg("threads") = 1,
-           py::arg("relative_keys_from") = SolverOptions{}.relative_keys_from)
+           py::arg("relative_keys_from") = SolverOptions{}.relative_keys_from,
+           py::arg("split_from_cards") = SolverOptions{}.split_from_cards)
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
       .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
                        py::object stop, double seconds, uint64_t nodes) {

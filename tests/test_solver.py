@@ -1019,6 +1019,26 @@ def test_two_threads_give_every_move_the_same_value() -> None:
         Solver(threads=0)
 
 
+def _every_move(core: Any, position: str, objective: str) -> dict[tuple[Any, ...], int]:
+    raw = core.solve(Position(position)._hand, objective, *Position(position).core_levels())
+    assert raw["complete"]
+    return {tuple(m): v for m, _p, v, _lo, _hi in raw["moves"]}
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_sharing_trick_starts_give_every_move_the_same_value(threads: int) -> None:
+    """Issue 32, item 4: a thread out of root moves helps another at its trick starts (Young
+    Brothers Wait) — here at every one with 4 cards or more, in a 1 MiB table, and with three
+    threads on two cores, where idle threads pass offers on — and every move keeps its value."""
+    one = _core.Solver(16.0)
+    shared = _core.Solver(1.0, threads=threads, split_from_cards=4)
+    for cards, entries in ((6, 12),):
+        for entry in bench_suite(cards)[:entries]:
+            for objective in ("score", "points"):
+                assert (_every_move(shared, entry.position, objective)
+                        == _every_move(one, entry.position, objective)), (cards, entry.position)
+
+
 def _suite_answers(cards: int, first: int, relative_keys_from: int) -> tuple[list[Any], int]:
     """Every move's value of a bench suite from its entry `first`, solved in order by one core
     solver, and its nodes."""

@@ -567,7 +567,7 @@ _SolverMove = tuple[_CardSet, _CardSet, int, int, int]  # (move, played, value, 
 class Solver(metaclass=_Pybind11Type):
     def __init__(
         self, tt_mb: float = 16.0, merge: bool = True, threads: int = 1,
-        relative_keys_from: int = 8,
+        relative_keys_from: int = 8, split_from_cards: int = 20,
     ) -> None: ...
     @property
     def tt_bytes(self) -> int: ...

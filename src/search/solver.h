@@ -1,12 +1,14 @@
 // Solver: the exact double-dummy value of a fully known play-phase position — two-team minimax
 // with alpha-beta, a transposition table at trick starts, move ordering, merging of equivalent
 // cards and cheap bounds at each trick's start. Split by idea in src/search/solver/: search.cpp,
-// ordering.cpp, bounds.cpp, equivalence.cpp, keys.cpp (each opens with what it does and why).
+// ordering.cpp, bounds.cpp, equivalence.cpp, keys.cpp, split.cpp (each opens with what it does
+// and why).
 //
 // Objectives: POINTS, the defenders' final points, the result's T with the kitty's bonus when
 // the rules count it (§10.7; the defenders maximise); SCORE, the hand score difference of §7.2
 // (NS minus EW; a Solution reports it from the side to move's team).
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -19,6 +21,11 @@
 #include "search/transposition.h"
 
 namespace duidiao {
+
+namespace solver_internal {
+struct SplitPoint;
+struct Team;
+}  // namespace solver_internal
 
 enum class Objective { POINTS, SCORE };
 
@@ -68,6 +75,10 @@ struct SolverOptions {
   // transposition.h); the values are the same with any number (an unlimited solve; a limited
   // one uses one).
   int threads = 1;
+  // A thread out of root moves helps another at a trick start with at least this many cards
+  // left whose first lead did not cut off, taking leads from it (Young Brothers Wait,
+  // solver/split.h); smaller trick starts are not worth the hand-over.
+  int split_from_cards = 20;
 };
 constexpr int SOLVER_MAX_THREADS = 64;
 
@@ -166,6 +177,24 @@ class Solver {
   template <typename Root>
   bool search_roots_in_parallel(const Hand& root, Objective objective, int level_ns, int level_ew,
                                 std::vector<Root>& roots, const std::vector<size_t>& pending);
+  // Young Brothers Wait (solver/split.h): the team of a parallel root search, null outside
+  // one; and the innermost shared node this solver searches in, null when none.
+  solver_internal::Team* team_ = nullptr;
+  const solver_internal::SplitPoint* inside_ = nullptr;
+  // Shares the moves of `node` from `from` on (those before searched, no cutoff) with an idle
+  // thread; *best and *best_index (its place in the ordered list, -1: none) take the merged
+  // result. False when no thread took them (the caller searches on alone); throws SplitCut
+  // when a shared node above cut off meanwhile.
+  bool split(const Node& node, size_t from, int alpha, int beta, int ply, bool keyed, int* best,
+             int* best_index);
+  // Idle, helps at the nodes other threads share (those under `under` only, when not null)
+  // until done() holds.
+  template <typename Done>
+  void help_until(Done&& done, const solver_internal::SplitPoint* under);
+  // What owner and helper both run at a shared node; with the shared node as inside_, true
+  // when a shared node above it cut off.
+  void search_shared(solver_internal::SplitPoint& sp);
+  bool take_part(solver_internal::SplitPoint& sp);
   // A limited solve's share for the move being searched: a stop once either is passed.
   bool sharing_ = false;
   uint64_t node_stop_ = 0;

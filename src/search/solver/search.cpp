@@ -3,7 +3,7 @@
 // enhanced transposition cutoffs at a trick's last play, and the root loop that values every
 // legal move (solve) or the position alone (value, defenders_reach). The other files give it
 // its parts: the moves and their order (ordering.cpp), cheap bounds (bounds.cpp), equivalent
-// cards (equivalence.cpp) and table keys (keys.cpp).
+// cards (equivalence.cpp), table keys (keys.cpp) and threads sharing trick starts (split.cpp).
 #include "search/solver.h"
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include "core/legal.h"
 #include "core/result.h"
 #include "search/solver/internal.h"
+#include "search/solver/split.h"
 
 namespace duidiao {
 
@@ -176,6 +177,7 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
 
 int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t known_key) {
   if ((++stats_.nodes & 0x3FFF) == 0) poll();
+  if (inside_ && cut_above(inside_)) throw SplitCut();  // a shared node above cut off
   const bool trick_start = node.trick.played == 0;
   const int cards = node.held[0].size() + node.held[1].size() + node.held[2].size() + node.held[3].size();
   uint64_t key = 0;
@@ -222,6 +224,21 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t know
   int best_move = -1;
   // The list is this ply's buffer: deeper plies use others, so it stays valid while iterating.
   for (size_t i = 0; i < moves.size(); ++i) {
+    if (i > 0 && trick_start && team_ && i + 1 < moves.size() && cards >= options_.split_from_cards &&
+        team_->idle.load(std::memory_order_relaxed) > 0) {
+      // Step 3b. No cutoff yet and a thread idle: the leads left are shared with it (split.h).
+      int best_index = -1;
+      for (size_t j = 0; j < i; ++j)
+        if (scored_[ply][j].index == best_move) best_index = int(j);
+      if (split(node, i, alpha, beta, ply, keyed, &best, &best_index)) {
+        best_move = scored_[ply][best_index].index;
+        if (max_node ? best >= beta : best <= alpha) {
+          const int k = ply * 4 + node.trick.turn();
+          if (moves[best_index] != killer_[k]) killer2_[k] = killer_[k], killer_[k] = moves[best_index];
+        }
+        break;
+      }
+    }
     const CardSet m = moves[i];
     Node child = node;
     const int v = apply(child, m) ? terminal_value(child)
@@ -304,8 +321,12 @@ bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int
   std::atomic<bool> stop{false};
   std::exception_ptr failure;
   std::mutex failure_lock;
-  // Each thread takes the next move left, starting its search from its own last value.
+  Team team;
+  team.busy = options_.threads;
+  // Each thread takes the next move left, starting its search from its own last value; out of
+  // moves, it helps the others at the nodes they share (split.h) until all are done.
   auto work = [&](Solver& s) {
+    s.team_ = &team;
     try {
       int guess = 0;
       for (size_t j; !stop && (j = next++) < pending.size();) {
@@ -319,6 +340,9 @@ bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int
       if (!failure) failure = std::current_exception();
       stop = true;
     }
+    --team.busy;
+    s.help_until([&] { return team.busy.load() == 0; }, nullptr);
+    s.team_ = nullptr;
   };
   std::vector<std::thread> threads;
   for (auto& h : helpers_) {
