@@ -181,12 +181,14 @@ class Solver {
   // one; and the innermost shared node this solver searches in, null when none.
   solver_internal::Team* team_ = nullptr;
   const solver_internal::SplitPoint* inside_ = nullptr;
-  // Shares the moves of `node` from `from` on (those before searched, no cutoff) with an idle
-  // thread; *best and *best_index (its place in the ordered list, -1: none) take the merged
-  // result. False when no thread took them (the caller searches on alone); throws SplitCut
-  // when a shared node above cut off meanwhile.
-  bool split(const Node& node, size_t from, int alpha, int beta, int ply, bool keyed, int* best,
-             int* best_index);
+  // Offers the leads of the trick start `node` from `from` on (those before searched, no
+  // cutoff) to an idle thread and searches them with it; *best and *best_index (the best
+  // lead's place in the ordered list) take the merged result. False when another node's offer
+  // is out (the caller searches on alone); throws SplitCut when a shared node above cut off
+  // meanwhile.
+  bool split(const Node& node, size_t from, int alpha, int beta, int ply, int* best, int* best_index);
+  // A move that cut off at `node`: the killer moves of its ply and seat.
+  void remember_cutoff(const Node& node, int ply, const CardSet& move);
   // Idle, helps at the nodes other threads share (those under `under` only, when not null)
   // until done() holds.
   template <typename Done>

@@ -175,6 +175,11 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
   return false;
 }
 
+void Solver::remember_cutoff(const Node& node, int ply, const CardSet& move) {
+  const int k = ply * 4 + node.trick.turn();
+  if (move != killer_[k]) killer2_[k] = killer_[k], killer_[k] = move;
+}
+
 int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t known_key) {
   if ((++stats_.nodes & 0x3FFF) == 0) poll();
   if (inside_ && cut_above(inside_)) throw SplitCut();  // a shared node above cut off
@@ -221,21 +226,14 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t know
   const bool keyed = node.trick.played == 3 && moves.size() > 1;  // etc makes the children's keys
   if (int known = 0; keyed && etc(node, moves, alpha, beta, ply, &known)) return known;
   int best = max_node ? -INF : INF;
-  int best_move = -1;
+  int best_i = -1;  // the best move's place in the ordered list
   // The list is this ply's buffer: deeper plies use others, so it stays valid while iterating.
   for (size_t i = 0; i < moves.size(); ++i) {
     if (i > 0 && trick_start && team_ && i + 1 < moves.size() && cards >= options_.split_from_cards &&
         team_->idle.load(std::memory_order_relaxed) > 0) {
       // Step 3b. No cutoff yet and a thread idle: the leads left are shared with it (split.h).
-      int best_index = -1;
-      for (size_t j = 0; j < i; ++j)
-        if (scored_[ply][j].index == best_move) best_index = int(j);
-      if (split(node, i, alpha, beta, ply, keyed, &best, &best_index)) {
-        best_move = scored_[ply][best_index].index;
-        if (max_node ? best >= beta : best <= alpha) {
-          const int k = ply * 4 + node.trick.turn();
-          if (moves[best_index] != killer_[k]) killer2_[k] = killer_[k], killer_[k] = moves[best_index];
-        }
+      if (split(node, i, alpha, beta, ply, &best, &best_i)) {
+        if (max_node ? best >= beta : best <= alpha) remember_cutoff(node, ply, moves[best_i]);
         break;
       }
     }
@@ -243,12 +241,11 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t know
     Node child = node;
     const int v = apply(child, m) ? terminal_value(child)
                                   : search(child, alpha, beta, ply + 1, keyed ? child_keys_[ply][i] : 0);
-    if (max_node ? v > best : v < best) best = v, best_move = scored_[ply][i].index;
+    if (max_node ? v > best : v < best) best = v, best_i = int(i);
     if (max_node) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
     if (alpha >= beta) {
-      const int k = ply * 4 + node.trick.turn();
-      if (m != killer_[k]) killer2_[k] = killer_[k], killer_[k] = m;
+      remember_cutoff(node, ply, m);
       break;
     }
   }
@@ -262,6 +259,7 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t know
       lower = std::max(lower, lower_of(e, base));
       upper = std::min(upper, upper_of(e, base));
     }
+    const int best_move = best_i < 0 ? -1 : scored_[ply][best_i].index;  // in the generated list
     tt_.store(key, lower == -INF ? -INF : lower - base, upper == INF ? INF : upper - base, cards,
               best_move + 1 < 256 ? best_move + 1 : 0);
   }

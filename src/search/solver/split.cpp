@@ -19,9 +19,9 @@ void Solver::search_shared(SplitPoint& sp) {
     Node child = *sp.node;
     const int v = apply(child, (*sp.moves)[j])
                       ? terminal_value(child)
-                      : search(child, sp.alpha, sp.beta, sp.ply + 1, sp.child_keys ? (*sp.child_keys)[j] : 0);
+                      : search(child, sp.alpha, sp.beta, sp.ply + 1);
     std::lock_guard<std::mutex> hold(sp.lock);
-    if (sp.best_index < 0 || (sp.max_node ? v > sp.best : v < sp.best)) sp.best = v, sp.best_index = int(j);
+    if (sp.max_node ? v > sp.best : v < sp.best) sp.best = v, sp.best_index = int(j);
     if (sp.max_node ? v >= sp.beta : v <= sp.alpha) sp.cut.store(true, std::memory_order_release);
   }
 }
@@ -47,13 +47,11 @@ bool Solver::take_part(SplitPoint& sp) {
   return above;
 }
 
-bool Solver::split(const Node& node, size_t from, int alpha, int beta, int ply, bool keyed, int* best,
-                   int* best_index) {
+bool Solver::split(const Node& node, size_t from, int alpha, int beta, int ply, int* best, int* best_index) {
   SplitPoint sp;
   sp.parent = inside_;
   sp.node = &node;
   sp.moves = &buffers_[ply];
-  sp.child_keys = keyed ? &child_keys_[ply] : nullptr;
   sp.alpha = alpha;
   sp.beta = beta;
   sp.ply = ply;

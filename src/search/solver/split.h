@@ -1,7 +1,8 @@
 // Young Brothers Wait: the threads of one solve, out of root moves, help the others at trick
 // starts whose first lead did not cut off (so every other must be searched). Internal to
-// src/search/solver/: search.cpp offers a node's leads (Solver::split) and sends idle threads
-// to help (Solver::help_until); split.cpp searches a shared node's moves.
+// src/search/solver/: search.cpp calls Solver::split at such a trick start and sends threads
+// out of root moves to help (Solver::help_until); split.cpp offers a node's leads and searches
+// them.
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -15,14 +16,13 @@
 
 namespace duidiao::solver_internal {
 
-// A node's remaining moves, offered by the thread searching it (the owner) to one idle thread;
+// A trick start's remaining leads, offered by the thread searching it (the owner) to one idle thread;
 // both take the next move left until none is, or one of them cuts off. It lives in the owner's
 // frame, and the owner leaves only once its helper has.
 struct SplitPoint {
   const SplitPoint* parent = nullptr;  // the shared node the owner was searching in, if any
   const Solver::Node* node = nullptr;
   const std::vector<CardSet>* moves = nullptr;  // the owner's list at its ply (not touched meanwhile)
-  const std::vector<uint64_t>* child_keys = nullptr;  // the children's keys etc made, or null
   int alpha = 0, beta = 0, ply = 0;
   bool max_node = true;
   std::atomic<size_t> next{0};
