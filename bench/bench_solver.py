@@ -1,7 +1,8 @@
 """The double-dummy solver on the checked-in bench suites (src/duidiao/solver_positions/).
 
-One benchmark per suite (every hand holding N cards at a trick start): a round solves every
-position of the suite for both objectives and asserts the values equal the checked-in ones, so
+One benchmark per suite (every hand holding N cards at a trick start) and ask (``exact``: every
+move's value; ``best``: the best move's, the others only proven no better, the group
+``solver-best``): a round solves every position of the suite for both objectives and asserts the values equal the checked-in ones, so
 the benchmark is also a test. As in ``duidiao bench``, one solver with a 16 MiB table solves a
 whole suite in order (its allocation is not timed). ``extra_info`` records the median time per
 solve, the nodes and the table hit rate.
@@ -37,18 +38,20 @@ def _suite_param(cards: int) -> object:
     return pytest.param(cards, marks=marks, id=f"{cards}-cards")
 
 
+@pytest.mark.parametrize("ask", ["exact", "best"])
 @pytest.mark.parametrize("cards", [_suite_param(n) for n in FAST + SLOW])
-def test_solver_suite(benchmark, core, cards):
+def test_solver_suite(benchmark, core, cards, ask):
     from duidiao.search.solver import Solver
     from duidiao.search.solver_bench import BENCH_TT_MB, bench_solve, bench_suite
 
-    benchmark.group = "solver"
+    # "best": the best move exact, the others only proven no better (docs/solver.md, "Within k")
+    benchmark.group = "solver" if ask == "exact" else "solver-best"
     entries = bench_suite(cards, SUITES)
     assert entries
     rounds: list[list] = []
 
     def solve_suite(solver) -> list:
-        solved = bench_solve(entries, solver)
+        solved = bench_solve(entries, solver, 0 if ask == "exact" else None)
         rounds.append(solved)
         return solved
 

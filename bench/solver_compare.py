@@ -4,6 +4,7 @@
     python bench/solver_compare.py --old ../old/src --cards 8,10,12 --rounds 1
     python bench/solver_compare.py --old ../old/src --cards 8,10 --threads 2   # both cores
     python bench/solver_compare.py --old ../old/src --cards 12 --rounds 1 --tt-mb 256
+    python bench/solver_compare.py --old ../old/src --cards 8,10 --within best  # less asked
 
 Each build solves the suites (src/duidiao/solver_positions/ of this tree, read as position
 strings so that builds of other Python APIs solve the very same positions) in a fresh process
@@ -20,7 +21,9 @@ same count) and the ratio old / new of the medians (above 1: the new build is fa
 ``--json FILE`` writes every solve's time and nodes. ``--threads N`` gives the new build's
 solver N threads (the old build searches with one, as builds before them did); node counts
 with threads depend on which thread took which move. ``--tt-mb`` sizes both builds' tables
-(16 MiB by default, as ``duidiao bench``; 256 pays from 11 cards a hand).
+(16 MiB by default, as ``duidiao bench``; 256 pays from 11 cards a hand). ``--within K``
+(or ``best``) asks the new build for the best move exact and the others to within K points
+(or only no better), against the old build's full solve (docs/solver.md, "Within k").
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ import json, sys
 import duidiao
 suites, cards = sys.argv[1], [int(c) for c in sys.argv[2].split(",")]
 threads, tt_mb = int(sys.argv[3]), float(sys.argv[4])
+within = None if sys.argv[5] == "best" else int(sys.argv[5])
+ask = {} if within == 0 else {"within": within}
 out = {}
 for n in cards:
     rows = [line.split("\t") for line in open(f"{suites}/cards-{n:02d}.txt", encoding="utf-8")
@@ -52,7 +57,7 @@ for n in cards:
     for score, points, text in rows:
         position = duidiao.Position(text.strip())
         for objective, truth in (("score", int(score)), ("points", int(points))):
-            s = solver.solve(position, objective)
+            s = solver.solve(position, objective, **ask)
             solves.append([s.seconds, s.nodes, s.value, truth])
     out[n] = solves
 print(json.dumps(out))
@@ -60,12 +65,12 @@ print(json.dumps(out))
 
 
 def run_build(
-    src: Path, cards: list[int], threads: int = 1, tt_mb: float = 16
+    src: Path, cards: list[int], threads: int = 1, tt_mb: float = 16, within: str = "0"
 ) -> dict[int, list[list[Any]]]:
     env = dict(os.environ, PYTHONPATH=str(src))
     cards_arg = ",".join(map(str, cards))
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(SUITES), cards_arg, str(threads), str(tt_mb)],
+        [sys.executable, "-c", CHILD, str(SUITES), cards_arg, str(threads), str(tt_mb), within],
         env=env, capture_output=True, text=True, check=False,
     )
     if done.returncode != 0:
@@ -82,7 +87,11 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=None, help="write every solve here")
     parser.add_argument("--threads", type=int, default=1, help="the new build's threads (1)")
     parser.add_argument("--tt-mb", type=float, default=16, help="both builds' table (MiB, 16)")
+    parser.add_argument("--within", default="0", metavar="K",
+                        help="the new build's tolerance: points, or best (default 0: exact)")
     args = parser.parse_args()
+    if args.within != "best" and not (args.within.isdigit() and len(args.within) < 10):
+        parser.error(f"--within must be a number of points or best, not {args.within!r}")
     if args.threads < 1:
         parser.error(f"--threads must be 1 or more, not {args.threads}")
     if not 1 <= args.tt_mb <= 65536:
@@ -93,7 +102,8 @@ def main() -> None:
     for r in range(args.rounds):
         for name, src in builds.items():
             threads = args.threads if name == "new" else 1
-            runs[name].append(run_build(src, cards, threads, args.tt_mb))
+            within = args.within if name == "new" else "0"
+            runs[name].append(run_build(src, cards, threads, args.tt_mb, within))
             print(f"round {r + 1}: {name} done", file=sys.stderr)
     print(f"{'cards':>5}  {'build':5}  {'median ms':>10}  {'slowest ms':>10}  "
           f"{'nodes':>14}  ratio")

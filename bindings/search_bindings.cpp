@@ -59,6 +59,7 @@ auto watched(Solver& solver, StopWatch& watch, Run&& run) {
 
 void init_search(py::module_& m) {
   m.attr("SOLVER_MAX_THREADS") = SOLVER_MAX_THREADS;
+  m.attr("SOLVE_BEST_ONLY") = SOLVE_BEST_ONLY;
   py::class_<Solver>(m, "Solver")
       .def(py::init([](double tt_mb, bool merge, int threads, int relative_keys_from, int split_from_cards) {
              if (!(tt_mb > 0) || tt_mb > 65536) throw std::invalid_argument("tt_mb must be in (0, 65536]");
@@ -75,7 +76,7 @@ void init_search(py::module_& m) {
            py::arg("split_from_cards") = SolverOptions{}.split_from_cards)
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
       .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
-                       py::object stop, double seconds, uint64_t nodes) {
+                       py::object stop, double seconds, uint64_t nodes, int within) {
              Objective o = objective_of(objective);
              // The limits are the solver's own (it shares them among the moves); the watch
              // only hears the stop event and Ctrl-C.
@@ -83,10 +84,12 @@ void init_search(py::module_& m) {
              SolveLimits limits;
              limits.seconds = seconds;
              limits.nodes = nodes;
+             limits.within = within;
              return solution_dict(
                  watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew, limits); }));
            }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"),
-           py::arg("stop") = py::none(), py::arg("seconds") = 0.0, py::arg("nodes") = 0)
+           py::arg("stop") = py::none(), py::arg("seconds") = 0.0, py::arg("nodes") = 0,
+           py::arg("within") = 0)
       .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
                        py::object stop, double seconds) {
              Objective o = objective_of(objective);

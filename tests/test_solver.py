@@ -29,7 +29,7 @@ import duidiao
 from duidiao import Card, Cards, HiddenCardsError, Position, Solver, solve
 from duidiao.cli import main
 from duidiao.search.players import core_bot_step, make_bot
-from duidiao.search.solver import table_mb_for
+from duidiao.search.solver import Solution, table_mb_for
 from duidiao.search.solver_bench import BENCH_CARDS, bench_suite, run_bench
 
 pytest.importorskip("duidiao._core")
@@ -1017,6 +1017,101 @@ def test_two_threads_give_every_move_the_same_value() -> None:
     assert limited.lower <= bench_suite(10)[0].score <= limited.upper
     with pytest.raises(ValueError, match="threads"):
         Solver(threads=0)
+
+
+def _maximises(position: str, objective: str) -> bool:
+    """Whether the side to move maximises the solve's values (score: always, its own team's;
+    points: when it defends)."""
+    pos = Position(position)
+    assert pos.turn is not None and pos.declarer is not None
+    return objective == "score" or "SENW".index(pos.turn) % 2 != "SENW".index(pos.declarer) % 2
+
+
+def _check_within(got: Solution, exact: Solution, within: int | None, maximise: bool) -> None:
+    assert got.complete and got.within == within
+    assert got.value == exact.value == got.lower == got.upper
+    best = got.moves[0]
+    assert best.exact and best.value == exact.value_of(best.move) == exact.value
+    assert got.pv and got.pv[0] == best.played
+    for m in got.moves:
+        truth = exact.value_of(m.move)
+        assert m.lower <= truth <= m.upper, (m.move, m.lower, truth, m.upper)
+        assert m.value == (m.lower if maximise else m.upper)
+        if within is not None:
+            assert m.upper - m.lower <= within
+        else:  # proven no better than the best
+            assert m.upper <= exact.value if maximise else m.lower >= exact.value
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_solve_within_k_bounds_every_move_and_solves_the_best(threads: int) -> None:
+    """Issue 32, item 1: asked for every move to within k points (or, None, the best move
+    alone), the solve gives the best move's exact value and every other move bounds holding
+    its exact value, at most k apart (none: no better than the best), on the 4- and 6-card
+    suites, both objectives, one and two threads; and random endgames of every preset
+    (mid-trick ones too) against brute force."""
+    for cards in (4, 6):
+        for entry in bench_suite(cards)[:8]:
+            for objective in ("score", "points"):
+                exact = solve(entry.position, objective)
+                maximise = _maximises(entry.position, objective)
+                for within in (1, 5, 20, None):
+                    got = solve(entry.position, objective, within=within, threads=threads)
+                    _check_within(got, exact, within, maximise)
+    core = _core.Solver(1.0, threads=threads)
+    for e in endgames(30, seed=3):
+        for objective in ("score", "points"):
+            oracle = {tuple(m): v for m, v in _core.brute_force(e.hand, objective, *e.levels)}
+            for within in (0, 5, _core.SOLVE_BEST_ONLY):
+                raw = core.solve(e.hand, objective, *e.levels, within=within)
+                assert raw["complete"]
+                moves = raw["moves"]
+                assert oracle[tuple(moves[0][0])] == raw["value"] == moves[0][2]
+                assert moves[0][3] == moves[0][4]
+                for m, _p, _v, lo, hi in moves:
+                    assert lo <= oracle[tuple(m)] <= hi
+                    assert hi - lo <= within
+
+
+def test_a_limited_solve_within_k_still_bounds_every_move() -> None:
+    """A node limit and a tolerance together: each move's bounds hold its exact value, and
+    where the limit allowed the solve to finish, it is as asked."""
+    for entry in bench_suite(6)[:8]:
+        for objective in ("score", "points"):
+            exact = solve(entry.position, objective)
+            maximise = _maximises(entry.position, objective)
+            for nodes in (1, 3_000, 30_000):
+                for within in (5, None):
+                    got = solve(entry.position, objective, nodes=nodes, within=within)
+                    for m in got.moves:
+                        assert m.lower <= exact.value_of(m.move) <= m.upper
+                    assert got.lower <= exact.value <= got.upper
+                    if got.complete:
+                        _check_within(got, exact, within, maximise)
+    with pytest.raises(ValueError, match="within"):
+        solve(bench_suite(4)[0].position, within=-1)
+
+
+def test_cli_solve_best_and_within(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--best``: the value, the best move's, and each other move's bound toward it;
+    ``--within K`` the others' bounds; bad values refused in one line."""
+    entry = bench_suite(6)[1]
+    code, out, err = run(capsys, "solve", entry.position, "--best", "--objective", "points")
+    lines = out.splitlines()
+    assert code == 0 and err == "", err
+    assert lines[1].startswith(
+        f"value {entry.points} (the best move exact; the others proven no better)")
+    assert lines[3].split()[-1] == str(entry.points)
+    assert any("<=" in line or ">=" in line for line in lines[4:-2]), out
+    assert lines[-2].startswith("pv: ")
+    code, out, _ = run(capsys, "solve", entry.position, "--within", "20", "--json")
+    data = json.loads(out)
+    assert data["within"] == 20 and data["complete"] and data["value"] == entry.score
+    assert all(m["upper"] - m["lower"] <= 20 for m in data["moves"])
+    code, out, err = run(capsys, "solve", entry.position, "--within", "-2")
+    assert code == 2 and out == "" and "--within must be 0 or more" in err
+    code, out, err = run(capsys, "solve", entry.position, "--within", "3", "--best")
+    assert code == 2 and "not allowed with argument" in err
 
 
 def _every_move(core: Any, position: str, objective: str) -> dict[tuple[Any, ...], int]:

@@ -561,6 +561,7 @@ def selfplay_hands(n: int, seed: int, preset: str, bots: list[str]) -> dict[str,
 # -- the double-dummy solver (src/search/solver.h, bindings/search_bindings.cpp) --
 
 SOLVER_MAX_THREADS: int
+SOLVE_BEST_ONLY: int
 
 _SolverMove = tuple[_CardSet, _CardSet, int, int, int]  # (move, played, value, lower, upper)
 
@@ -582,12 +583,14 @@ class Solver(metaclass=_Pybind11Type):
         stop: Any = None,
         seconds: float = 0.0,
         nodes: int = 0,
+        within: int = 0,
     ) -> dict[str, Any]:
         """Keys: value, lower, upper (int), moves (list[_SolverMove], best first), pv
         (list[_CardSet]), nodes, tt_probes, tt_hits, tt_stores (int), complete (bool). The GIL
         is released while searching; ``seconds`` and ``nodes`` (0: none) limit it, shared among
         the moves, and ``stop`` (a threading.Event) ends it: then each move has the bounds
-        proven for it."""
+        proven for it. ``within`` > 0: the best move exact, the others' bounds at most that
+        far apart (from SOLVE_BEST_ONLY: only no better)."""
         ...
     def value(
         self,

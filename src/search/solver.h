@@ -60,7 +60,12 @@ struct Solution {
 struct SolveLimits {
   uint64_t nodes = 0;
   double seconds = 0;
+  // Each move's value to within this many (0: exact): the best move is solved exactly and every
+  // other move proven to within `within` of its value (its bounds no further apart); from
+  // SOLVE_BEST_ONLY on, the others only proven no better than the best.
+  int within = 0;
 };
+constexpr int SOLVE_BEST_ONLY = 1 << 25;
 
 struct SolverOptions {
   size_t tt_bytes = size_t(16) << 20;  // 16 MiB: as fast as larger tables up to 10 cards
@@ -123,7 +128,10 @@ class Solver {
   bool etc(const Node& node, const std::vector<CardSet>& moves, int alpha, int beta, int ply, int* value);
   // MTD(f) from `guess`, narrowing [*lower, *upper] (which hold what is proven even when a
   // stop ends it).
-  int mtdf(const Node& node, int guess, int ply, int* lower, int* upper);
+  // Stops once *upper - *lower <= within; side +1 tests at *upper - within (closing from
+  // above: a maximising root whose value bounds its moves'), -1 at *lower + within + 1, 0
+  // from the guess.
+  int mtdf(const Node& node, int guess, int ply, int* lower, int* upper, int within = 0, int side = 0);
   // The stop check, the share of a limited solve (see solve), every 16,384 nodes.
   void poll();
   // The values any play from `node` can still end with: the outcomes of the final points
@@ -174,9 +182,10 @@ class Solver {
   std::vector<std::unique_ptr<Solver>> helpers_;  // options_.threads - 1, made when first needed
   // Searches the root moves `pending` of `roots` (solve's) on this solver and its helpers, each
   // taking the next move left; true when all were searched (false: the stop check ended it).
-  template <typename Root>
+  // step(solver, root move, guess) closes one move as far as asked.
+  template <typename Root, typename Step>
   bool search_roots_in_parallel(const Hand& root, Objective objective, int level_ns, int level_ew,
-                                std::vector<Root>& roots, const std::vector<size_t>& pending);
+                                std::vector<Root>& roots, const std::vector<size_t>& pending, Step&& step);
   // Young Brothers Wait (solver/split.h): the team of a parallel root search, null outside
   // one; and the innermost shared node this solver searches in, null when none.
   solver_internal::Team* team_ = nullptr;

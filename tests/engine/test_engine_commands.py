@@ -14,6 +14,7 @@ from duidiao import Cards, Game, Position
 from duidiao.engine import COMMANDS, ERROR_CODES, LIMITS, request_schema, run_command
 from duidiao.engine.bots import with_budget
 from duidiao.play.decisions import step as play_step
+from duidiao.search.solver_bench import bench_suite
 from duidiao.wire.errors import ProtocolError
 
 from .conftest import ONE_CARD, README, TWELVE
@@ -358,6 +359,23 @@ def test_solve_values_every_move() -> None:
     assert "at most 12 cards" in message
     error(run("solve", position=ONE_CARD, objective="tricks"), "bad_request", "objective")
     error(run("solve", position=str(over_position())), "hand_over")
+
+
+def test_solve_within_values_the_best_move_and_bounds_the_others() -> None:
+    """``within``: the best move exact, the others to within it (null: no better); the same
+    best value as an exact solve; a bad tolerance named."""
+    position = bench_suite(6)[1].position
+    exact = ok("solve", position=position, objective="points")
+    for within in (10, None):
+        reply = ok("solve", position=position, objective="points", within=within)
+        assert reply["complete"] is True and reply["within"] == within
+        assert reply["value"] == exact["value"] and reply["moves"][0]["lower"] == exact["value"]
+        truth = {m["move"]: m["value"] for m in exact["moves"]}
+        for m in reply["moves"]:
+            assert m["lower"] <= truth[m["move"]] <= m["upper"]
+            assert within is None or m["upper"] - m["lower"] <= within
+    error(run("solve", position=position, within=-1), "bad_request", "within")
+    error(run("solve", position=position, within=2.5), "bad_request", "within")
 
 
 def test_solve_stopped_at_once_is_incomplete() -> None:

@@ -49,6 +49,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="a limit of positions searched, as --seconds",
     )
+    tolerance = parser.add_mutually_exclusive_group()
+    tolerance.add_argument(
+        "--within",
+        type=int,
+        default=0,
+        metavar="K",
+        help="the best move exact, every other move to within K points (faster)",
+    )
+    tolerance.add_argument(
+        "--best",
+        action="store_true",
+        help="the best move exact, the others only proven no better (fastest)",
+    )
     parser.add_argument(
         "--threads",
         type=int,
@@ -79,8 +92,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise ValueError("solve: --cards and --suites go with --bench")
     position = Position(args.position)
     tt_mb = args.tt_mb if args.tt_mb is not None else table_mb_for(position)
+    if args.within < 0:
+        raise ValueError(f"solve: --within must be 0 or more points, not {args.within}")
+    within = None if args.best else args.within
     solution = Solver(tt_mb, merge=not args.no_merge, threads=args.threads).solve(
-        position, args.objective, seconds=args.seconds, nodes=args.nodes
+        position, args.objective, seconds=args.seconds, nodes=args.nodes, within=within
     )
     if args.json:
         data = solution.to_dict()
@@ -99,11 +115,24 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     def shown(value: int) -> str:
         return f"{value:+d}" if solution.objective == "score" else str(value)
 
+    # The side to move's other moves, asked only to be no better than the best: the bound
+    # toward the best (the far one is merely the worst the hand can end with).
+    upward = solution.moves[0].value >= solution.moves[-1].value
+
     def bounded(lower: int, upper: int) -> str:
-        return shown(lower) if lower == upper else f"{shown(lower)}..{shown(upper)}"
+        if lower == upper:
+            return shown(lower)
+        if within is None and solution.complete:
+            return f"<={shown(upper)}" if upward else f">={shown(lower)}"
+        return f"{shown(lower)}..{shown(upper)}"
 
     if solution.complete:
-        out.write(f"value {shown(solution.value)}: {what}\n")
+        asked = ""
+        if within is None:
+            asked = " (the best move exact; the others proven no better)"
+        elif within > 0:
+            asked = f" (the best move exact; the others to within {within})"
+        out.write(f"value {shown(solution.value)}{asked}: {what}\n")
     else:
         out.write(
             f"value {bounded(solution.lower, solution.upper)} (the limit was reached before "

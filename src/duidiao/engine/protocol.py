@@ -506,7 +506,7 @@ def _solve(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
         # zeroes a table's pages as the first nodes touch them, with no stop check between,
         # and 256 MiB held a stop up to 0.8 s on a loaded machine (16 MiB: a few ms).
         solution = duidiao.solve(position, args["objective"], stop=ctx.stop,
-                                 seconds=args["seconds"])
+                                 seconds=args["seconds"], within=args["within"])
     out = solution.to_dict()
     out["best"] = str(solution.best)
     out["stopped"] = ctx.stop.is_set()
@@ -688,6 +688,9 @@ _COMMAND_LIST = (
                    "final points)", default="score", choices=("score", "points")),
             Num("seconds", doc="the time limit", default=float(LIMITS["solve_seconds_default"]),
                 above=0.0, maximum=float(LIMITS["solve_seconds_max"])),
+            Int("within", doc="the best move exact, every other move to within this many "
+                "points (0: every move exact; null: the others only proven no better)",
+                default=0, minimum=0, maximum=ID_INT_MAX, nullable=True),
         ),
         True,
         "the exact value of every legal move when every hand is known",

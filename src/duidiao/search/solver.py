@@ -70,9 +70,9 @@ class MoveValue:
     forced component, §5.2; otherwise ``played == move``), ``value`` the value of the position
     after it, in the solution's objective and point of view. ``lower`` and ``upper`` are the
     bounds the search proved: equal to ``value`` when the move was solved (``exact``); when a
-    limit left it unsolved, ``value`` is the bound the side to move is sure of (``lower`` when
-    it maximises the value, ``upper`` when it minimises it: the ``"points"`` objective read by
-    the declaring side).
+    limit (or a solve ``within`` a tolerance) left it unsolved, ``value`` is the bound the side
+    to move is sure of (``lower`` when it maximises the value, ``upper`` when it minimises it:
+    the ``"points"`` objective read by the declaring side).
     """
 
     move: Move
@@ -114,6 +114,9 @@ class Solution:
       the side to move is sure of; ``value`` is the first move's, ``lower`` and ``upper``
       bound the position's value, and ``pv`` is empty.
     - ``lower``, ``upper``: the position's proven bounds (both ``value`` when complete).
+    - ``within``: the tolerance asked (:meth:`Solver.solve`): 0, every move exact; k, the
+      first move exact and every other one's bounds at most k apart; None, the first move
+      exact and the others only proven no better. ``complete`` then means that much was done.
     """
 
     source: Position = field(repr=False, compare=False)
@@ -130,6 +133,7 @@ class Solution:
     complete: bool
     lower: int
     upper: int
+    within: int | None = 0
 
     @cached_property
     def position(self) -> str:
@@ -143,7 +147,7 @@ class Solution:
 
     @property
     def best_moves(self) -> list[Move]:
-        """Every move that reaches the value."""
+        """Every move proven to reach the value (with a tolerance, others may too)."""
         return [m.move for m in self.moves if m.value == self.value]
 
     @property
@@ -182,6 +186,7 @@ class Solution:
             "complete": self.complete,
             "lower": self.lower,
             "upper": self.upper,
+            "within": self.within,
         }
 
 
@@ -305,8 +310,14 @@ class Solver:
         stop: threading.Event | None = None,
         seconds: float | None = None,
         nodes: int | None = None,
+        within: int | None = 0,
     ) -> Solution:
         """Every legal move of ``position`` with its exact value (see :class:`Solution`).
+
+        ``within`` asks for less, faster: the best move's exact value, and every other move's
+        to within ``within`` points (its ``lower`` and ``upper`` at most that far apart), or,
+        with None, only proven no better than the best (docs/solver.md, "Within k": at 10
+        cards a hand the best move alone takes a seventh of a full solve's time, median).
 
         ``seconds`` (wall time) and ``nodes`` (positions searched, checked every 16,384) limit
         the solve: the budget is shared among the moves still unsolved, pass after pass, and
@@ -323,12 +334,13 @@ class Solver:
         check_solvable(pos, obj)
         limit = _time_limit(seconds)
         budget = 0 if nodes is None else check_int("nodes", nodes, 1, 2**63 - 1)
+        tolerance = _tolerance(within)
         ns, ew = _levels(pos)
         hand = pos.core
         with self._lock:
             core = self._core_for(pos)
             start = time.perf_counter()
-            raw = core.solve(hand, obj, ns, ew, stop, limit, budget)
+            raw = core.solve(hand, obj, ns, ew, stop, limit, budget, tolerance)
             elapsed = time.perf_counter() - start
             probes, hits, stores = self._delta(
                 type(core).__module__,
@@ -362,6 +374,7 @@ class Solver:
             complete=bool(raw["complete"]),
             lower=int(raw["lower"]),
             upper=int(raw["upper"]),
+            within=within,
         )
 
     def value(
@@ -421,6 +434,14 @@ def _time_limit(seconds: float | None) -> float:
     return float(seconds)
 
 
+def _tolerance(within: int | None) -> int:
+    """A solve's tolerance for the core (its SOLVE_BEST_ONLY for None)."""
+    best_only = int(_core.SOLVE_BEST_ONLY)
+    if within is None:
+        return best_only
+    return min(check_int("within", within, 0, INT_MAX), best_only)
+
+
 def _stoppable(run: Any) -> Any:
     """Runs a core search, turning the core's SearchStopped into the public one."""
     try:
@@ -439,6 +460,7 @@ def solve(
     seconds: float | None = None,
     nodes: int | None = None,
     threads: int = 1,
+    within: int | None = 0,
 ) -> Solution:
     """Solve ``position`` (a :class:`Position` or a position string) with a new
     :class:`Solver`: every legal move with its exact value, best first.
@@ -446,10 +468,10 @@ def solve(
     ``objective`` is ``"score"`` (the side to move's team's hand score minus the other team's,
     §7.2, at the position's ``levels``) or ``"points"`` (the defenders' final points).
     ``seconds``, ``nodes`` and ``stop`` end it early with each move's bounds (see
-    :meth:`Solver.solve`); ``threads`` as for :class:`Solver`.
+    :meth:`Solver.solve`); ``within`` as there; ``threads`` as for :class:`Solver`.
     """
     return Solver(tt_mb, merge=merge, threads=threads).solve(
-        position, objective, stop=stop, seconds=seconds, nodes=nodes
+        position, objective, stop=stop, seconds=seconds, nodes=nodes, within=within
     )
 
 

@@ -81,17 +81,19 @@ def bench_suite(cards: int, directory: Path | str | None = None) -> list[BenchPo
 
 
 def bench_solve(
-    entries: Sequence[BenchPosition], solver: Solver | None = None
+    entries: Sequence[BenchPosition], solver: Solver | None = None, within: int | None = 0
 ) -> list[tuple[Solution, Solution]]:
     """Solve bench positions in order, each for both objectives (score, then points), with
     one solver (a new ``Solver(BENCH_TT_MB)`` by default), as Stockfish's ``bench`` keeps its
-    table from one position to the next: the node counts depend on the order, which is fixed."""
+    table from one position to the next: the node counts depend on the order, which is fixed.
+    ``within`` as for :meth:`Solver.solve` (0: every move exact)."""
     if solver is None:
         solver = Solver(BENCH_TT_MB)
     out = []
     for entry in entries:
         position = Position(entry.position)
-        out.append((solver.solve(position, "score"), solver.solve(position, "points")))
+        out.append((solver.solve(position, "score", within=within),
+                    solver.solve(position, "points", within=within)))
     return out
 
 

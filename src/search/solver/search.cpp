@@ -279,10 +279,13 @@ void Solver::poll() {
 
 // MTD(f): a sequence of null-window searches closing on the value, each answered fast with the
 // table filled by the ones before.
-int Solver::mtdf(const Node& node, int guess, int ply, int* lower, int* upper) {
+int Solver::mtdf(const Node& node, int guess, int ply, int* lower, int* upper, int within, int side) {
   int g = std::clamp(guess, *lower, *upper);
-  while (*lower < *upper) {
-    const int beta = g == *lower ? g + 1 : g;
+  while (*upper - *lower > within) {
+    int beta;
+    if (side > 0 && *upper < INF) beta = *upper - within;
+    else if (side < 0 && *lower > -INF) beta = *lower + within + 1;
+    else beta = g == *lower ? g + 1 : g;
     g = search(node, beta - 1, beta, ply);
     if (g < beta) *upper = g;
     else *lower = g;
@@ -305,9 +308,10 @@ bool Solver::defenders_reach(const Hand& root, int target) {
   return yes;
 }
 
-template <typename Root>
+template <typename Root, typename Step>
 bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int level_ns, int level_ew,
-                                      std::vector<Root>& roots, const std::vector<size_t>& pending) {
+                                      std::vector<Root>& roots, const std::vector<size_t>& pending,
+                                      Step&& step) {
   SolverOptions one = options_;
   one.threads = 1;
   one.tt_bytes = 0;  // a bucket: the helpers use this solver's table
@@ -328,8 +332,7 @@ bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int
     try {
       int guess = 0;
       for (size_t j; !stop && (j = next++) < pending.size();) {
-        Root& r = roots[pending[j]];
-        guess = s.mtdf(r.child, guess, 1, &r.lower, &r.upper);
+        step(s, roots[pending[j]], guess);
       }
     } catch (const SearchStopped&) {
       stop = true;
@@ -377,12 +380,13 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     Node child;
     int lower, upper;
     size_t same;
+    size_t rank;  // its place in the search's order (within k)
   };
   std::vector<Root> roots;
   for (const CardSet& m : legal) {
     const CardSet played = root.resolve(m);
     const CardSet canonical = options_.merge_equivalent ? canonical_play(start, played) : played;
-    Root r{canonical, start, -INF, INF, roots.size()};
+    Root r{canonical, start, -INF, INF, roots.size(), 0};
     for (size_t i = 0; i < roots.size() && r.same == roots.size(); ++i)
       if (roots[i].canonical == r.canonical) r.same = i;
     if (r.same == roots.size() && apply(r.child, r.canonical))
@@ -404,14 +408,81 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
            (limits.seconds > 0 && std::chrono::steady_clock::now() >= deadline);
   };
   stopped_ = false;
+  // Within k: the position's value v first, which bounds every move's from the side to move's
+  // side (none is better); then each move is asked "is it as good as v?" until one is (the best,
+  // exactly v), and closes on its value from that side to within k. (For exact values this
+  // order searches more than each move's own MTD(f): docs/solver.md, "Within k".)
+  if (limits.within < 0) throw std::invalid_argument("a solve's tolerance (within) must be 0 or more");
+  const int within = std::min(limits.within, SOLVE_BEST_ONLY);
+  int v = 0;
+  std::atomic<bool> best_found{false};
+  if (within > 0) {
+    int lo = -INF, hi = INF;
+    if (limited) {
+      // All of the budget: stopped here, the bounds it proved are all a move can have.
+      sharing_ = true;
+      node_stop_ = limits.nodes > 0 ? limits.nodes : UINT64_MAX;
+      time_stop_ = deadline;
+    }
+    if (!limited && options_.threads > 1) {
+      // One search, the other threads helping at its trick starts (split.h).
+      const std::vector<size_t> only{0};
+      search_roots_in_parallel(root, objective, level_ns, level_ew, roots, only,
+                               [&](Solver& s, Root&, int&) { v = s.mtdf(start, 0, 0, &lo, &hi); });
+    } else {
+      try {
+        v = mtdf(start, 0, 0, &lo, &hi);
+      } catch (const SearchStopped&) {
+      }
+    }
+    sharing_ = false;
+    for (Root& r : roots) {
+      if (max_root) r.upper = std::min(r.upper, hi);
+      else r.lower = std::max(r.lower, lo);
+    }
+    if (lo < hi) v = max_root ? hi : lo;  // stopped: the side's bound, which no move may reach
+    // The moves in the search's own order: the table's move and the killers (the move that
+    // proved the value among them) first, so that the best is usually the first asked.
+    std::vector<CardSet> ordered;
+    generate(start, ordered);
+    int table_move = -1;
+    if (TTEntry e; start.trick.played == 0 && tt_.probe(key_of(start, 0), &e)) table_move = e.best - 1;
+    order(start, ordered, table_move, 0);
+    for (Root& r : roots) {
+      r.rank = std::find(ordered.begin(), ordered.end(), r.canonical) - ordered.begin();
+      if (r.lower == v && r.upper == v) best_found = true;  // a move ending the hand at v
+    }
+  }
+  // Not yet asked against v: its bounds still hold v and something on the far side of it.
+  auto unasked = [&](const Root& r) {
+    return within > 0 && !best_found &&
+           (max_root ? r.lower < v && r.upper >= v : r.upper > v && r.lower <= v);
+  };
+  auto open_move = [&](const Root& r) { return r.upper - r.lower > within || unasked(r); };
+  const int side = within > 0 ? (max_root ? 1 : -1) : 0;
+  auto step = [&](Solver& s, Root& r, int& guess) {
+    if (unasked(r)) {
+      if (max_root) {
+        const int g = s.search(r.child, v - 1, v, 1);
+        (g >= v ? r.lower : r.upper) = g;
+      } else {
+        const int g = s.search(r.child, v, v + 1, 1);
+        (g <= v ? r.upper : r.lower) = g;
+      }
+      if (r.lower == r.upper) best_found = true;  // as good as v, which none beats
+    }
+    guess = s.mtdf(r.child, guess, 1, &r.lower, &r.upper, within, side);
+  };
   int guess = 0;
   for (bool open = true; open && !stopped_;) {
     std::vector<size_t> pending;
     for (size_t i = 0; i < roots.size(); ++i)
-      if (roots[i].same == i && roots[i].lower < roots[i].upper) pending.push_back(i);
+      if (roots[i].same == i && open_move(roots[i])) pending.push_back(i);
+    std::stable_sort(pending.begin(), pending.end(),
+                     [&](size_t a, size_t b) { return roots[a].rank < roots[b].rank; });
     open = false;
     if (!limited && options_.threads > 1 && pending.size() > 1) {
-      search_roots_in_parallel(root, objective, level_ns, level_ew, roots, pending);
+      search_roots_in_parallel(root, objective, level_ns, level_ew, roots, pending, step);
       break;
     }
     for (size_t j = 0; j < pending.size() && !stopped_; ++j) {
@@ -426,7 +497,7 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
         time_stop_ = std::chrono::steady_clock::now() + (deadline - std::chrono::steady_clock::now()) / left;
       }
       try {
-        guess = mtdf(r.child, guess, 1, &r.lower, &r.upper);
+        step(*this, r, guess);
       } catch (const SearchStopped&) {
         open = limited;  // its share spent (or the stop check): another pass if budget is left
       }
@@ -444,7 +515,7 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     mv.lower = r.lower == -INF ? floor : r.lower;
     mv.upper = r.upper == INF ? ceiling : r.upper;
     mv.value = max_root ? mv.lower : mv.upper;
-    if (mv.lower != mv.upper) sol.complete = false;
+    if (mv.upper - mv.lower > within || (within > 0 && !best_found)) sol.complete = false;
   }
   // Best first for the side to move (by the value it is sure of, then by the other bound);
   // stable so equal values keep the generation order.
