@@ -2,8 +2,8 @@
 
 One benchmark per suite (every hand holding N cards at a trick start) and ask (``exact``: every
 move's value; ``best``: the best move's, the others only proven no better, the group
-``solver-best``): a round solves every position of the suite for both objectives and asserts the values equal the checked-in ones, so
-the benchmark is also a test. As in ``duidiao bench``, one solver with a 16 MiB table solves a
+``solver-best``): a round solves every position of the suite for both objectives and asserts
+the values equal the checked-in ones, so the benchmark is also a test. As in ``duidiao bench``, one solver with a 16 MiB table solves a
 whole suite in order (its allocation is not timed). ``extra_info`` records the median time per
 solve, the nodes and the table hit rate.
 
