@@ -3,9 +3,9 @@
 One benchmark per suite (every hand holding N cards at a trick start) and ask (``exact``: every
 move's value; ``best``: the best move's, the others only proven no better, the group
 ``solver-best``): a round solves every position of the suite for both objectives and asserts
-the values equal the checked-in ones, so the benchmark is also a test. As in ``duidiao bench``, one solver with a 16 MiB table solves a
-whole suite in order (its allocation is not timed). ``extra_info`` records the median time per
-solve, the nodes and the table hit rate.
+the values equal the checked-in ones, so the benchmark is also a test. As in ``duidiao
+bench``, one solver with a 16 MiB table solves a whole suite in order (its allocation is not
+timed). ``extra_info`` records the median time per solve, the nodes and the table hit rate.
 
     pytest bench/bench_solver.py --benchmark-only                          # 4, 6 cards
     DUIDIAO_SLOW_BENCH=1 pytest bench/bench_solver.py --benchmark-only     # and 8, 10, 12
