@@ -190,6 +190,8 @@ def play_seat(conn: Conn, seat: str, until: Callable[[dict[str, Any]], bool],
     handed_over = False  # the seat's one decision left to the server's bot
     while True:
         message = conn.next(max(0.01, deadline - time.monotonic()))
+        if message.get("type") == "error" and message["error"]["code"] == "stale":
+            continue  # a forced play was made for the seat meanwhile: its state follows
         if message.get("type") == "error":
             raise AssertionError(f"error from the server: {message}")
         if message.get("type") != "state":
@@ -212,7 +214,7 @@ def play_seat(conn: Conn, seat: str, until: Callable[[dict[str, Any]], bool],
                 conn.send(type="autoplay", bot=chosen["autoplay"])
                 handed_over = True
             else:
-                conn.send(type="act", **chosen)
+                conn.send(type="act", version=message["version"], **chosen)
 
 
 def hand_over(state: dict[str, Any]) -> bool:

@@ -18,6 +18,7 @@ from duidiao.search.analysis import SEARCH_LEVELS
 from duidiao.server.limits import BOT_DELAY_MS, DECISION_SECONDS, HINT_SECONDS
 from duidiao.wire.errors import WireError, bad_request, quote
 from duidiao.wire.fields import (
+    ID_INT_MAX,
     Bool,
     Choice,
     Field,
@@ -170,6 +171,9 @@ MESSAGES: dict[str, tuple[Field, ...]] = {
         Str("jokers", doc="xiaosa: the jokers put in", max_chars=CARDS_MAX),
         Str("taken", doc="xiaosa: the kitty cards taken", max_chars=CARDS_MAX),
         Str("face", doc="call (保皇): the face called, as 9C", max_chars=8),
+        Int("version", doc="the version of the state the decision answers: when the table "
+            "has moved on since (a play made for the seat meanwhile), it is refused as stale",
+            minimum=0, maximum=ID_INT_MAX),
     ),
     "hint": (Num("seconds", doc="the analysis time", default=1,
                  minimum=HINT_SECONDS[0], maximum=HINT_SECONDS[1]),),

@@ -624,6 +624,12 @@ class Room:
     def act(self, client: Client, body: Mapping[str, Any], ident: Any) -> None:
         seat = self._seated(client, "act")
         chosen = self.match.human_decision(seat, body)
+        answered = body.get("version")
+        if answered is not None and answered != self.version:
+            # Sent before the state that moved the table on reached the player (a forced play
+            # made for them, a bot's take-back): not a wrong move, a late one.
+            raise ClientError("stale", f"the table has moved on: the decision answers state "
+                              f"{answered}, the table is at {self.version}")
         if self.to_act is None:
             raise ClientError("not_your_turn", f"nobody is to act ({self.phase})")
         if self.to_act != seat:

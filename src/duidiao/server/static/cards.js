@@ -294,7 +294,7 @@ export const ERROR_CODES = [
   "no_room", "method_not_allowed", "timeout", "unsupported_media_type", "too_many_rooms",
   "server_busy", "unavailable", "internal", "unknown_type", "bad_seat", "seat_taken", "bad_token",
   "not_seated", "not_your_turn", "illegal_move", "no_hint", "busy", "room_full", "no_session",
-  "duplicate_hidden", "no_review",
+  "duplicate_hidden", "no_review", "stale",
   // the engine protocol (duidiao.wire.errors)
   "line_too_long", "unknown_command", "bad_position", "hidden_cards", "hand_over",
   // the page itself

@@ -769,7 +769,9 @@ function act(fields) {
     showError({ code: "not_your_turn" });
     return;
   }
-  ui.conn.send({ type: "act", ...fields });
+  // The state's version goes with it: a click that arrives after the table moved on (a forced
+  // play made meanwhile) is refused as stale, not taken for another move.
+  ui.conn.send({ type: "act", version: ui.state.version, ...fields });
 }
 
 function pass() {
@@ -1036,10 +1038,19 @@ function wire() {
 
 applyI18n();
 wire();
+// A stale decision needs no word: the state that moved the table on is there or on its way.
+function onError(error) {
+  if (error && error.code === "stale") {
+    ui.sentPlay = null;
+    return;
+  }
+  showError(error);
+}
+
 ui.conn = new Connection(socketUrl(), {
   open: onOpen,
   message: receive,
-  error: showError,
+  error: onError,
   status: setStatus,
 });
 ui.conn.open();
