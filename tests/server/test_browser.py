@@ -379,7 +379,10 @@ def test_decisions_a_deal_rarely_offers(live_server: ServerProcess, tmp_path: Pa
             page.evaluate("s => window.duidiaoTable.conn.receive(JSON.stringify(s))", state)
 
         def sent() -> list[dict]:
-            return page.evaluate("window.sent.splice(0)")
+            messages = page.evaluate("window.sent.splice(0)")
+            for m in messages:  # each decision names the state it answers
+                assert m.pop("version") == version[0], m
+            return messages
 
         hand = "BJ,5H,5H,AH,KH,TH,8H,8H,KD,7D,7D,6D,AS,AS,QS,9S,9S,KC,QC,JC,3C,3C,2C,2C,4C"
         show("declare", hand, {"declare": [{"suit": "H", "kind": "single"},
@@ -515,7 +518,10 @@ def test_the_standard_declarations_and_results(live_server: ServerProcess) -> No
             page.evaluate("s => window.duidiaoTable.conn.receive(JSON.stringify(s))", state)
 
         def sent() -> list[dict]:
-            return page.evaluate("window.sent.splice(0)")
+            messages = page.evaluate("window.sent.splice(0)")
+            for m in messages:  # each decision names the state it answers
+                assert m.pop("version") == version[0], m
+            return messages
 
         hand = "BJ,BJ,SJ,SJ,2H,2H,2S,AH,KH,TH,8H,KD,7D,6D,AS,QS,9S,KC,QC,JC,3C"
         options = [{"suit": "S", "kind": "single"}, {"suit": "H", "kind": "pair"},
