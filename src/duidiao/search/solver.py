@@ -317,7 +317,7 @@ class Solver:
         ``within`` asks for less, faster: the best move's exact value, and every other move's
         to within ``within`` points (its ``lower`` and ``upper`` at most that far apart), or,
         with None, only proven no better than the best (docs/solver.md, "Within k": at 10
-        cards a hand the best move alone takes a seventh of a full solve's time, median).
+        cards a hand the best move alone takes a tenth of a full solve's time, median).
 
         ``seconds`` (wall time) and ``nodes`` (positions searched, checked every 16,384) limit
         the solve: the budget is shared among the moves still unsolved, pass after pass, and

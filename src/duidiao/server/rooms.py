@@ -626,8 +626,8 @@ class Room:
         chosen = self.match.human_decision(seat, body)
         answered = body.get("version")
         if answered is not None and answered != self.version:
-            # Sent before the state that moved the table on reached the player (a forced play
-            # made for them, a bot's take-back): not a wrong move, a late one.
+            # Sent before the state that moved the table on reached the player (a forced play,
+            # or a 托管 bot's, made for them meanwhile): not a wrong move, a late one.
             raise ClientError("stale", f"the table has moved on: the decision answers state "
                               f"{answered}, the table is at {self.version}")
         if self.to_act is None:
