@@ -71,6 +71,7 @@ def play_whole_hand(page: Any, rng: random.Random, seconds: float,
     started = time.monotonic()
     decisions: list[str] = []
     acted = ""
+    waited_for_the_table = False
     while time.monotonic() - started < seconds:
         page.wait_for_function(
             "v => document.body.dataset.phase === 'over' || (document.body.dataset.myTurn === "
@@ -79,8 +80,12 @@ def play_whole_hand(page: Any, rng: random.Random, seconds: float,
         if state["phase"] == "over":
             return decisions
         version = page.evaluate("document.body.dataset.version")
-        if state["phase"] == "play" and state["options"]["count"] == 1:
-            acted = version  # the only answer: the table makes it (auto_forced)
+        if state["phase"] == "play" and state["options"]["count"] == 1 and not waited_for_the_table:
+            # The first only answer is left to the table (auto_forced, after its pause); the
+            # others are clicked at once, as a quick player does (a click the table beat to it
+            # is refused as stale, and the page says nothing).
+            waited_for_the_table = True
+            acted = version
             continue
         if picture is not None and state["phase"] == "play" and len(hand(page)) <= 20:
             page.screenshot(path=str(picture))
