@@ -55,7 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=0,
         metavar="K",
-        help="the best move exact, every other move to within K points (faster)",
+        help="the best move exact, every other move to within K points (faster where the "
+        "moves' values spread; where most tie with the best, it can take longer)",
     )
     tolerance.add_argument(
         "--best",
