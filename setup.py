@@ -81,8 +81,8 @@ class build_each_apart(build_ext):
 
     def compile_glue_plainly(self, ext):
         """The sanitizer build's pybind11 glue (bindings/), without the sanitizers: instrumented,
-        those few files of templates took three quarters of the build's compile time, and the
-        rules and searches they call are all instrumented. A process that loads the extension
+        those few files of templates made the build take 680 CPU seconds instead of 280, and
+        the rules and searches they call are all instrumented. A process that loads the extension
         preloads the sanitizers' runtimes, so plain and instrumented objects link together."""
         glue = [source for source in ext.sources if source.startswith("bindings")]
         ext.sources = [source for source in ext.sources if source not in glue]
