@@ -6,6 +6,36 @@
 
 using namespace duidiao;
 
+// (n, 5, COPIES): the four seats' whole hands then the kitty, as their planes; and each world's
+// log tilt (WorldSampler::tilt; 0 untilted).
+namespace {
+
+std::pair<py::array_t<uint64_t>, py::array_t<double>> sample_masks(const WorldSampler& s, int n,
+                                                                   uint64_t seed) {
+  if (n < 0) throw std::invalid_argument("n must be >= 0");
+  py::array_t<uint64_t> out({py::ssize_t(n), py::ssize_t(5), py::ssize_t(COPIES)});
+  py::array_t<double> tilts(n);
+  uint64_t* a = out.mutable_data();
+  double* t = tilts.mutable_data();
+  {
+    py::gil_scoped_release release;
+    Rng rng(seed);
+    Hand world;
+    for (int i = 0; i < n; ++i) {
+      if (!s.try_sample(rng, &world, t + i))
+        throw std::invalid_argument("WorldSampler: no world consistent with the throws and follows "
+                                    "of the history was found");
+      for (int k = 0; k < 5; ++k) {
+        const CardSet& c = k < 4 ? world.held(k) : world.kitty();
+        for (int plane = 1; plane <= COPIES; ++plane) *a++ = c.at_least(plane);
+      }
+    }
+  }
+  return {out, tilts};
+}
+
+}  // namespace
+
 void init_sampler(py::module_& m) {
   m.def("view_of",
         [](const Hand& h, int seat, const std::vector<Masks>& exposed) {
@@ -43,22 +73,13 @@ void init_sampler(py::module_& m) {
              return worlds;
            }, py::arg("n"), py::arg("seed"))
       .def("sample_masks", [](const WorldSampler& s, int n, uint64_t seed) {
-             // (n, 5, COPIES): the four seats' whole hands then the kitty, as their planes.
-             if (n < 0) throw std::invalid_argument("n must be >= 0");
-             py::array_t<uint64_t> out({py::ssize_t(n), py::ssize_t(5), py::ssize_t(COPIES)});
-             uint64_t* a = out.mutable_data();
-             {
-               py::gil_scoped_release release;
-               Rng rng(seed);
-               Hand world;
-               for (int i = 0; i < n; ++i) {
-                 s.sample(rng, &world);
-                 for (int k = 0; k < 5; ++k) {
-                   const CardSet& c = k < 4 ? world.held(k) : world.kitty();
-                   for (int plane = 1; plane <= COPIES; ++plane) *a++ = c.at_least(plane);
-                 }
-               }
-             }
-             return out;
-           }, py::arg("n"), py::arg("seed"));
+             return sample_masks(s, n, seed).first;
+           }, py::arg("n"), py::arg("seed"))
+      .def("sample_tilted_masks", [](const WorldSampler& s, int n, uint64_t seed) {
+             return sample_masks(s, n, seed);
+           }, py::arg("n"), py::arg("seed"))
+      .def("tilt", [](WorldSampler& s, const std::vector<float>& log_factors, double power) {
+             s.tilt(log_factors, power);
+           }, py::arg("log_factors"), py::arg("power"))
+      .def_property_readonly("tilted", &WorldSampler::tilted);
 }

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("duidiao._core")
@@ -450,6 +451,17 @@ def endgame_views() -> list[tuple[str, Any, int, Cards]]:
 ENDGAMES = endgame_views()
 
 
+Deals = dict[tuple[tuple[int, int], ...], int]
+_EXACT: dict[str, Deals] = {}
+
+
+def endgame_deals(name: str, view: Any, seat: int, gone: Cards) -> Deals:
+    """exact_deals of an ENDGAMES view, listed once for the tests that use it."""
+    if name not in _EXACT:
+        _EXACT[name] = exact_deals(view, seat, gone)
+    return _EXACT[name]
+
+
 @pytest.mark.parametrize("name,view,seat,gone", ENDGAMES, ids=[e[0] for e in ENDGAMES])
 def test_draws_are_uniform_over_physical_deals(
     name: str, view: Any, seat: int, gone: Cards
@@ -457,25 +469,107 @@ def test_draws_are_uniform_over_physical_deals(
     """Chi-square of SAMPLES draws against the exact probabilities, which weigh each deal by its
     number of physical deals (§5.2 throws and §5.3 voids restrict the deals); and the same test
     rejects a sampler that is uniform over the distinct deals instead."""
-    deals = exact_deals(view, seat, gone)
+    deals = endgame_deals(name, view, seat, gone)
     total = sum(deals.values())
     probabilities = {deal: n / total for deal, n in deals.items()}
     assert len(set(deals.values())) > 1, "the deals must not all weigh the same"
     sampler = _core.WorldSampler(view, seat)
-    draws = sampler.sample_masks(SAMPLES, 20240601)
-    holders = [s for s in range(4) if view.unknown(s)] + ([] if view.kitty_known else [4])
-    known = [cards(view.hand(s)) for s in range(4)]
-    observed: Counter[Any] = Counter()
-    for row in draws:
-        observed[tuple(
-            (cards(row[h]) - known[h]).masks if h < 4 else cards(row[h]).masks for h in holders
-        )] += 1
+    drawn, inverse, _first = drawn_deals(view, sampler.sample_masks(SAMPLES, 20240601))
+    observed = Counter({deal: int((inverse == u).sum()) for u, deal in enumerate(drawn)})
     assert chi2_p_value(observed, probabilities, SAMPLES) > ALPHA
 
     rng = random.Random(7)
     distinct = sorted(deals)
     biased = Counter(rng.choice(distinct) for _ in range(SAMPLES))
     assert chi2_p_value(biased, probabilities, SAMPLES) < ALPHA
+
+
+def drawn_deals(view: Any, masks: Any) -> tuple[list[Any], Any, Any]:
+    """Draws (sample_masks rows) as deals of the hidden cards: the distinct deals, each draw's
+    index among them, and the first draw of each (rows converted once per distinct deal)."""
+    n = len(masks)
+    holders = [s for s in range(4) if view.unknown(s)] + ([] if view.kitty_known else [4])
+    known = [cards(view.hand(s)) for s in range(4)]
+    rows, first, inverse = np.unique(masks.reshape(n, -1), axis=0, return_index=True,
+                                     return_inverse=True)
+    deals = [
+        tuple((cards(row[h]) - known[h]).masks if h < 4 else cards(row[h]).masks for h in holders)
+        for row in rows.reshape(len(rows), 5, -1)
+    ]
+    return deals, inverse.reshape(-1), first
+
+
+def tilted_deals(
+    view: Any, seat: int, sampler: Any, samples: int
+) -> tuple[Counter[Any], dict[Any, float]]:
+    """A tilted sampler's draws as deals of the hidden cards, and each deal's log tilt (the
+    same every time the deal is drawn)."""
+    masks, tilts = sampler.sample_tilted_masks(samples, 20240602)
+    deals, inverse, first = drawn_deals(view, masks)
+    observed: Counter[Any] = Counter()
+    tilt_of: dict[Any, float] = {}
+    for u, deal in enumerate(deals):
+        mine = inverse == u
+        observed[deal] = int(mine.sum())
+        assert np.allclose(tilts[mine], tilts[first[u]], atol=1e-9), "one deal, two tilts"
+        assert tilts[first[u]] <= 1e-9  # the likeliest holder's factor is 1
+        tilt_of[deal] = float(tilts[first[u]])
+    return observed, tilt_of
+
+
+@pytest.mark.parametrize("name,view,seat,gone", ENDGAMES, ids=[e[0] for e in ENDGAMES])
+def test_tilted_draws_are_the_uniform_draw_times_their_tilt(
+    name: str, view: Any, seat: int, gone: Cards
+) -> None:
+    """WorldSampler.tilt (pimc's belief with draw=1): a deal is drawn with its uniform
+    probability times exp(the tilt the draw reports), so that dividing the tilt out gives the
+    uniform draw back; the tilt moves the draws (a test that can fail)."""
+    deals = endgame_deals(name, view, seat, gone)
+    total = sum(deals.values())
+    factors = np.random.default_rng(5).normal(0.0, 0.4, size=(54, 4)).astype(np.float32)
+    sampler = _core.WorldSampler(view, seat)
+    sampler.tilt(factors.reshape(-1).tolist(), 1.0)
+    assert sampler.tilted
+    observed, tilt_of = tilted_deals(view, seat, sampler, SAMPLES)
+    assert set(observed) <= set(deals), "a deal that is not consistent was drawn"
+    # A deal never drawn has no known tilt: the test is over the deals drawn, which hold all
+    # but a sliver of the probability (those left out are each below 1 / SAMPLES or so).
+    missing = sum(deals[d] for d in deals if d not in observed) / total
+    assert missing < 0.01
+    tilted = {d: deals[d] / total * math.exp(tilt_of[d]) for d in observed}
+    z = sum(tilted.values())
+    assert chi2_p_value(observed, {d: w / z for d, w in tilted.items()}, SAMPLES) > ALPHA
+    if len(set(tilt_of.values())) > 1:  # the tilt tells deals apart: the uniform draw fails
+        uniform = {d: deals[d] / (1 - missing) / total for d in observed}
+        assert chi2_p_value(observed, uniform, SAMPLES) < ALPHA
+
+
+def test_a_tilt_moves_suit_counts_and_keeps_every_fact() -> None:
+    """A strong tilt towards one holder gives it more cards of a suit than the uniform draw
+    does; the worlds still keep everything the view knows; a wrong table is refused."""
+    game, view, truth, seat = next(iter(self_play_views(games=1, every=40, seed=2)))
+    nxt = (seat + 1) % 4
+    level, trump = Level(RANKS[view.rules.level_rank(view.level)]), view.trump
+    # a plain suit the next seat may still hold
+    suit = next(
+        m for e in range(4) if (m := suit_mask(e, level, trump)) and not view.voids(nxt) >> e & 1
+    )
+    faces = [f for f in range(54) if suit >> f & 1]
+    factors = np.zeros((54, 4), np.float32)
+    factors[faces, 0] = 3.0  # rel 1: the next seat
+    plain = _core.WorldSampler(view, seat)
+    tilted = _core.WorldSampler(view, seat)
+    tilted.tilt(factors.reshape(-1).tolist(), 1.0)
+
+    def held_next(sampler: Any) -> float:
+        masks = sampler.sample_masks(400, 3)
+        return float(np.mean([sum(bin(int(p) & suit).count("1") for p in m[nxt]) for m in masks]))
+
+    assert held_next(tilted) > held_next(plain) + 0.5
+    for world in tilted.sample_hands(50, 4):
+        check_world(world, view, truth, seat)
+    with pytest.raises(ValueError, match="4 factors a face"):
+        tilted.tilt([0.0] * 10, 1.0)
 
 
 def test_throw_constraints_bite() -> None:

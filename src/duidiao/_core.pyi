@@ -625,6 +625,15 @@ class WorldSampler(metaclass=_Pybind11Type):
     def sample_hands(self, n: int, seed: int) -> list[Hand]: ...
     def sample_masks(self, n: int, seed: int) -> npt.NDArray[np.uint64]:
         """Shape (n, 5, 2): the four seats' whole hands, then the kitty, as (one, two)."""
+    def sample_tilted_masks(
+        self, n: int, seed: int
+    ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64]]:
+        """sample_masks's draws, and each world's log tilt (0 untilted; docs/sampler.md)."""
+    def tilt(self, log_factors: list[float], power: float) -> None:
+        """Draw each suit's counts by holder by ``log_factors`` (54 x 4: rel 1, 2, 3, the kitty)
+        to ``power``, as the belief's draw does (docs/sampler.md)."""
+    @property
+    def tilted(self) -> bool: ...
 # -- Monte Carlo analysis (src/search/pimc.h, bindings/analysis_bindings.cpp) --
 
 # (move, mean, stderr, makes, worlds, gain, gain_stderr, is the heuristic's choice)

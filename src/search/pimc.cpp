@@ -148,7 +148,8 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
   for (int i = 0; i < pool; ++i) {
     if ((i & 63) == 63 && stopping()) break;
     Rng rng(world_seed(seed, first + i));
-    const bool drawn = sampler.try_sample(rng, &world);
+    double log_tilt = 0;
+    const bool drawn = sampler.try_sample(rng, &world, &log_tilt);
     misses.push_back(drawn ? heuristic_misses(world, mover, shown) : UNDRAWN);
     if (!belief) continue;
     double sum = 0;
@@ -159,7 +160,7 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
         each_copy(places[h],
                   [&](int f) { sum += options.belief_factors[size_t(f) * BELIEF_HOLDERS + h]; });
     }
-    log_weight.push_back(options.belief_weight * sum);
+    log_weight.push_back(options.belief_weight * sum - log_tilt);
   }
   pool = int(misses.size());
   *weighed = pool;
@@ -384,7 +385,10 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
                        ", and " + std::to_string(view.unknown(mover)) + " of its cards are unknown",
                    {seat_name(mover), std::to_string(view.unknown(mover)), "mover_hidden"});
   const uint64_t move_count = view.count_legal_moves();
-  const WorldSampler sampler(view, mover);
+  WorldSampler sampler(view, mover);
+  // The belief draws the worlds it weighs (pimc.h): only where inference weighs them.
+  if (options_.infer_pool > 1 && options_.belief_weight > 0 && !options_.belief_factors.empty())
+    sampler.tilt(options_.belief_factors, options_.belief_weight);
   std::vector<CardSet> moves;
   if (only)
     moves = *only;

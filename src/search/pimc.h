@@ -48,11 +48,13 @@ struct PimcOptions {
   // twice). A time budget does so in rounds of INFER_ROUND_WORLDS. infer_pool 1: no inference.
   int infer_pool = 1;
   double infer_miss = 1.0;
-  // A learned belief (belief.h), with inference only: each weighed world's weight is also
-  // multiplied by exp(belief_weight x the sum of the model's log-factors of its hidden cards'
-  // places), belief_factors[face * BELIEF_HOLDERS + h] from the seat to move (h: rel 1, 2, 3,
-  // the kitty). The worlds are drawn uniformly, so the factors over the uniform guess are the
-  // importance weights. Empty, or a weight of 0: not used.
+  // A learned belief (belief.h), with inference only: the worlds are drawn towards it and
+  // weighed by the rest. belief_factors[face * BELIEF_HOLDERS + h] (from the seat to move; h:
+  // rel 1, 2, 3, the kitty) times belief_weight tilt the draw of each suit's counts by holder
+  // (WorldSampler::tilt), and each weighed world's weight is also multiplied by exp(belief_weight
+  // x the sum of the factors of its hidden cards' places) over that tilt: the worlds stand for
+  // the uniform draw weighed by the belief, with the weights' spread left only within suits.
+  // Empty, or a weight of 0: not used.
   std::vector<float> belief_factors;
   double belief_weight = 0;
   // Exact worlds only (extended PIMC, depth 1): the perfect-information leaf postponed past the

@@ -3,6 +3,7 @@
 #include "core/legal.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -27,24 +28,26 @@ const InverseFactorials INV_FACTORIAL;
 CardSet most(const CardSet& a, const CardSet& b) { return a.larger(b); }
 
 // Calls f(coef, offset) for every split of `count` cards among holders list[0..m): n[h] cards to
-// holder h, n[h] <= caps[h]; coef is prod 1/n[h]! and offset sum n[h] * stride[h]. `room` is the
+// holder h, n[h] <= caps[h]; coef is prod terms[h][n[h]] (1/n[h]!, tilted) and offset sum
+// n[h] * stride[h]. `room` is the
 // sum of caps over list[0..m), so that a holder never takes fewer than the others leave. Stops
 // when f returns true and says so, leaving n[] at the split it stopped on.
 template <typename F>
-bool for_each_split(const int* list, int m, const int* caps, const int* stride, int room,
-                    int count, double coef, int offset, int* n, F& f) {
+bool for_each_split(const int* list, int m, const int* caps, const int* stride,
+                    const double* const* terms, int room, int count, double coef, int offset,
+                    int* n, F& f) {
   if (m == 0) return count == 0 && f(coef, offset);
   const int h = list[0];
   if (m == 1) {
     if (count > caps[h]) return false;
     n[h] = count;
-    return f(coef * INV_FACTORIAL.value[count], offset + count * stride[h]);
+    return f(coef * terms[h][count], offset + count * stride[h]);
   }
   const int others = room - caps[h];
   for (int k = std::max(0, count - others); k <= count && k <= caps[h]; ++k) {
     n[h] = k;
-    if (for_each_split(list + 1, m - 1, caps, stride, others, count - k,
-                       coef * INV_FACTORIAL.value[k], offset + k * stride[h], n, f))
+    if (for_each_split(list + 1, m - 1, caps, stride, terms, others, count - k,
+                       coef * terms[h][k], offset + k * stride[h], n, f))
       return true;
   }
   n[h] = 0;
@@ -283,6 +286,8 @@ void WorldSampler::build_table() {
     remaining += count;
     double* level = &weight_[size_t(g) * states_];
     const double* below = &weight_[size_t(g + 1) * states_];
+    const double* terms[HOLDER_MAX];
+    group_terms(g, terms);
     for (int index = g == 0 ? states_ - 1 : 0; index < states_; ++index) {  // g = 0: the start
       int total = 0;
       for (int h = 0, rest = index; h < holder_nb_; ++h) {
@@ -299,13 +304,89 @@ void WorldSampler::build_table() {
       };
       const int* list = group_holders_[g];
       const int m = group_holder_nb_[g];
-      for_each_split(list, m, caps, stride_, room_of(list, m, caps), count, 1.0, 0, n, add);
+      for_each_split(list, m, caps, stride_, terms, room_of(list, m, caps), count, 1.0, 0, n, add);
       level[index] = sum;
     }
   }
 }
 
-void WorldSampler::draw(Rng& rng, CardSet hidden[5]) const {
+void WorldSampler::group_terms(int g, const double* terms[HOLDER_MAX]) const {
+  for (int h = 0; h < HOLDER_MAX; ++h)
+    terms[h] = log_tilt_.empty() ? INV_FACTORIAL.value
+                                 : &tilt_terms_[(size_t(g) * HOLDER_MAX + h) * (MAX_DECK_CARDS + 1)];
+}
+
+void WorldSampler::tilt(const std::vector<float>& log_factors, double power) {
+  need(log_factors.size() == size_t(FACE_NB) * 4, "a tilt needs 4 factors a face");
+  // The groups by holders alone merge suits (with no void, all the hidden cards are one group,
+  // whose counts by holder are fixed): split them by effective suit, so that the tilt moves
+  // how many cards of each suit each holder gets. The draw stays uniform without a tilt.
+  Card cards[MAX_DECK_CARDS];
+  int start[GROUP_MAX + 1] = {}, holders[GROUP_MAX][HOLDER_MAX] = {}, holder_nb[GROUP_MAX] = {};
+  int nb = 0, next = 0;
+  const Context& ctx = view_.context();
+  for (int g = 0; g < group_nb_; ++g)
+    for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
+      const int from = next;
+      for (int c = group_start_[g]; c < group_start_[g + 1]; ++c)
+        if (ctx.suit_of(cards_[c]) == e) cards[next++] = cards_[c];
+      if (next == from) continue;
+      need(nb < GROUP_MAX, "too many groups to tilt");
+      start[nb] = from;
+      holder_nb[nb] = group_holder_nb_[g];
+      std::copy(group_holders_[g], group_holders_[g] + HOLDER_MAX, holders[nb]);
+      ++nb;
+    }
+  start[nb] = next;
+  // The largest group last, as the constructor orders them (its split is forced).
+  int order[GROUP_MAX];
+  for (int g = 0; g < nb; ++g) order[g] = g;
+  std::stable_sort(order, order + nb, [&](int a, int b) {
+    return start[a + 1] - start[a] < start[b + 1] - start[b];
+  });
+  group_nb_ = nb;
+  next = 0;
+  for (int i = 0; i < nb; ++i) {
+    const int g = order[i];
+    group_start_[i] = next;
+    for (int c = start[g]; c < start[g + 1]; ++c) cards_[next++] = cards[c];
+    group_holder_nb_[i] = holder_nb[g];
+    std::copy(holders[g], holders[g] + HOLDER_MAX, group_holders_[i]);
+  }
+  group_start_[nb] = next;
+  log_tilt_.assign(size_t(group_nb_) * HOLDER_MAX, 0.0);
+  tilt_terms_.assign(size_t(group_nb_) * HOLDER_MAX * (MAX_DECK_CARDS + 1), 0.0);
+  for (int g = 0; g < group_nb_; ++g) {
+    const int count = group_start_[g + 1] - group_start_[g];
+    double mean[HOLDER_MAX] = {}, top = -HUGE_VAL;
+    for (int i = 0; i < group_holder_nb_[g]; ++i) {
+      const int h = group_holders_[g][i];
+      const int r = holder_[h] == 4 ? 3 : ((holder_[h] - seat_) & 3) - 1;
+      for (int c = group_start_[g]; c < group_start_[g + 1]; ++c)
+        mean[h] += log_factors[size_t(cards_[c]) * 4 + size_t(r)];
+      mean[h] *= power / count;
+      top = std::max(top, mean[h]);
+    }
+    // Only the holders' differences matter (every card of the group goes somewhere): the
+    // likeliest holder's factor is 1, and no factor is below e^-8 a card, so that no weight of
+    // the table underflows.
+    for (int h = 0; h < HOLDER_MAX; ++h) {
+      const double l = std::max(mean[h] - top, -8.0);
+      log_tilt_[size_t(g) * HOLDER_MAX + h] = l;
+      double* t = &tilt_terms_[(size_t(g) * HOLDER_MAX + h) * (MAX_DECK_CARDS + 1)];
+      for (int k = 0; k <= MAX_DECK_CARDS; ++k) t[k] = INV_FACTORIAL.value[k] * std::exp(l * k);
+    }
+  }
+  build_table();
+  if (!(table(0, states_ - 1) > 0)) {
+    log_tilt_.clear();
+    tilt_terms_.clear();
+    build_table();
+  }
+}
+
+void WorldSampler::draw(Rng& rng, CardSet hidden[5], double* log_tilt) const {
+  *log_tilt = 0;
   for (int s = 0; s < 4; ++s) hidden[s] = fixed_[s];
   hidden[4] = CardSet{};
   int caps[HOLDER_MAX];
@@ -318,6 +399,8 @@ void WorldSampler::draw(Rng& rng, CardSet hidden[5]) const {
     const int count = group_start_[g + 1] - group_start_[g];
     const double* below = &weight_[size_t(g + 1) * states_];
     const double target = uniform01(rng) * table(g, index);
+    const double* terms[HOLDER_MAX];
+    group_terms(g, terms);
     double sum = 0;
     auto pick = [&](double coef, int offset) {
       const double w = coef * below[index - offset];
@@ -328,7 +411,9 @@ void WorldSampler::draw(Rng& rng, CardSet hidden[5]) const {
     };
     const int* list = group_holders_[g];
     const int m = group_holder_nb_[g];
-    for_each_split(list, m, caps, stride_, room_of(list, m, caps), count, 1.0, 0, n, pick);
+    for_each_split(list, m, caps, stride_, terms, room_of(list, m, caps), count, 1.0, 0, n, pick);
+    if (!log_tilt_.empty())
+      for (int h = 0; h < holder_nb_; ++h) *log_tilt += chosen[h] * log_tilt_[size_t(g) * HOLDER_MAX + h];
 
     // Which cards: a uniformly random order of the group's physical cards, cut in turn.
     std::copy(cards_ + group_start_[g], cards_ + group_start_[g + 1], deck);
@@ -384,9 +469,14 @@ bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
 }
 
 bool WorldSampler::try_sample(Rng& rng, Hand* world) const {
+  double log_tilt = 0;
+  return try_sample(rng, world, &log_tilt);
+}
+
+bool WorldSampler::try_sample(Rng& rng, Hand* world, double* log_tilt) const {
   CardSet hidden[5];
   for (int attempt = 0; attempt < MAX_TRIES; ++attempt) {
-    draw(rng, hidden);
+    draw(rng, hidden, log_tilt);
     if (!accept(rng, hidden)) continue;
     *world = view_;
     world->reveal(hidden, hidden[4]);

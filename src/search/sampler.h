@@ -27,6 +27,22 @@ class WorldSampler {
   // The same, false instead of throwing: a search skips a world it cannot draw (rare: a
   // three-deck view whose follows rule out most pairs accepted about one draw in 2,000).
   bool try_sample(Rng& rng, Hand* world) const;
+  // With a tilt (below): *log_tilt gets the log of the factor by which the tilt made this
+  // world's suit counts likelier than the uniform draw does (0 without one), so that a search
+  // weighing towards the belief divides it out and keeps the rest as the world's weight.
+  bool try_sample(Rng& rng, Hand* world, double* log_tilt) const;
+
+  // Tilts the draws towards a belief: log_factors[face * 4 + r] (r: the holders seen from the
+  // seat, rel 1, 2, 3 and the kitty), times `power`, is the log of how much likelier a hidden
+  // copy of the face is at r than the uniform draw finds it. The draw takes each group's
+  // counts by holder (how many of a suit each hand and the kitty get) with the group's cards'
+  // mean factor per holder to that power, exactly (the table's weights carry it); which cards
+  // of the group go where stays uniform. A world's tilt, from try_sample, is what a search
+  // divides out of the belief's weight: what is left, the factors' spread within a suit, is
+  // small where the suit's cards are alike to the model. A tilt the table cannot carry (so
+  // sharp that its weights underflow) is dropped: the draws stay uniform.
+  void tilt(const std::vector<float>& log_factors, double power);
+  bool tilted() const { return !log_tilt_.empty(); }
 
   // Hidden cards to place (0: the view is already a full deal and every sample is the view).
   int hidden_cards() const;
@@ -78,8 +94,11 @@ class WorldSampler {
                        const CardSet later[4], const CardSet& pool);
   void build_table();
   double table(int group, int index) const { return weight_[size_t(group) * states_ + index]; }
-  // One proposal: hidden[0..3] for the seats, hidden[4] for the kitty.
-  void draw(Rng& rng, CardSet hidden[5]) const;
+  // Per holder h, terms[h][k]: the weight of dealing k of group g's cards to h: 1/k!, times
+  // the tilt's factor to the k.
+  void group_terms(int g, const double* terms[HOLDER_MAX]) const;
+  // One proposal: hidden[0..3] for the seats, hidden[4] for the kitty; *log_tilt its tilt.
+  void draw(Rng& rng, CardSet hidden[5], double* log_tilt) const;
   bool accept(Rng& rng, const CardSet hidden[5]) const;
 
   Hand view_;
@@ -96,6 +115,9 @@ class WorldSampler {
   int group_start_[GROUP_MAX + 1] = {};            // its cards in cards_
   Card cards_[MAX_DECK_CARDS] = {};
   std::vector<double> weight_;  // (group_nb_ + 1) x states_
+  // A tilt (empty: none): log_tilt_[g * HOLDER_MAX + h] per card, and tilt_terms_[(g *
+  // HOLDER_MAX + h) * (MAX_DECK_CARDS + 1) + k] = exp(k x that) / k!.
+  std::vector<double> log_tilt_, tilt_terms_;
   CardSet fixed_[4];            // hidden cards placed for certain (a failed throw's rest)
   std::vector<HalfPlaced> halves_;
   std::vector<ThrowCheck> checks_;
