@@ -29,8 +29,8 @@ CardSet most(const CardSet& a, const CardSet& b) { return a.larger(b); }
 
 // Calls f(coef, offset) for every split of `count` cards among holders list[0..m): n[h] cards to
 // holder h, n[h] <= caps[h]; coef is prod terms[h][n[h]] (1/n[h]!, tilted) and offset sum
-// n[h] * stride[h]. `room` is the
-// sum of caps over list[0..m), so that a holder never takes fewer than the others leave. Stops
+// n[h] * stride[h]. `room` is the sum of caps over list[0..m), so that a holder never takes
+// fewer than the others leave. Stops
 // when f returns true and says so, leaving n[] at the split it stopped on.
 template <typename F>
 bool for_each_split(const int* list, int m, const int* caps, const int* stride,
@@ -157,10 +157,6 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
   const CardSet free_pool = pool.minus(shown);
 
   // Groups: the hidden cards of the effective suits that the same holders may take (§5.3 voids).
-  struct Group {
-    int allowed = 0;
-    CardSet cards;
-  };
   Group groups[GROUP_MAX];
   int group_nb = 0;
   auto add_group = [&](const CardSet& cards, int allowed) {
@@ -190,21 +186,7 @@ WorldSampler::WorldSampler(const Hand& view, int seat) : view_(view), seat_(seat
                            " showed cannot be in its hand or the kitty");
     add_group(cards, allowed);
   }
-  // The largest group last: the last group's split is forced, so it costs nothing.
-  for (int i = 1; i < group_nb; ++i)
-    for (int j = i; j > 0 && groups[j].cards.size() < groups[j - 1].cards.size(); --j)
-      std::swap(groups[j], groups[j - 1]);
-  group_nb_ = group_nb;
-  int next = 0;
-  for (int g = 0; g < group_nb; ++g) {
-    group_start_[g] = next;
-    for (uint64_t m = groups[g].cards.one; m; m &= m - 1) cards_[next++] = lowest_bit(m);
-    for (uint64_t m = groups[g].cards.two; m; m &= m - 1) cards_[next++] = lowest_bit(m);
-    for (uint64_t m = groups[g].cards.at_least(3); m; m &= m - 1) cards_[next++] = lowest_bit(m);
-    for (int h = 0; h < holder_nb_; ++h)
-      if (groups[g].allowed & (1 << h)) group_holders_[g][group_holder_nb_[g]++] = h;
-  }
-  group_start_[group_nb] = next;
+  set_groups(groups, group_nb);
 
   build_table();
   need(table(0, states_ - 1) > 0,
@@ -276,6 +258,25 @@ void WorldSampler::add_throw_check(int thrower, const CardSet& attempt,
   checks_.push_back(c);
 }
 
+void WorldSampler::set_groups(Group* groups, int nb) {
+  // The largest group last: the last group's split is forced, so it costs nothing.
+  for (int i = 1; i < nb; ++i)
+    for (int j = i; j > 0 && groups[j].cards.size() < groups[j - 1].cards.size(); --j)
+      std::swap(groups[j], groups[j - 1]);
+  group_nb_ = nb;
+  int next = 0;
+  for (int g = 0; g < nb; ++g) {
+    group_start_[g] = next;
+    for (uint64_t m = groups[g].cards.one; m; m &= m - 1) cards_[next++] = lowest_bit(m);
+    for (uint64_t m = groups[g].cards.two; m; m &= m - 1) cards_[next++] = lowest_bit(m);
+    for (uint64_t m = groups[g].cards.at_least(3); m; m &= m - 1) cards_[next++] = lowest_bit(m);
+    group_holder_nb_[g] = 0;
+    for (int h = 0; h < holder_nb_; ++h)
+      if (groups[g].allowed & (1 << h)) group_holders_[g][group_holder_nb_[g]++] = h;
+  }
+  group_start_[nb] = next;
+}
+
 void WorldSampler::build_table() {
   weight_.assign(size_t(group_nb_ + 1) * states_, 0.0);
   weight_[size_t(group_nb_) * states_] = 1.0;  // nothing left to deal into nothing left
@@ -321,39 +322,22 @@ void WorldSampler::tilt(const std::vector<float>& log_factors, double power) {
   // The groups by holders alone merge suits (with no void, all the hidden cards are one group,
   // whose counts by holder are fixed): split them by effective suit, so that the tilt moves
   // how many cards of each suit each holder gets. The draw stays uniform without a tilt.
-  Card cards[MAX_DECK_CARDS];
-  int start[GROUP_MAX + 1] = {}, holders[GROUP_MAX][HOLDER_MAX] = {}, holder_nb[GROUP_MAX] = {};
-  int nb = 0, next = 0;
+  Group groups[GROUP_MAX];
+  int nb = 0;
   const Context& ctx = view_.context();
-  for (int g = 0; g < group_nb_; ++g)
+  for (int g = 0; g < group_nb_; ++g) {
+    CardSet all;
+    for (int c = group_start_[g]; c < group_start_[g + 1]; ++c) all.add(cards_[c]);
+    int allowed = 0;
+    for (int i = 0; i < group_holder_nb_[g]; ++i) allowed |= 1 << group_holders_[g][i];
     for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
-      const int from = next;
-      for (int c = group_start_[g]; c < group_start_[g + 1]; ++c)
-        if (ctx.suit_of(cards_[c]) == e) cards[next++] = cards_[c];
-      if (next == from) continue;
-      need(nb < GROUP_MAX, "too many groups to tilt");
-      start[nb] = from;
-      holder_nb[nb] = group_holder_nb_[g];
-      std::copy(group_holders_[g], group_holders_[g] + HOLDER_MAX, holders[nb]);
-      ++nb;
+      const CardSet suit = all.within(ctx.suit_mask[e]);
+      if (suit.empty()) continue;
+      need(nb < GROUP_MAX, "too many groups to tilt");  // at most a suit's shown and other cards
+      groups[nb++] = {allowed, suit};
     }
-  start[nb] = next;
-  // The largest group last, as the constructor orders them (its split is forced).
-  int order[GROUP_MAX];
-  for (int g = 0; g < nb; ++g) order[g] = g;
-  std::stable_sort(order, order + nb, [&](int a, int b) {
-    return start[a + 1] - start[a] < start[b + 1] - start[b];
-  });
-  group_nb_ = nb;
-  next = 0;
-  for (int i = 0; i < nb; ++i) {
-    const int g = order[i];
-    group_start_[i] = next;
-    for (int c = start[g]; c < start[g + 1]; ++c) cards_[next++] = cards[c];
-    group_holder_nb_[i] = holder_nb[g];
-    std::copy(holders[g], holders[g] + HOLDER_MAX, group_holders_[i]);
   }
-  group_start_[nb] = next;
+  set_groups(groups, nb);
   log_tilt_.assign(size_t(group_nb_) * HOLDER_MAX, 0.0);
   tilt_terms_.assign(size_t(group_nb_) * HOLDER_MAX * (MAX_DECK_CARDS + 1), 0.0);
   for (int g = 0; g < group_nb_; ++g) {
@@ -413,7 +397,8 @@ void WorldSampler::draw(Rng& rng, CardSet hidden[5], double* log_tilt) const {
     const int m = group_holder_nb_[g];
     for_each_split(list, m, caps, stride_, terms, room_of(list, m, caps), count, 1.0, 0, n, pick);
     if (!log_tilt_.empty())
-      for (int h = 0; h < holder_nb_; ++h) *log_tilt += chosen[h] * log_tilt_[size_t(g) * HOLDER_MAX + h];
+      for (int h = 0; h < holder_nb_; ++h)
+        *log_tilt += chosen[h] * log_tilt_[size_t(g) * HOLDER_MAX + h];
 
     // Which cards: a uniformly random order of the group's physical cards, cut in turn.
     std::copy(cards_ + group_start_[g], cards_ + group_start_[g + 1], deck);

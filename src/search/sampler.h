@@ -92,6 +92,13 @@ class WorldSampler {
 
   void add_throw_check(int thrower, const CardSet& attempt, const CardSet& played,
                        const CardSet later[4], const CardSet& pool);
+  // The hidden cards of a group, and the holders (bits by holder index) that may take them.
+  struct Group {
+    int allowed = 0;
+    CardSet cards;
+  };
+  // Lays the groups out (cards_, group_start_, group_holders_), the largest last.
+  void set_groups(Group* groups, int nb);
   void build_table();
   double table(int group, int index) const { return weight_[size_t(group) * states_ + index]; }
   // Per holder h, terms[h][k]: the weight of dealing k of group g's cards to h: 1/k!, times
