@@ -478,6 +478,10 @@ void init_game(py::module_& m) {
                out.append(py::make_tuple(to_masks(ma.move), ma.mean, ma.stderr_, ma.makes, ma.worlds,
                                          ma.gain, ma.gain_stderr, ma.baseline));
              return out;
+           })
+      .def_property_readonly("last_worlds", [](const Player& p) {
+             const Player::WorldsWorth w = p.last_worlds();
+             return py::make_tuple(w.worlds, w.pool, w.effective_pool, w.independent_worlds);
            });
 
   m.def("play_game", [](Game& game, std::vector<Player*> players) {

@@ -61,6 +61,7 @@ CardSet PimcPlayer::play(const Observation& obs) {
   OneDecision once{*this};
   const Hand& view = obs.view;
   last_.clear();
+  last_worlds_ = {};
   if (view.count_legal_moves() == 1) {
     std::vector<CardSet> moves;
     view.legal_moves(&moves);
@@ -79,6 +80,7 @@ CardSet PimcPlayer::play(const Observation& obs) {
   set_belief(obs);
   PimcAnalysis a = search_.analyse(view, obs.levels[0], obs.levels[1]);
   last_ = std::move(a.moves);
+  last_worlds_ = {a.worlds, a.pool, a.effective_pool, a.independent_worlds};
   // Leave the heuristic bot's choice only for a move that beats it clearly in the same worlds:
   // with few worlds, the best of many means is often just the luckiest.
   const MoveAnalysis& best = last_.front();

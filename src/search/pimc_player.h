@@ -45,6 +45,7 @@ class PimcPlayer : public Player {
   std::pair<CardSet, CardSet> xiaosa(const Observation& obs, const CardSet& takeable) override;
   CardSet play(const Observation& obs) override;
   std::vector<MoveAnalysis> last_values() const override { return last_; }
+  WorldsWorth last_worlds() const override { return last_worlds_; }
 
  private:
   std::string name_;
@@ -63,6 +64,7 @@ class PimcPlayer : public Player {
   PimcSearch search_;
   uint64_t decisions_ = 0;
   std::vector<MoveAnalysis> last_;  // the last play's analysis
+  WorldsWorth last_worlds_;
   CardSet recheck(const Observation& obs, const CardSet& choice, double elapsed);
   // Hands the search this decision's belief table (or none).
   void set_belief(const Observation& obs);

@@ -46,6 +46,13 @@ class Player {
   // The ranked values a searching player saw at its last play, best first; empty for players
   // that do not search, and after a play made without searching (a single legal move).
   virtual std::vector<MoveAnalysis> last_values() const { return {}; }
+  // And what its worlds were worth there (PimcAnalysis: pool and effective_pool with inference,
+  // independent_worlds): how far the weights thinned them. Zeros where last_values is empty.
+  struct WorldsWorth {
+    int worlds = 0, pool = 0;
+    double effective_pool = 0, independent_worlds = 0;
+  };
+  virtual WorldsWorth last_worlds() const { return {}; }
 
  protected:
   // For a searching decision: the stop check its searches poll, and, held for the length of

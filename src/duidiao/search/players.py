@@ -18,7 +18,7 @@ turn (:func:`duidiao.play.decisions.ask`) until the hand is over::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from duidiao import _core
 from duidiao.play._limits import SEED_MAX, check_int
@@ -43,7 +43,17 @@ __all__ = [
     "make_bot",
     "play_hand",
     "core_bot_step",
+    "WorldsWorth",
 ]
+
+class WorldsWorth(NamedTuple):
+    """What a search's worlds were worth (:attr:`CoreBot.last_worlds`)."""
+
+    worlds: int
+    pool: int
+    effective_pool: float
+    independent_worlds: float
+
 
 BOT_NAMES = ("random", "heuristic")
 """The built-in C++ bots."""
@@ -138,6 +148,13 @@ class CoreBot:
                          bool(baseline))
             for masks, mean, stderr, make, n, gain, gain_se, baseline in self._last.last_values
         )
+
+    @property
+    def last_worlds(self) -> WorldsWorth:
+        """What the worlds of the bot's last play were worth: the worlds searched, the pool
+        weighed with inference (0 without) and its effective size, and the worlds counted as
+        independent ones (docs/analysis.md); zeros where :attr:`last_values` is empty."""
+        return WorldsWorth(*self._last.last_worlds)
 
     def stop(self) -> None:
         """From any thread: the decision in progress (a play, or a searched declaration,
