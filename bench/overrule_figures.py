@@ -18,11 +18,9 @@ import argparse
 from collections import Counter, defaultdict
 
 import duidiao
-from duidiao.play.cards import SEATS
+from duidiao.play.seats import TRICK_SEATS
 from duidiao.search.analysis import level_search
 from duidiao.search.review import review_positions
-
-TEAM = {seat: i % 2 for i, seat in enumerate(SEATS)}
 
 
 def led_kind(position: duidiao.Position, move: str) -> str:
@@ -49,11 +47,12 @@ def main() -> None:
     for seed in range(args.first, args.first + args.hands):
         game = duidiao.Game.deal(seed, rules=args.preset)
         duidiao.play_hand(game, [duidiao.make_bot("heuristic", seed=seed * 4 + s)
-                                 for s in range(4)])
+                                 for s in range(TRICK_SEATS.count)])
         record = duidiao.Record.from_game(game)
         assert game.declarer is not None
-        for seat in SEATS:
-            side = "declaring" if TEAM[seat] == TEAM[game.declarer] else "defending"
+        for seat in TRICK_SEATS.letters:
+            side = ("declaring" if TRICK_SEATS.team_of(seat) == TRICK_SEATS.team_of(game.declarer)
+                    else "defending")
             for ply, _trick, text, played in review_positions(record, seat):
                 position = duidiao.Position(text)
                 analysis = duidiao.analyse(position, seed=seed * 1000 + ply, threads=1,

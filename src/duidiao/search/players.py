@@ -46,6 +46,7 @@ __all__ = [
     "WorldsWorth",
 ]
 
+
 class WorldsWorth(NamedTuple):
     """What a search's worlds were worth (:attr:`CoreBot.last_worlds`)."""
 
