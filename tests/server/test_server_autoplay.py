@@ -33,7 +33,9 @@ def south(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def test_a_hand_under_autoplay_then_taken_back(live_server: ServerProcess) -> None:
     with Conn(live_server.ws_url) as conn:
-        room, _ = start(conn, bot_delay_ms=0, seed=5, decision_seconds=600)
+        # Bots paced so the hand cannot end before the seat is taken back, however slowly this
+        # client reads (at 0 ms a loaded machine let the whole hand pass, and the next began).
+        room, _ = start(conn, bot_delay_ms=100, seed=5, decision_seconds=600)
         conn.request(type="auto_forced", on=False)
         reply = conn.request(type="autoplay", bot="normal")
         assert reply == {"type": "autoplay", "id": reply["id"], "seat": "S", "bot": "normal"}
@@ -42,10 +44,12 @@ def test_a_hand_under_autoplay_then_taken_back(live_server: ServerProcess) -> No
         assert state["seats"]["S"]["autoplay"] == "normal"
         # Taken back mid-hand: the seat waits for its person, with the clock running.
         conn.request(type="autoplay", bot=None)
+        conn.request(type="speed", bot_delay_ms=0)
         turn = conn.wait(lambda m: m.get("type") == "state" and m["to_act"] == "S"
                          and m["seats"]["S"]["autoplay"] is None
                          and m["deadline_seconds"] is not None)
         assert turn["deadline_seconds"] > 500
+        assert turn["hand_number"] == state["hand_number"], "the hand ended before S took it back"
         made = south(history(live_server, room))
         assert made and all(d.get("autoplay") for d in made if "play" in d)
         time.sleep(1.5)
