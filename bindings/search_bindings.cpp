@@ -76,7 +76,7 @@ void init_search(py::module_& m) {
            py::arg("split_from_cards") = SolverOptions{}.split_from_cards)
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
       .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
-                       py::object stop, double seconds, uint64_t nodes, int within) {
+                       py::object stop, double seconds, uint64_t nodes, int within, bool pv) {
              Objective o = objective_of(objective);
              // The limits are the solver's own (it shares them among the moves); the watch
              // only hears the stop event and Ctrl-C.
@@ -85,11 +85,12 @@ void init_search(py::module_& m) {
              limits.seconds = seconds;
              limits.nodes = nodes;
              limits.within = within;
+             limits.pv = pv;
              return solution_dict(
                  watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew, limits); }));
            }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"),
            py::arg("stop") = py::none(), py::arg("seconds") = 0.0, py::arg("nodes") = 0,
-           py::arg("within") = 0)
+           py::arg("within") = 0, py::arg("pv") = true)
       .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
                        py::object stop, double seconds) {
              Objective o = objective_of(objective);

@@ -717,6 +717,9 @@ def check_kitty_endgame(hand: Any, levels: tuple[int, int], objective: str) -> A
     assert {tuple(m): v for m, _p, v, _lo, _hi in raw["moves"]} == oracle
     relative = _core.Solver(1.0, relative_keys_from=0).solve(hand, objective, *levels)
     assert {tuple(m): v for m, _p, v, _lo, _hi in relative["moves"]} == oracle
+    # The values alone (the bots' worlds ask so): the same values, no principal variation.
+    bare = _core.Solver(1.0).solve(hand, objective, *levels, pv=False)
+    assert {tuple(m): v for m, _p, v, _lo, _hi in bare["moves"]} == oracle and bare["pv"] == []
     maximise = objective == "score" or hand.turn % 2 != hand.declarer % 2
     assert raw["value"] == _best(list(oracle.values()), maximise)
     line = hand.copy()

@@ -586,13 +586,15 @@ class Solver(metaclass=_Pybind11Type):
         seconds: float = 0.0,
         nodes: int = 0,
         within: int = 0,
+        pv: bool = True,
     ) -> dict[str, Any]:
         """Keys: value, lower, upper (int), moves (list[_SolverMove], best first), pv
         (list[_CardSet]), nodes, tt_probes, tt_hits, tt_stores (int), complete (bool). The GIL
         is released while searching; ``seconds`` and ``nodes`` (0: none) limit it, shared among
         the moves, and ``stop`` (a threading.Event) ends it: then each move has the bounds
         proven for it. ``within`` > 0: the best move exact, the others' bounds at most that
-        far apart (from SOLVE_BEST_ONLY: only no better)."""
+        far apart (from SOLVE_BEST_ONLY: only no better). ``pv`` False: no principal
+        variation built (``pv`` empty), the values alone."""
         ...
     def value(
         self,

@@ -35,6 +35,8 @@ const std::vector<BotSetting> PIMC_SETTINGS = {
      "re-check the choice and the next two moves over this many fresh worlds (0: off)"},
     {"postpone", true, 0, 1, "0",
      "exact worlds: one choice at the seat's next decision for the worlds that look alike to it there (extended PIMC; 0: off)"},
+    {"tail", true, 0, TWO_DECKS.hand_cards, "0",
+     "worlds played out: solve exactly from this many cards in hand (0: the heuristic to the end)"},
     {"belief", false, 0, 4, "0",
      "inference: weigh the worlds also by the learned belief, to this power, under the rules it was trained for (0: off; needs infer)"},
 };

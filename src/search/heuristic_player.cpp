@@ -776,9 +776,11 @@ CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, c
 }
 
 void heuristic_playout(const Context& ctx, const Rules& rules, int declarer, const CardSet& kitty,
-                       PlayState* line, bool others_hidden, std::vector<CardSet>* plays) {
+                       PlayState* line, bool others_hidden, std::vector<CardSet>* plays,
+                       int stop_cards) {
   const CardSet secret_kept = others_hidden ? kitty_known_to(rules, kitty, -1, declarer) : kitty;
   while (!line->hands_empty()) {
+    if (line->trick.played == 0 && line->held[line->trick.leader].size() <= stop_cards) return;
     const int seat = line->trick.turn();
     const CardSet& known = seat == declarer ? kitty : secret_kept;
     const CardSet play = heuristic_play(ctx, declarer, known, *line, nullptr, seat, others_hidden);

@@ -42,12 +42,14 @@ inline CardSet kitty_known_to(const Rules& rules, const CardSet& kitty, int seat
 // Plays the hand in `line` out to its end with the heuristic in every seat (a playout). With
 // others_hidden each seat sees only its own hand, the public cards, and the kitty as far as it
 // knows it (kitty_known_to under `rules`); else every seat sees the whole deal.
-// `plays`, when given, gets every play made.
+// `plays`, when given, gets every play made. With stop_cards > 0 it stops at the first trick
+// start where the hands hold at most that many cards each (an exact search takes it from there).
 //
 // heuristic_hand_score: `team`'s hand score (HandResult::score_margin) when the play dealt by
 // `setup` is played out so, fairly (the searched bury and 潇洒 value their options by it).
 void heuristic_playout(const Context& ctx, const Rules& rules, int declarer, const CardSet& kitty,
-                       PlayState* line, bool others_hidden, std::vector<CardSet>* plays = nullptr);
+                       PlayState* line, bool others_hidden, std::vector<CardSet>* plays = nullptr,
+                       int stop_cards = 0);
 int heuristic_hand_score(const HandSetup& setup, int level_ns, int level_ew, int team);
 
 class HeuristicPlayer : public Player {

@@ -479,7 +479,9 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
           if (after.is_over()) {
             p.end = after.result(level_ns, level_ew).score_margin(team);
           } else {
-            Solution s = w.solver.solve(after, Objective::SCORE, level_ns, level_ew);
+            SolveLimits values_only;
+            values_only.pv = false;
+            Solution s = w.solver.solve(after, Objective::SCORE, level_ns, level_ew, values_only);
             if (!s.complete) return false;
             w.nodes += s.stats.nodes;
             p.next = std::move(s.moves);
@@ -496,7 +498,9 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
     if (exact) {
       Solution s;
       try {
-        s = w.solver.solve(w.world, Objective::SCORE, level_ns, level_ew);
+        SolveLimits values_only;
+        values_only.pv = false;
+        s = w.solver.solve(w.world, Objective::SCORE, level_ns, level_ew, values_only);
       } catch (const SearchStopped&) {
         return false;
       }
@@ -522,7 +526,20 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
         if ((m & 7) == 7 && stopping()) return false;
         PlayState line = w.world.state();
         line.apply<false>(ctx, declarer, w.world.resolve(moves[m]));
-        heuristic_playout(ctx, w.world.rules(), declarer, kitty, &line, options_.fair_playouts);
+        heuristic_playout(ctx, w.world.rules(), declarer, kitty, &line, options_.fair_playouts,
+                          nullptr, options_.tail_cards);
+        if (!line.hands_empty()) {
+          int v;
+          try {
+            v = w.solver.value_after(w.world, line, Objective::SCORE, level_ns, level_ew);
+          } catch (const SearchStopped&) {
+            return false;
+          }
+          w.nodes += w.solver.stats().nodes;
+          w.values[m] = v;
+          w.makes[m] = declarers_make(v, mover, declarer);
+          continue;
+        }
         const HandResult r = w.world.result_of(line, level_ns, level_ew);
         w.values[m] = r.score_margin(team);
         w.makes[m] = r.declarers_stay;

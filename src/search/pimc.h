@@ -63,6 +63,9 @@ struct PimcOptions {
   // same public cards) then share one choice there, the one best summed over them, instead of
   // each world's own best (strategy fusion, one decision later).
   bool postpone = false;
+  // Worlds played out (not exact): the playout stops where the hands hold this many cards and
+  // the rest is solved exactly (0: the heuristic plays to the end).
+  int tail_cards = 0;
   // Asked before each world and, inside exact worlds, every 65,536 solver nodes (from the
   // searching threads): true ends the search with the worlds finished so far.
   std::function<bool()> stop_check;

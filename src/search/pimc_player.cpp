@@ -141,6 +141,7 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, const BotValue
   o.infer_pool = int(value("infer", 1));
   o.infer_miss = value("miss", 1);
   o.postpone = value("postpone", 0) != 0;
+  o.tail_cards = int(value("tail", 0));
   const double belief = value("belief", 0);
   if (belief > 0 && o.infer_pool < 2)
     throw std::invalid_argument("bot '" + name +

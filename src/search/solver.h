@@ -64,6 +64,9 @@ struct SolveLimits {
   // other move proven to within `within` of its value (its bounds no further apart); from
   // SOLVE_BEST_ONLY on, the others only proven no better than the best.
   int within = 0;
+  // The principal variation (Solution::pv) built after the values: a search at each of its
+  // plies, which a caller that wants only the values (the bots' worlds) spares itself.
+  bool pv = true;
 };
 constexpr int SOLVE_BEST_ONLY = 1 << 25;
 
@@ -105,6 +108,10 @@ class Solver {
                  const SolveLimits& limits = {});
   // The value alone.
   int value(const Hand& root, Objective objective, int level_ns, int level_ew);
+  // The value of `line`, a trick start reached by playing on from `world` (every hand known),
+  // from the point of view of the team to move in `world` (a playout's end searched exactly).
+  int value_after(const Hand& world, const PlayState& line, Objective objective, int level_ns,
+                  int level_ew);
   // Can the defenders reach at least `target` points? A null-window search.
   bool defenders_reach(const Hand& root, int target);
 
@@ -120,7 +127,10 @@ class Solver {
   using Node = PlayState;
 
  private:
-  void begin(const Hand& root, Objective objective, int level_ns, int level_ew);
+  // `line`, when given, is the position searched (played on from root's): its hands decide the
+  // kind of keys.
+  void begin(const Hand& root, Objective objective, int level_ns, int level_ew,
+             const PlayState* line = nullptr);
   Node node_of(const Hand& h) const;
   // `key`: the node's table key when the caller made it already (0: not made).
   int search(const Node& node, int alpha, int beta, int ply, uint64_t key = 0);

@@ -72,7 +72,7 @@ def test_hello_setting_ranges_are_the_cores(bot: str) -> None:
     settings = next(b for b in ok("hello")["bots"] if b["name"] == bot)["settings"]
     assert {s["name"] for s in settings} == {"worlds", "ms", "solve", "margin", "fair", "cap",
                                              "infer", "miss", "bury", "declare", "xiaosa", "grab",
-                                             "recheck", "postpone", "belief"}
+                                             "recheck", "postpone", "tail", "belief"}
     for s in settings:
         step = 1 if s["type"] == "integer" else 0.5
         # belief weighs the inference's worlds: asked without inference it is refused

@@ -44,7 +44,8 @@ Solver::Solver(const SolverOptions& options)
       suit_keys_(MAX_PLY + 1),
       suit_memo_(SUIT_MEMO) {}
 
-void Solver::begin(const Hand& root, Objective objective, int level_ns, int level_ew) {
+void Solver::begin(const Hand& root, Objective objective, int level_ns, int level_ew,
+                   const PlayState* line) {
   for (int s = 0; s < 4; ++s)
     if (root.unknown(s))
       throw std::invalid_argument("the solver needs every hand known: " + seat_name(s) + " has " +
@@ -93,7 +94,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   if (COPIES >= 3) k ^= mix(kitty_.at_least(3) + 0x7654321);
   if (stake_ != 1) k ^= mix(uint64_t(stake_) * 0x51ED27ull);  // §11.9: values scale with it
   int largest = 0;
-  for (int s = 0; s < 4; ++s) largest = std::max(largest, root.held(s).size());
+  for (int s = 0; s < 4; ++s) largest = std::max(largest, (line ? line->held[s] : root.held(s)).size());
   relative_keys_ = largest >= options_.relative_keys_from;
   if (relative_keys_) k ^= 0x6a09e667f3bcc909ull;  // the two kinds of keys never meet in a table
   prepare_keys();
@@ -297,6 +298,15 @@ int Solver::value(const Hand& root, Objective objective, int level_ns, int level
   begin(root, objective, level_ns, level_ew);
   int lower = -INF, upper = INF;
   int v = mtdf(node_of(root), 0, 0, &lower, &upper);
+  stats_.tt = tt_.stats();
+  return v;
+}
+
+int Solver::value_after(const Hand& world, const PlayState& line, Objective objective, int level_ns,
+                        int level_ew) {
+  begin(world, objective, level_ns, level_ew, &line);
+  int lower = -INF, upper = INF;
+  const int v = line.hands_empty() ? terminal_value(line) : mtdf(line, 0, 0, &lower, &upper);
   stats_.tt = tt_.stats();
   return v;
 }
@@ -533,7 +543,7 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   // Values are the max team's; report SCORE from the side to move (it is the max team).
   // The principal variation: at each node, a move that keeps the value. A stop while it is
   // built keeps the line found so far.
-  if (sol.complete) {
+  if (sol.complete && limits.pv) {
     CardSet move = sol.moves.front().played;
     sol.pv.push_back(move);
     try {
