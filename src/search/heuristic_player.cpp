@@ -780,7 +780,8 @@ void heuristic_playout(const Context& ctx, const Rules& rules, int declarer, con
                        int stop_cards) {
   const CardSet secret_kept = others_hidden ? kitty_known_to(rules, kitty, -1, declarer) : kitty;
   while (!line->hands_empty()) {
-    if (line->trick.played == 0 && line->held[line->trick.leader].size() <= stop_cards) return;
+    if (stop_cards > 0 && line->trick.played == 0 && line->held[line->trick.leader].size() <= stop_cards)
+      return;
     const int seat = line->trick.turn();
     const CardSet& known = seat == declarer ? kitty : secret_kept;
     const CardSet play = heuristic_play(ctx, declarer, known, *line, nullptr, seat, others_hidden);

@@ -90,6 +90,13 @@ bool declarers_make(int value, int mover, int declarer) {
   return declaring_value > -4;
 }
 
+// A world's solve: every move's value, no principal variation (only the values are averaged).
+SolveLimits values_only() {
+  SolveLimits limits;
+  limits.pv = false;
+  return limits;
+}
+
 size_t index_of_move(const std::vector<CardSet>& moves, const CardSet& m) {
   for (size_t i = 0; i < moves.size(); ++i)
     if (moves[i] == m) return i;
@@ -479,9 +486,7 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
           if (after.is_over()) {
             p.end = after.result(level_ns, level_ew).score_margin(team);
           } else {
-            SolveLimits values_only;
-            values_only.pv = false;
-            Solution s = w.solver.solve(after, Objective::SCORE, level_ns, level_ew, values_only);
+            Solution s = w.solver.solve(after, Objective::SCORE, level_ns, level_ew, values_only());
             if (!s.complete) return false;
             w.nodes += s.stats.nodes;
             p.next = std::move(s.moves);
@@ -498,9 +503,7 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
     if (exact) {
       Solution s;
       try {
-        SolveLimits values_only;
-        values_only.pv = false;
-        s = w.solver.solve(w.world, Objective::SCORE, level_ns, level_ew, values_only);
+        s = w.solver.solve(w.world, Objective::SCORE, level_ns, level_ew, values_only());
       } catch (const SearchStopped&) {
         return false;
       }
