@@ -768,11 +768,24 @@ void heuristic_xiaosa_candidates(const Observation& obs, const CardSet& takeable
     }
 }
 
-CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, const PlayState& state,
-                       const int unknown[4], int seat, bool others_hidden) {
+namespace {
+
+// heuristic_play's body, inlined where the bots call it most (the playouts' loop, where
+// `unknown` is null, and a seat's own view): out of line, callgrind counts ~4% more
+// instructions a world played out and ~1.3% a heuristic hand.
+[[gnu::always_inline]] inline CardSet play_here(const Context& ctx, int declarer,
+                                                const CardSet& kitty, const PlayState& state,
+                                                const int unknown[4], int seat, bool others_hidden) {
   const Situation st(ctx, declarer, kitty, state, unknown, seat, others_hidden);
   const CardSet play = st.trick.played == 0 ? lead(st) : follow(st);
   return make_legal(st, play);
+}
+
+}  // namespace
+
+CardSet heuristic_play(const Context& ctx, int declarer, const CardSet& kitty, const PlayState& state,
+                       const int unknown[4], int seat, bool others_hidden) {
+  return play_here(ctx, declarer, kitty, state, unknown, seat, others_hidden);
 }
 
 void heuristic_playout(const Context& ctx, const Rules& rules, int declarer, const CardSet& kitty,
@@ -784,7 +797,7 @@ void heuristic_playout(const Context& ctx, const Rules& rules, int declarer, con
       return;
     const int seat = line->trick.turn();
     const CardSet& known = seat == declarer ? kitty : secret_kept;
-    const CardSet play = heuristic_play(ctx, declarer, known, *line, nullptr, seat, others_hidden);
+    const CardSet play = play_here(ctx, declarer, known, *line, nullptr, seat, others_hidden);
     if (plays) plays->push_back(play);
     line->apply<false>(ctx, declarer, play);
   }
@@ -799,8 +812,8 @@ int heuristic_hand_score(const HandSetup& setup, int level_ns, int level_ew, int
 
 CardSet heuristic_play(const Hand& view, int seat, bool others_hidden) {
   const int unknown[4] = {view.unknown(0), view.unknown(1), view.unknown(2), view.unknown(3)};
-  return heuristic_play(view.context(), view.declarer(), view.kitty(), view.state(), unknown, seat,
-                        others_hidden);
+  return play_here(view.context(), view.declarer(), view.kitty(), view.state(), unknown, seat,
+                   others_hidden);
 }
 
 CardSet HeuristicPlayer::play(const Observation& obs) { return heuristic_play(obs.view, obs.seat); }
