@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+import duidiao
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -175,10 +177,33 @@ def play_by_highlights(page: Any) -> str:
         if action_buttons(page).get("play"):
             break
         candidates = [c for c in hand_cards(page) if c["playable"] and not c["selected"]]
+        options = table_state(page).get("options") or {}
+        if not candidates and not options.get("moves") and options.get("count", 0) > 0:
+            return play_unlisted(page)
         assert candidates, f"no highlighted card, and Play is off: {hand_cards(page)}"
         click_card(page, candidates[0]["index"])
     else:
         raise AssertionError("clicking highlighted cards never made a legal play")
+    chosen = ",".join(c["card"] for c in hand_cards(page) if c["selected"])
+    page.click("#actions button[data-action=play]")
+    return chosen
+
+
+def play_unlisted(page: Any) -> str:
+    """Over decisions.MOVES_COUNTED plays (following a long throw from a long hand) the page
+    lists and highlights none, and lets any selection be tried on the server. A person picks one
+    by the rules; here the position's first legal play is clicked, then Play."""
+    position = duidiao.Position(table_state(page)["observation"]["position"])
+    wanted = [str(card) for card in position.legal_moves_page(0, 1)[0].cards]
+    for card in hand_cards(page):
+        if card["selected"]:
+            click_card(page, card["index"])  # start from an empty selection
+    for card in hand_cards(page):
+        if card["card"] in wanted:
+            wanted.remove(card["card"])
+            click_card(page, card["index"])
+    assert not wanted, f"cards of the legal play not in the hand: {wanted}"
+    assert action_buttons(page).get("play"), "Play stays off with a legal play picked"
     chosen = ",".join(c["card"] for c in hand_cards(page) if c["selected"])
     page.click("#actions button[data-action=play]")
     return chosen

@@ -28,9 +28,10 @@ def serve_command() -> list[str]:
 class ServerProcess:
     """``duidiao serve --port 0 --data DIR`` as a subprocess; ``url`` once it listens."""
 
-    def __init__(self, data: Path, *options: str) -> None:
+    def __init__(self, data: Path, *options: str, command: list[str] | None = None) -> None:
         self.data = data
         self.options = options
+        self.command = command or serve_command()
         self.lines: list[str] = []
         self.url = ""
         self.proc: subprocess.Popen[str] | None = None
@@ -38,7 +39,7 @@ class ServerProcess:
     def start(self, timeout: float = 30.0) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
-            [*serve_command(), "--port", "0", "--data", str(self.data), *self.options],
+            [*self.command, "--port", "0", "--data", str(self.data), *self.options],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True, env=env,
         )

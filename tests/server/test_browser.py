@@ -6,6 +6,7 @@ screenshots of docs/table.md (table.png, table-phone.png, analysis.png)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from .browser_helpers import (
     wait_for_new_state,
     wait_for_turn_or_end,
 )
-from .helpers import ServerProcess
+from .helpers import ServerProcess, serve_command
 
 pytestmark = pytest.mark.browser
 
@@ -71,6 +72,41 @@ def teams(observation: dict[str, Any]) -> tuple[str, str]:
     """The declaring team and the defenders."""
     declarers = "NS" if observation["declarer"] in ("N", "S") else "EW"
     return declarers, "EW" if declarers == "NS" else "NS"
+
+
+def test_plays_the_page_does_not_list(tmp_path: Path) -> None:
+    # Over decisions.MOVES_COUNTED legal plays (following a long throw from a long hand) the
+    # server lists none, the page highlights none and lets a selection be tried. That limit
+    # set to 0 here makes every play so: a whole hand is played by picking cards and Play.
+    unlisted = [sys.executable, "-c", "import sys, duidiao.play.decisions as d, runpy; "
+                "d.MOVES_COUNTED = 0; sys.argv = ['duidiao', *sys.argv[1:]]; "
+                "runpy.run_module('duidiao', run_name='__main__')", *serve_command()[3:]]
+    server = ServerProcess(tmp_path / "data", command=unlisted).start()
+    try:
+        with launched_browser() as browser:
+            page = new_page(browser, "en", viewport=DESKTOP)
+            errors = PageErrors(page, server.url)
+            open_lobby(page, server)
+            create_room_against_bots(page, seed=2, delay_ms=0)
+            plays = 0
+            started = time.monotonic()
+            while time.monotonic() - started < 80:
+                if wait_for_turn_or_end(page, timeout=30) == "over":
+                    break
+                version = page.evaluate("document.body.dataset.version")
+                if "play" in action_buttons(page):
+                    options = table_state(page)["options"]
+                    assert options["moves"] == [] and options["count"] > 0, options
+                    assert not any(c["playable"] for c in hand_cards(page))
+                    plays += 1
+                decide_by_clicking(page)
+                wait_for_new_state(page, version, timeout=30)
+            else:
+                raise AssertionError(f"the hand did not end in time after {plays} plays")
+            assert plays >= 20
+            errors.check()
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
