@@ -15,11 +15,8 @@ from __future__ import annotations
 import argparse
 import time
 
-import duidiao
 from duidiao.play.builds import engine_module
-from duidiao.play.seats import TRICK_SEATS
-from duidiao.research.alphamu import alphamu_values
-from duidiao.search.review import review_positions
+from duidiao.research.alphamu import alphamu_values, endgame_decisions
 
 
 def main() -> None:
@@ -36,31 +33,22 @@ def main() -> None:
     fusion = gain = 0.0
     started = time.monotonic()
     for seed in range(args.first, args.first + args.hands):
-        game = duidiao.Game.deal(seed, rules=args.preset)
-        duidiao.play_hand(game, [duidiao.make_bot("heuristic", seed=seed * 4 + s)
-                                 for s in range(TRICK_SEATS.count)])
-        record = duidiao.Record.from_game(game)
-        for seat in TRICK_SEATS.letters:
-            me = TRICK_SEATS.letters.index(seat)
-            for ply, _trick, text, _played in review_positions(record, seat):
-                position = duidiao.Position(text)
-                view = position.core
-                if len(position.hands[seat]) > args.cards or view.count_legal_moves() < 2:
-                    continue
-                core = engine_module(position.rules)
-                worlds = core.WorldSampler(view, me).sample_hands(args.worlds, seed * 1000 + ply)
-                levels = position.core_levels()
-                solver = core.Solver(16, merge=False)
-                pimc, _ = alphamu_values(worlds, me, 1, levels, solver)
-                am, n = alphamu_values(worlds, me, args.depth, levels, solver, args.cap)
-                solves += n
-                decisions += 1
-                p_best = max(pimc, key=lambda m: pimc[m])
-                a_best = max(am, key=lambda m: am[m])
-                fusion += pimc[p_best] - am[p_best]
-                if am[a_best] > am[p_best] + 1e-9:
-                    changed += 1
-                    gain += am[a_best] - am[p_best]
+        for ply, position, me in endgame_decisions(args.preset, seed, args.cards):
+            core = engine_module(position.rules)
+            sampler = core.WorldSampler(position.core, me)
+            worlds = sampler.sample_hands(args.worlds, seed * 1000 + ply)
+            levels = position.core_levels()
+            solver = core.Solver(16, merge=False)
+            pimc, _ = alphamu_values(worlds, me, 1, levels, solver)
+            am, n = alphamu_values(worlds, me, args.depth, levels, solver, args.cap)
+            solves += n
+            decisions += 1
+            p_best = max(pimc, key=lambda m: pimc[m])
+            a_best = max(am, key=lambda m: am[m])
+            fusion += pimc[p_best] - am[p_best]
+            if am[a_best] > am[p_best] + 1e-9:
+                changed += 1
+                gain += am[a_best] - am[p_best]
         print(f"hand {seed - args.first + 1} of {args.hands}: {decisions} decisions, "
               f"{changed} changed", flush=True)
     seconds = time.monotonic() - started

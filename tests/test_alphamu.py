@@ -5,33 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import duidiao
 from duidiao.play.builds import engine_module
-from duidiao.play.seats import TRICK_SEATS
-from duidiao.research.alphamu import alphamu_values, reduce_front
-from duidiao.search.review import review_positions
-
-
-def endgame_views(preset: str, seed: int, cards: int) -> list[tuple[duidiao.Position, int]]:
-    """The plays of a heuristic hand where the mover holds at most ``cards`` and has a choice."""
-    game = duidiao.Game.deal(seed, rules=preset)
-    duidiao.play_hand(game, [duidiao.make_bot("heuristic", seed=s) for s in range(4)])
-    record = duidiao.Record.from_game(game)
-    out = []
-    for me, seat in enumerate(TRICK_SEATS.letters):
-        for _ply, _trick, text, _played in review_positions(record, seat):
-            position = duidiao.Position(text)
-            if len(position.hands[seat]) <= cards and position.core.count_legal_moves() > 1:
-                out.append((position, me))
-    return out
+from duidiao.research.alphamu import alphamu_values, endgame_decisions, reduce_front
 
 
 @pytest.mark.parametrize("preset", ["chifeng", "shanghai"])
 def test_one_world_is_the_exact_solve(preset: str) -> None:
     # With one world nothing is fused: αμ at depth 2 is the double-dummy value of each move.
-    views = endgame_views(preset, 3, 3)
+    views = list(endgame_decisions(preset, 3, 3))
     assert views
-    for position, me in views[:6]:
+    for _ply, position, me in views[:6]:
         core = engine_module(position.rules)
         world = core.WorldSampler(position.core, me).sample_hands(1, 7)
         levels = position.core_levels()
@@ -45,7 +28,7 @@ def test_never_above_pimc() -> None:
     # The mover's later choice shared by the worlds it cannot tell apart can only lose against
     # PIMC's choice world by world; somewhere among these it must count for something or not,
     # but never more.
-    for position, me in endgame_views("chifeng", 5, 3)[:6]:
+    for _ply, position, me in list(endgame_decisions("chifeng", 5, 3))[:6]:
         core = engine_module(position.rules)
         worlds = core.WorldSampler(position.core, me).sample_hands(8, 11)
         levels = position.core_levels()

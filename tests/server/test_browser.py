@@ -32,7 +32,7 @@ from .browser_helpers import (
     wait_for_new_state,
     wait_for_turn_or_end,
 )
-from .helpers import ServerProcess, serve_command
+from .helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -80,7 +80,7 @@ def test_plays_the_page_does_not_list(tmp_path: Path) -> None:
     # set to 0 here makes every play so: a whole hand is played by picking cards and Play.
     unlisted = [sys.executable, "-c", "import sys, duidiao.play.decisions as d, runpy; "
                 "d.MOVES_COUNTED = 0; sys.argv = ['duidiao', *sys.argv[1:]]; "
-                "runpy.run_module('duidiao', run_name='__main__')", *serve_command()[3:]]
+                "runpy.run_module('duidiao', run_name='__main__')", "serve"]
     server = ServerProcess(tmp_path / "data", command=unlisted).start()
     try:
         with launched_browser() as browser:

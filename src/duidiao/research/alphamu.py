@@ -22,12 +22,19 @@ on the core's solver and is far too slow for a bot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from duidiao.play.game import Game
+from duidiao.play.position import Position
+from duidiao.play.record import Record
+from duidiao.play.seats import TRICK_SEATS
+from duidiao.search.players import make_bot, play_hand
+from duidiao.search.review import review_positions
 
 Front = npt.NDArray[np.float64]  # (vectors, worlds)
 Move = tuple[int, ...]
@@ -74,15 +81,9 @@ class _Search:
         partner = first.turn % 2 == self.mover % 2
         fill = -np.inf if partner else np.inf
         combined = np.full((1, len(hands)), fill)
+        best = np.maximum if partner else np.minimum
         for move, worlds in by_move.items():
-            child_front = self.after(hands, worlds, move, depth)
-            rows = []
-            for f in combined:
-                for g in child_front:
-                    row = f.copy()
-                    row[worlds] = np.maximum(f[worlds], g) if partner else np.minimum(f[worlds], g)
-                    rows.append(row)
-            combined = reduce_front(np.array(rows), self.cap)
+            combined = self.combine(combined, self.after(hands, worlds, move, depth), worlds, best)
         return combined
 
     def move_fronts(self, hands: Sequence[Any], depth: int) -> dict[Move, Front]:
@@ -108,14 +109,20 @@ class _Search:
         combined = np.zeros((1, len(worlds)))
         for members in groups.values():
             part = self.front([children[j] for j in members], depth)
-            rows = []
-            for f in combined:
-                for g in part:
-                    row = f.copy()
-                    row[members] = g
-                    rows.append(row)
-            combined = reduce_front(np.array(rows), self.cap)
+            combined = self.combine(combined, part, members, lambda _old, new: new)
         return combined
+
+    def combine(self, front: Front, part: Front, columns: list[int],
+                join: Callable[[Front, Front], Front]) -> Front:
+        """Every vector of ``front`` with every vector of ``part`` joined into its ``columns``
+        (the worlds ``part`` is over), reduced: a strategy made of one of each."""
+        rows = []
+        for f in front:
+            for g in part:
+                row = f.copy()
+                row[columns] = join(f[columns], g)
+                rows.append(row)
+        return reduce_front(np.array(rows), self.cap)
 
 
 def reduce_front(front: Front, cap: int) -> Front:
@@ -142,3 +149,19 @@ def alphamu_values(view_worlds: Sequence[Any], mover: int, depth: int, levels: t
     search = _Search(mover, levels, solver, cap)
     fronts = search.move_fronts(view_worlds, depth)
     return {m: float(f.mean(axis=1).max()) for m, f in fronts.items()}, search.solves
+
+
+def endgame_decisions(
+    preset: str, seed: int, cards: int
+) -> Iterator[tuple[int, Position, int]]:
+    """The card plays of a hand of ``heuristic`` in every seat (dealt from ``seed``) where the
+    mover holds at most ``cards`` cards and has a choice: (ply, the mover's position, its seat
+    number), seat by seat."""
+    game = Game.deal(seed, rules=preset)
+    play_hand(game, [make_bot("heuristic", seed=seed * 4 + s) for s in range(TRICK_SEATS.count)])
+    record = Record.from_game(game)
+    for me, seat in enumerate(TRICK_SEATS.letters):
+        for ply, _trick, text, _played in review_positions(record, seat):
+            position = Position(text)
+            if len(position.hands[seat]) <= cards and position.core.count_legal_moves() > 1:
+                yield ply, position, me
