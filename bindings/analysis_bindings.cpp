@@ -72,7 +72,7 @@ void init_analysis(py::module_& m) {
              return d;
            }, py::arg("hand"), py::arg("level_ns"), py::arg("level_ew"), py::arg("progress") = py::none(),
            py::arg("stop") = py::none());
-  m.def("heuristic_misses", [](const Hand& world, int observer, const Hand* view) {
+  m.def("heuristic_misses", [](const Hand& world, int observer, const Hand* view, bool partner_only) {
     if (observer < 0 || observer > 3) throw std::invalid_argument("observer must be a seat from 0 to 3");
     for (int s = 0; s < 4; ++s)
       if (world.unknown(s)) throw std::invalid_argument("heuristic_misses needs a full deal: every hand known");
@@ -80,8 +80,11 @@ void init_analysis(py::module_& m) {
     if (view) shown_in_view(*view, observer, shown);
     else
       for (int p = 0; p < 4; ++p) shown[p] = world.shown_at_start(p);
-    return heuristic_misses(world, observer, shown);
-  }, py::arg("world"), py::arg("observer"), py::arg("view") = nullptr);
+    int by_partner = 0;
+    const int all = heuristic_misses(world, observer, shown, &by_partner);
+    return partner_only ? by_partner : all;
+  }, py::arg("world"), py::arg("observer"), py::arg("view") = nullptr,
+     py::arg("partner_only") = false);
   m.def("heuristic_playout", [](const Hand& world, bool fair) {
     for (int s = 0; s < 4; ++s)
       if (world.unknown(s)) throw std::invalid_argument("heuristic_playout needs a full deal: every hand known");

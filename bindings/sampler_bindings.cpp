@@ -72,6 +72,16 @@ void init_sampler(py::module_& m) {
              }
              return worlds;
            }, py::arg("n"), py::arg("seed"))
+      .def("walk", [](const WorldSampler& s, const Hand& world, int steps, uint64_t seed) {
+             if (steps < 0) throw std::invalid_argument("steps must be >= 0");
+             Rng rng(seed);
+             Hand moved = world;
+             {
+               py::gil_scoped_release release;
+               s.walk(rng, steps, [](const Hand&) { return 0.0; }, &moved);
+             }
+             return moved;
+           }, py::arg("world"), py::arg("steps"), py::arg("seed"))
       .def("sample_masks", [](const WorldSampler& s, int n, uint64_t seed) {
              return sample_masks(s, n, seed).first;
            }, py::arg("n"), py::arg("seed"))

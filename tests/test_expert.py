@@ -57,6 +57,45 @@ def test_random_players_are_badly_explained_by_the_heuristic() -> None:
     assert len(set(misses)) > 1
 
 
+def test_the_partners_misses_are_counted_apart() -> None:
+    """pimc's ``mate`` weighs the partner's misses on their own: the count must be the
+    partner's alone. South and North play at random, East and West as the heuristic does."""
+    game = duidiao.Game.deal(seed=4).core
+    bots = [_core.Bot("random" if s % 2 == 0 else "heuristic", s) for s in range(4)]
+    _play_until(game, bots, 40)
+    world = game.hand()
+    for observer in range(4):
+        view = game.observe(observer).view
+        total = _core.heuristic_misses(world, observer, view)
+        mate = _core.heuristic_misses(world, observer, view, partner_only=True)
+        if observer % 2 == 0:  # the partner plays at random, the opponents as the heuristic
+            assert total == mate >= 5, (observer, total, mate)
+        else:  # the partner is the heuristic itself, an opponent plays at random
+            assert mate == 0 and total >= 5, (observer, total, mate)
+
+
+def test_the_partners_own_miss_weight_and_moved_worlds() -> None:
+    """``mate`` equal in effect to ``miss`` searches as without it (the log-weights' path gives
+    the powers' weights), and a different one changes what is drawn; out of range, named."""
+    def history(name: str) -> list[str]:
+        game = duidiao.Game.deal(seed=6)
+        duidiao.play_hand(game, [duidiao.make_bot(name, seed=s) for s in range(4)])
+        return [str(step) for step in game.history]
+
+    base = "pimc:worlds=16,infer=4,miss=0.5"
+    plain = history(base)
+    assert history(base + ",mate=0.5000001") == plain
+    assert history(base + ",mate=1") != plain
+    with pytest.raises(ValueError, match="mate needs a number from 0.001 to 1"):
+        duidiao.make_bot("pimc:mate=0")
+    # mcmc moves the drawn worlds (docs/sampler.md): repeatable from the seed, and not the
+    # plain search's worlds
+    moved = history(base + ",mcmc=4")
+    assert moved == history(base + ",mcmc=4") and moved != plain
+    with pytest.raises(ValueError, match="mcmc moves the inference's worlds: it needs infer=2"):
+        duidiao.make_bot("pimc:mcmc=4")
+
+
 def test_heuristic_misses_needs_a_full_deal() -> None:
     game = duidiao.Game.deal(seed=1).core
     bots = [_core.Bot("heuristic", s) for s in range(4)]

@@ -670,3 +670,59 @@ def test_a_view_whose_facts_no_draw_meets() -> None:
     analysis = analyse(position, worlds=8, threads=1, seed=1)
     assert analysis.worlds == 0
     assert analysis.moves[0].heuristic
+
+
+def _holdings(world: Any) -> np.ndarray:
+    """Copies of each face in each seat's hand and the kitty: shape (5, 64)."""
+    out = np.zeros((5, 64))
+    for k in range(5):
+        one, two = (world.hand(k) if k < 4 else world.kitty)[:2]
+        for b in range(64):
+            out[k, b] = (int(one) >> b & 1) + (int(two) >> b & 1)
+    return out
+
+
+def test_walks_keep_every_fact_of_the_view() -> None:
+    """pimc's mcmc (docs/sampler.md): a world moved by Metropolis swaps is still a world of the
+    view — known cards, voids, throws' verdicts, follows — over self-play views of both games."""
+    checked = 0
+    for preset, seed in (("chifeng", 41), ("shanghai", 43)):
+        for _game, view, truth, seat in self_play_views(games=6, every=9, seed=seed, rules=preset):
+            sampler = _core.WorldSampler(view, seat)
+            for i, world in enumerate(sampler.sample_hands(2, checked)):
+                moved = sampler.walk(world, 60, seed=checked * 7 + i)
+                check_world(moved, view, truth, seat)
+            checked += 1
+    assert checked >= 40
+    with pytest.raises(ValueError, match="not a full deal of this sampler's view"):
+        sampler.walk(view, 3, seed=1)
+
+
+def test_walks_keep_the_uniform_draw() -> None:
+    """The moves leave the uniform draw as it is: walks that all start from one world end up
+    holding each card where the uniform draw puts it, as often (the proposal is symmetric and
+    the failed throws' doubled copies weigh as the draw weighs them). Without the moves they
+    would all hold the first world's cards."""
+    views = []
+    for preset, seed in (("chifeng", 5), ("shanghai", 7)):
+        for _game, view, _truth, seat in self_play_views(4, every=37, seed=seed, rules=preset):
+            tricks = view.tricks(attempts=True)
+            failed = any(cards(a) != cards(p[0]) for _l, p, _w, _pt, a in tricks)
+            views.append((view, seat, failed))
+            if len(views) % 2 == 0:
+                break
+    assert any(failed for *_, failed in views)  # a failed throw's placed copy among them
+    for view, seat, _failed in views:
+        sampler = _core.WorldSampler(view, seat)
+        n = 3000
+        uniform = [sampler.sample_hands(n, seed) for seed in (1, 2, 987654321)]
+        start = uniform[0][0]
+        walked = [sampler.walk(start, 150, seed=s) for s in range(n)]
+        mean = [np.mean([_holdings(w) for w in ws], axis=0) for ws in (*uniform, walked)]
+        # Squared differences summed over every (holder, face): uniform samples differ by
+        # their noise alone, the walks from the uniform draw by about as much.
+        noise = np.mean([((mean[a] - mean[b]) ** 2).sum() for a, b in ((0, 1), (1, 2), (0, 2))])
+        drift = ((mean[3] - mean[0]) ** 2).sum()
+        assert drift < 2 * noise, (drift, noise)
+        still = ((_holdings(start) - mean[0]) ** 2).sum()
+        assert still > 20 * noise  # the test can tell a chain that does not move

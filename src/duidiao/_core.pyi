@@ -627,6 +627,9 @@ class WorldSampler(metaclass=_Pybind11Type):
     def hidden_cards(self) -> int: ...
     def sample(self, seed: int) -> Hand: ...
     def sample_hands(self, n: int, seed: int) -> list[Hand]: ...
+    def walk(self, world: Hand, steps: int, seed: int) -> Hand:
+        """``world`` (one of this sampler's) after ``steps`` Metropolis moves that keep the
+        uniform draw (two hidden cards of a group swapped; docs/sampler.md)."""
     def sample_masks(self, n: int, seed: int) -> npt.NDArray[np.uint64]:
         """Shape (n, 5, 2): the four seats' whole hands, then the kitty, as (one, two)."""
     def sample_tilted_masks(
@@ -670,9 +673,11 @@ class PimcSearch(metaclass=_Pybind11Type):
         independent ones). The GIL is released while searching."""
         ...
 
-def heuristic_misses(world: Hand, observer: int, view: Hand | None = None) -> int:
+def heuristic_misses(world: Hand, observer: int, view: Hand | None = None,
+                     partner_only: bool = False) -> int:
     """In a full deal, the other seats' past plays the heuristic would not have made (what
-    every seat saw when the play began from ``view``, the observer's, else from ``world``)."""
+    every seat saw when the play began from ``view``, the observer's, else from ``world``);
+    ``partner_only``: the observer's partner's alone."""
     ...
 def heuristic_playout(world: Hand, fair: bool = True) -> list[_CardSet]:
     """The plays of the heuristic in every seat from a full deal to the end of the hand (fair:

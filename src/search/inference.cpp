@@ -12,7 +12,8 @@ void shown_in_view(const Hand& view, int observer, CardSet shown[4]) {
   }
 }
 
-int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4]) {
+int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4],
+                     int* by_partner) {
   const Context& ctx = world.context();
   const int declarer = world.declarer();
   // A kitty buried face down (§10.6) is the declarer's secret until the hand is over.
@@ -43,7 +44,7 @@ int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4
 
   CardSet shown[4];  // still shown: a copy played goes (a shown one first, as Game does)
   std::copy(shown_then, shown_then + 4, shown);
-  int misses = 0;
+  int misses = 0, partner_misses = 0;
   PlayState seen;  // the state as the deciding seat saw it
   int hidden[4];
   auto replay = [&](const CardSet plays[4], int played, const CardSet& attempt) {
@@ -57,7 +58,10 @@ int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4
         }
         const CardSet chosen = k == 0 && !attempt.empty() ? attempt : plays[k];
         const CardSet known_kitty = kitty_known_to(world.rules(), kitty, seat, declarer);
-        if (heuristic_play(ctx, declarer, known_kitty, seen, hidden, seat, false) != chosen) ++misses;
+        if (heuristic_play(ctx, declarer, known_kitty, seen, hidden, seat, false) != chosen) {
+          ++misses;
+          if (seat == partner(observer)) ++partner_misses;
+        }
       }
       const CardSet& s = shown[seat];
       shown[seat] = s.minus(s.common(plays[k]));
@@ -69,6 +73,7 @@ int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4
     replay(r.plays, 4, r.attempt);
   }
   replay(now.plays, now.played, world.lead_attempt());
+  if (by_partner) *by_partner = partner_misses;
   return misses;
 }
 

@@ -24,7 +24,9 @@ void shown_in_view(const Hand& view, int observer, CardSet shown[4]);
 // (the heuristic makes the only legal one). A lead that failed as a throw counts by the throw
 // attempted. `shown` (from shown_in_view): cards every seat saw in another's hand when the
 // play began; the deciding seat sees those not yet played, as the real bot's view shows them,
-// and the rest of the other hands as hidden cards.
-int heuristic_misses(const Hand& world, int observer, const CardSet shown[4]);
+// and the rest of the other hands as hidden cards. `by_partner`, when given, gets how many of
+// those were the observer's partner's (a partner may be modelled apart: pimc's `mate`).
+int heuristic_misses(const Hand& world, int observer, const CardSet shown[4],
+                     int* by_partner = nullptr);
 
 }  // namespace duidiao

@@ -107,10 +107,12 @@ uint64_t world_seed(uint64_t seed, int world) {
   return seed ^ (0x9E3779B97F4A7C15ull * uint64_t(world + 1));
 }
 
-// A world to search: its number (its seed) and how many times it counts.
+// A world to search: its number (its seed) and how many times it counts; with mcmc, which
+// copy of a world drawn several times it is (each moved on its own).
 struct Drawn {
   int world = 0;
   int times = 1;
+  int copy = 0;
 };
 
 // Inference (inference.h): `pool` worlds drawn and weighed, then `n` of them drawn by weight
@@ -137,6 +139,25 @@ void each_copy(const CardSet& cards, const Add& add) {
     for (uint64_t bits = cards.at_least(n); bits; bits &= bits - 1) add(__builtin_ctzll(bits));
 }
 
+// The log of a world's weight under the inference, but for the uniform draw's (the misses, the
+// belief's factors): what pimc's mcmc moves keep.
+double log_inferred(const Hand& view, const Hand& world, const CardSet shown[4],
+                    const PimcOptions& options) {
+  int by_partner = 0;
+  const int all = heuristic_misses(world, view.turn(), shown, &by_partner);
+  const double mate = options.infer_mate_miss > 0 ? options.infer_mate_miss : options.infer_miss;
+  double log_w = (all - by_partner) * std::log(options.infer_miss) + by_partner * std::log(mate);
+  if (options.belief_weight > 0 && !options.belief_factors.empty()) {
+    CardSet places[BELIEF_HOLDERS];
+    hidden_places(view, world, places);
+    double sum = 0;
+    for (int h = 0; h < BELIEF_HOLDERS; ++h)
+      each_copy(places[h], [&](int f) { sum += options.belief_factors[size_t(f) * BELIEF_HOLDERS + h]; });
+    log_w += options.belief_weight * sum;
+  }
+  return log_w;
+}
+
 template <typename Stop>
 double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed, int pool, int n,
                     const PimcOptions& options, int round, const Stop& stopping,
@@ -148,8 +169,14 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
   const bool belief = options.belief_weight > 0 && !options.belief_factors.empty();
   std::vector<int> misses;
   misses.reserve(size_t(pool));
-  std::vector<double> log_weight;  // with a belief: the sum of its factors over the hidden cards
-  if (belief) log_weight.reserve(size_t(pool));
+  // The partner's misses apart, when they weigh otherwise than the others' (mate).
+  const bool mate = options.infer_mate_miss > 0 && options.infer_mate_miss != options.infer_miss;
+  std::vector<int> mate_misses;
+  if (mate) mate_misses.reserve(size_t(pool));
+  const bool logs = belief || mate;  // weights from log-weights (else powers of miss)
+  // With a belief: the sum of its factors over the hidden cards; then the misses' part.
+  std::vector<double> log_weight;
+  if (logs) log_weight.reserve(size_t(pool));
   Hand world;
   const int first = round * pool;
   for (int i = 0; i < pool; ++i) {
@@ -157,10 +184,12 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
     Rng rng(world_seed(seed, first + i));
     double log_tilt = 0;
     const bool drawn = sampler.try_sample(rng, &world, &log_tilt);
-    misses.push_back(drawn ? heuristic_misses(world, mover, shown) : UNDRAWN);
-    if (!belief) continue;
+    int by_partner = 0;
+    misses.push_back(drawn ? heuristic_misses(world, mover, shown, &by_partner) : UNDRAWN);
+    if (mate) mate_misses.push_back(by_partner);
+    if (!logs) continue;
     double sum = 0;
-    if (drawn) {
+    if (drawn && belief) {
       CardSet places[BELIEF_HOLDERS];
       hidden_places(view, world, places);
       for (int h = 0; h < BELIEF_HOLDERS; ++h)
@@ -176,12 +205,16 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
     if (m != UNDRAWN) fewest = std::min(fewest, m);
   if (fewest == INT_MAX) return 0;  // none drawn (or stopped first)
   const size_t start = out->size();
-  if (belief) {
+  if (logs) {
     const double log_miss = std::log(options.infer_miss);
     for (int i = 0; i < pool; ++i) log_weight[size_t(i)] += log_miss * (misses[size_t(i)] - fewest);
+    if (mate) {
+      const double log_mate = std::log(options.infer_mate_miss) - log_miss;
+      for (int i = 0; i < pool; ++i) log_weight[size_t(i)] += log_mate * mate_misses[size_t(i)];
+    }
   }
   double top = -HUGE_VAL;  // the largest log-weight: exp of the others' differences never overflows
-  for (int i = 0; belief && i < pool; ++i)
+  for (int i = 0; logs && i < pool; ++i)
     if (misses[size_t(i)] != UNDRAWN) top = std::max(top, log_weight[size_t(i)]);
   std::vector<double> weight(static_cast<size_t>(pool));
   double total = 0, total_sq = 0;
@@ -190,7 +223,7 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
     // Without a belief, the power itself (the weights, and so the worlds drawn, stay those of
     // the inference before the belief, bit for bit).
     weight[size_t(i)] = m == UNDRAWN ? 0
-                        : belief     ? std::exp(log_weight[size_t(i)] - top)
+                        : logs       ? std::exp(log_weight[size_t(i)] - top)
                                      : std::pow(options.infer_miss, m - fewest);
     total += weight[size_t(i)];
     total_sq += weight[size_t(i)] * weight[size_t(i)];
@@ -203,7 +236,11 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
     cumulative += weight[size_t(i)];
     int times = 0;
     for (; counted < n && pointer < cumulative; pointer += step) ++times, ++counted;
-    if (times) out->push_back({first + i, times});
+    if (!times) continue;
+    if (options.infer_mcmc > 0)
+      for (int c = 0; c < times; ++c) out->push_back({first + i, 1, c});
+    else
+      out->push_back({first + i, times});
   }
   // Rounding can leave the last pointers just past the total: they go to the last world drawn.
   if (counted < n) {
@@ -212,7 +249,10 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
       while (misses[size_t(last)] == UNDRAWN) --last;  // some world was drawn (fewest is set)
       out->push_back({first + last, 0});
     }
-    out->back().times += n - counted;
+    if (options.infer_mcmc > 0)
+      for (int c = out->back().times; counted < n; ++c, ++counted) out->push_back({out->back().world, 1, c});
+    else
+      out->back().times += n - counted;
   }
   *weighed = pool;
   return total_sq > 0 ? total * total / total_sq : 0;
@@ -356,6 +396,12 @@ PimcSearch::PimcSearch(const PimcOptions& options) : options_(options) {
   if (!(options_.infer_miss > 0 && options_.infer_miss <= 1))
     throw std::invalid_argument("infer_miss: expected a number above 0 and at most 1, not " +
                                 number_text(options_.infer_miss));
+  if (options_.infer_mcmc < 0 || options_.infer_mcmc > PIMC_MAX_MCMC)
+    throw std::invalid_argument("infer_mcmc: expected 0 to " + std::to_string(PIMC_MAX_MCMC) +
+                                " Metropolis steps, not " + std::to_string(options_.infer_mcmc));
+  if (!(options_.infer_mate_miss >= 0 && options_.infer_mate_miss <= 1))
+    throw std::invalid_argument("infer_mate_miss: expected 0 (as infer_miss) or a number above 0 "
+                                "and at most 1, not " + number_text(options_.infer_mate_miss));
   if (options_.worlds == 0 && !(options_.seconds > 0 && std::isfinite(options_.seconds)))
     throw std::invalid_argument("seconds: expected a positive number of seconds (or a number of "
                                 "worlds), not " + number_text(options_.seconds));
@@ -418,6 +464,8 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
   // ones drawn by weight: a counted budget draws its worlds in one round, a time budget in
   // rounds of INFER_ROUND_WORLDS, each weighed and drawn on its own, as long as time is left.
   const bool infer = options_.infer_pool > 1 && sampler.hidden_cards() > 0;
+  CardSet shown_then[4];  // for mcmc's weights, as the inference weighed them
+  if (infer) shown_in_view(view, mover, shown_then);
   const int round_worlds = options_.worlds > 0 ? options_.worlds : INFER_ROUND_WORLDS;
   std::vector<Drawn> drawn;
   std::mutex drawn_lock;
@@ -456,6 +504,12 @@ PimcAnalysis PimcSearch::run(const Hand& view, int level_ns, int level_ew,
     // A world the sampler cannot draw is skipped: it adds nothing (no world at all leaves the
     // heuristic's choice first, as a search stopped before any world does).
     if (!sampler.try_sample(rng, &w.world)) return true;
+    if (infer && options_.infer_mcmc > 0) {
+      Rng moves_rng(world_seed(options_.seed, d.world) ^ (0xD1B54A32D192ED03ull * uint64_t(d.copy + 1)));
+      sampler.walk(moves_rng, options_.infer_mcmc,
+                   [&](const Hand& world) { return log_inferred(view, world, shown_then, options_); },
+                   &w.world);
+    }
     w.values.assign(nm, 0);
     w.makes.assign(nm, 0);
     if (exact && options_.postpone) {

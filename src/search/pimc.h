@@ -31,6 +31,7 @@ constexpr int INFER_ROUND_WORLDS = 256;
 // The options' limits, checked by PimcSearch (the Python API and the bots' settings rely on it).
 constexpr int PIMC_MAX_THREADS = 256;
 constexpr int PIMC_MAX_INFER_POOL = 64;
+constexpr int PIMC_MAX_MCMC = 4096;
 
 struct PimcOptions {
   int worlds = 0;          // worlds to search; 0: as many as `seconds` allows
@@ -48,6 +49,13 @@ struct PimcOptions {
   // twice). A time budget does so in rounds of INFER_ROUND_WORLDS. infer_pool 1: no inference.
   int infer_pool = 1;
   double infer_miss = 1.0;
+  // The partner's past plays weigh this each instead (0: as infer_miss): the heuristic may model
+  // the opponents well and the partner, another kind of player, badly.
+  double infer_mate_miss = 0;
+  // Metropolis steps on each world the inference draws, each copy of a world drawn twice or
+  // more moved on its own (resample-move): two hidden cards of one group swapped, kept by the
+  // weights' ratio, so the copies part ways while the worlds keep the weighting (0: off).
+  int infer_mcmc = 0;
   // A learned belief (belief.h), with inference only: the worlds are drawn towards it and
   // weighed by the rest. belief_factors[face * BELIEF_HOLDERS + h] (from the seat to move; h:
   // rel 1, 2, 3, the kitty) times belief_weight tilt the draw of each suit's counts by holder

@@ -140,6 +140,11 @@ std::unique_ptr<Player> make_pimc_player(const std::string& name, const BotValue
   o.fair_playouts = value("fair", 1) != 0;
   o.infer_pool = int(value("infer", 1));
   o.infer_miss = value("miss", 1);
+  o.infer_mate_miss = value("mate", 0);
+  o.infer_mcmc = int(value("mcmc", 0));
+  if (o.infer_mcmc > 0 && o.infer_pool < 2)
+    throw std::invalid_argument("bot '" + name +
+                                "': mcmc moves the inference's worlds: it needs infer=2 or more");
   o.postpone = value("postpone", 0) != 0;
   o.tail_cards = int(value("tail", 0));
   const double belief = value("belief", 0);

@@ -275,6 +275,16 @@ void WorldSampler::set_groups(Group* groups, int nb) {
       if (groups[g].allowed & (1 << h)) group_holders_[g][group_holder_nb_[g]++] = h;
   }
   group_start_[nb] = next;
+  movable_all_ = 0;
+  for (int g = 0; g < nb; ++g) {
+    uint64_t elsewhere = 0;
+    for (int o = 0; o < nb; ++o)
+      if (o != g) elsewhere |= groups[o].cards.one;
+    const uint64_t movable = groups[g].cards.one & ~elsewhere;
+    movable_all_ |= movable;
+    group_allowed_[g] = groups[g].allowed;
+    for (uint64_t m = movable; m; m &= m - 1) group_of_[lowest_bit(m)] = uint8_t(g);
+  }
 }
 
 void WorldSampler::build_table() {
@@ -424,6 +434,10 @@ bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
     const int ways = half.placed == 1 ? copies : 3;
     if (ways == 2 ? (rng.next() & 1) : rng.below(uint64_t(ways)) != 0) return false;
   }
+  return consistent(hidden);
+}
+
+bool WorldSampler::consistent(const CardSet hidden[5]) const {
   const Context& ctx = view_.context();
   for (const ThrowCheck& c : checks_) {
     CardSet others[3];
@@ -477,5 +491,67 @@ void WorldSampler::sample(Rng& rng, Hand* world) const {
 }
 
 int WorldSampler::hidden_cards() const { return hidden_; }
+
+void WorldSampler::hidden_of(const Hand& world, CardSet hidden[5]) const {
+  for (int s = 0; s < 4; ++s) {
+    need(world.unknown(s) == 0 && world.held(s).contains(view_.held(s)) &&
+             world.held(s).size() == view_.held(s).size() + view_.unknown(s),
+         "the world to move is not a full deal of this sampler's view (" + seat_name(s) + ")");
+    hidden[s] = world.held(s).minus(view_.held(s));
+  }
+  hidden[4] = view_.kitty_known() ? CardSet{} : world.kitty();
+}
+
+bool WorldSampler::propose(Rng& rng, const CardSet hidden[5], CardSet next[5]) const {
+  // The movable copies at each holder: the hidden ones of faces in one group (not placed for
+  // certain). Two of them drawn uniformly (the same pair is as likely to be drawn back after
+  // the swap) and swapped when each may go where the other is.
+  auto copies = [&](int h, Card f) {
+    const int seat = holder_[h];
+    return hidden[seat].count(f) - (seat < 4 ? fixed_[seat].count(f) : 0);
+  };
+  int total = 0;
+  for (int h = 0; h < holder_nb_; ++h)
+    for (uint64_t bits = hidden[holder_[h]].one & movable_all_; bits; bits &= bits - 1)
+      total += copies(h, lowest_bit(bits));
+  if (total < 2) return false;
+  // Drawn independently: the same copy twice (a move that stays) keeps the chain aperiodic.
+  const int first = int(rng.below(uint64_t(total))), second = int(rng.below(uint64_t(total)));
+  int holder[2] = {-1, -1};
+  Card face[2] = {0, 0};
+  for (int h = 0, k = 0; h < holder_nb_; ++h)
+    for (uint64_t bits = hidden[holder_[h]].one & movable_all_; bits; bits &= bits - 1) {
+      const Card f = lowest_bit(bits);
+      const int c = copies(h, f);
+      if (first >= k && first < k + c) holder[0] = h, face[0] = f;
+      if (second >= k && second < k + c) holder[1] = h, face[1] = f;
+      k += c;
+    }
+  if (holder[0] == holder[1] || face[0] == face[1]) return false;
+  if (!(group_allowed_[group_of_[face[0]]] >> holder[1] & 1) ||
+      !(group_allowed_[group_of_[face[1]]] >> holder[0] & 1))
+    return false;
+  const int x = holder_[holder[0]], y = holder_[holder[1]];
+  std::copy(hidden, hidden + 5, next);
+  next[x].remove(face[0]);
+  next[x].add(face[1]);
+  next[y].remove(face[1]);
+  next[y].add(face[0]);
+  return consistent(next);
+}
+
+double WorldSampler::deal_weight(const CardSet hidden[5]) const {
+  double w = 1;
+  for (const HalfPlaced& half : halves_) {
+    const int copies = hidden[half.seat].count(half.face) + (half.or_kitty ? hidden[4].count(half.face) : 0);
+    if (copies > half.placed) w /= half.placed == 1 ? copies : 3;
+  }
+  return w;
+}
+
+void WorldSampler::world_of(const CardSet hidden[5], Hand* world) const {
+  *world = view_;
+  world->reveal(hidden, hidden[4]);
+}
 
 }  // namespace duidiao

@@ -4,6 +4,8 @@
 // over the consistent deals of the 108 physical cards (two copies of a face are two cards), which
 // is what a fair shuffle makes of the hidden cards given the seat's knowledge.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -46,6 +48,39 @@ class WorldSampler {
 
   // Hidden cards to place (0: the view is already a full deal and every sample is the view).
   int hidden_cards() const;
+
+  // `steps` Metropolis moves of a world this sampler drew, towards the uniform draw weighed by
+  // exp(log_weight(world)) (pimc's `mcmc`: the inference's worlds drawn by weight made diverse
+  // again; log_weight 0: the uniform draw itself, which the moves then keep). Each move is a
+  // proposal (below) kept with probability min(1, the weights' ratio).
+  template <typename LogWeight>
+  void walk(Rng& rng, int steps, const LogWeight& log_weight, Hand* world) const {
+    CardSet now[5], next[5];
+    hidden_of(*world, now);
+    double log_now = log_weight(*world) + std::log(deal_weight(now));
+    Hand candidate;
+    for (int step = 0; step < steps; ++step) {
+      if (!propose(rng, now, next)) continue;
+      world_of(next, &candidate);
+      const double log_next = log_weight(candidate) + std::log(deal_weight(next));
+      if (log_next >= log_now || rng.uniform() < std::exp(log_next - log_now)) {
+        std::copy(next, next + 5, now);
+        std::swap(*world, candidate);
+        log_now = log_next;
+      }
+    }
+  }
+  // The moves' parts. hidden_of: the hidden cards of a world this sampler drew (0-3 the
+  // seats, 4 the kitty). propose: two hidden cards at two holders, each of them one the
+  // other's holder may take, swapped — the two copies drawn uniformly, so the proposal is
+  // symmetric and keeps every void and count; false when the swap changes nothing or breaks a
+  // fact of the play (a throw's verdict, a follow's legality, a stated absence of pairs).
+  // deal_weight: the deal's weight in the uniform draw relative to a deal with no failed
+  // throw's copy doubled (see HalfPlaced). world_of: the world of those hidden cards.
+  void hidden_of(const Hand& world, CardSet hidden[5]) const;
+  bool propose(Rng& rng, const CardSet hidden[5], CardSet next[5]) const;
+  double deal_weight(const CardSet hidden[5]) const;
+  void world_of(const CardSet hidden[5], Hand* world) const;
 
  private:
   // How a draw works (see docs/sampler.md): the hidden cards fall into at most five groups by
@@ -107,6 +142,8 @@ class WorldSampler {
   // One proposal: hidden[0..3] for the seats, hidden[4] for the kitty; *log_tilt its tilt.
   void draw(Rng& rng, CardSet hidden[5], double* log_tilt) const;
   bool accept(Rng& rng, const CardSet hidden[5]) const;
+  // The facts of the play checked by rejection (throws, follows, stated absences).
+  bool consistent(const CardSet hidden[5]) const;
 
   Hand view_;
   int seat_ = 0;
@@ -127,6 +164,12 @@ class WorldSampler {
   std::vector<double> log_tilt_, tilt_terms_;
   CardSet fixed_[4];            // hidden cards placed for certain (a failed throw's rest)
   std::vector<HalfPlaced> halves_;
+  // The faces whose hidden copies (but those placed for certain) are all in one group: the
+  // ones a Metropolis swap may move; the group of each, and each group's holders (bits by
+  // holder index).
+  uint64_t movable_all_ = 0;
+  uint8_t group_of_[64] = {};
+  int group_allowed_[GROUP_MAX] = {};
   std::vector<ThrowCheck> checks_;
   std::vector<FollowCheck> follows_;
 };

@@ -71,12 +71,13 @@ def test_hello_setting_ranges_are_the_cores(bot: str) -> None:
     """Each setting's minimum and maximum are accepted by make_bot, one step beyond is not."""
     settings = next(b for b in ok("hello")["bots"] if b["name"] == bot)["settings"]
     assert {s["name"] for s in settings} == {"worlds", "ms", "solve", "margin", "fair", "cap",
-                                             "infer", "miss", "bury", "declare", "xiaosa", "grab",
-                                             "recheck", "postpone", "tail", "belief"}
+                                             "infer", "miss", "mate", "mcmc", "bury", "declare",
+                                             "xiaosa", "grab", "recheck", "postpone", "tail",
+                                             "belief"}
     for s in settings:
         step = 1 if s["type"] == "integer" else 0.5
-        # belief weighs the inference's worlds: asked without inference it is refused
-        also = ",infer=4" if s["name"] == "belief" else ""
+        # belief and mcmc work on the inference's worlds: asked without inference, refused
+        also = ",infer=4" if s["name"] in ("belief", "mcmc") else ""
         for value in (s["minimum"], s["maximum"]):
             duidiao.make_bot(f"{bot}:{s['name']}={value}{also}")
         for value in (s["minimum"] - step, s["maximum"] + step):
