@@ -139,6 +139,16 @@ void each_copy(const CardSet& cards, const Add& add) {
     for (uint64_t bits = cards.at_least(n); bits; bits &= bits - 1) add(__builtin_ctzll(bits));
 }
 
+// The sum of the belief's factors over a world's hidden cards' places (pimc.h).
+double belief_sum(const Hand& view, const Hand& world, const PimcOptions& options) {
+  CardSet places[BELIEF_HOLDERS];
+  hidden_places(view, world, places);
+  double sum = 0;
+  for (int h = 0; h < BELIEF_HOLDERS; ++h)
+    each_copy(places[h], [&](int f) { sum += options.belief_factors[size_t(f) * BELIEF_HOLDERS + h]; });
+  return sum;
+}
+
 // The log of a world's weight under the inference, but for the uniform draw's (the misses, the
 // belief's factors): what pimc's mcmc moves keep.
 double log_inferred(const Hand& view, const Hand& world, const CardSet shown[4],
@@ -147,14 +157,8 @@ double log_inferred(const Hand& view, const Hand& world, const CardSet shown[4],
   const int all = heuristic_misses(world, view.turn(), shown, &by_partner);
   const double mate = options.infer_mate_miss > 0 ? options.infer_mate_miss : options.infer_miss;
   double log_w = (all - by_partner) * std::log(options.infer_miss) + by_partner * std::log(mate);
-  if (options.belief_weight > 0 && !options.belief_factors.empty()) {
-    CardSet places[BELIEF_HOLDERS];
-    hidden_places(view, world, places);
-    double sum = 0;
-    for (int h = 0; h < BELIEF_HOLDERS; ++h)
-      each_copy(places[h], [&](int f) { sum += options.belief_factors[size_t(f) * BELIEF_HOLDERS + h]; });
-    log_w += options.belief_weight * sum;
-  }
+  if (options.belief_weight > 0 && !options.belief_factors.empty())
+    log_w += options.belief_weight * belief_sum(view, world, options);
   return log_w;
 }
 
@@ -188,14 +192,7 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
     misses.push_back(drawn ? heuristic_misses(world, mover, shown, &by_partner) : UNDRAWN);
     if (mate) mate_misses.push_back(by_partner);
     if (!logs) continue;
-    double sum = 0;
-    if (drawn && belief) {
-      CardSet places[BELIEF_HOLDERS];
-      hidden_places(view, world, places);
-      for (int h = 0; h < BELIEF_HOLDERS; ++h)
-        each_copy(places[h],
-                  [&](int f) { sum += options.belief_factors[size_t(f) * BELIEF_HOLDERS + h]; });
-    }
+    const double sum = drawn && belief ? belief_sum(view, world, options) : 0;
     log_weight.push_back(options.belief_weight * sum - log_tilt);
   }
   pool = int(misses.size());
