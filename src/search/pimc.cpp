@@ -246,10 +246,15 @@ double weigh_worlds(const WorldSampler& sampler, const Hand& view, uint64_t seed
       while (misses[size_t(last)] == UNDRAWN) --last;  // some world was drawn (fewest is set)
       out->push_back({first + last, 0});
     }
-    if (options.infer_mcmc > 0)
-      for (int c = out->back().times; counted < n; ++c, ++counted) out->push_back({out->back().world, 1, c});
-    else
+    if (options.infer_mcmc > 0) {
+      // More copies of the last world, numbered on from its own (a placeholder counts none).
+      const Drawn last = out->back();
+      if (last.times == 0) out->pop_back();
+      for (int c = last.times == 0 ? 0 : last.copy + 1; counted < n; ++c, ++counted)
+        out->push_back({last.world, 1, c});
+    } else {
       out->back().times += n - counted;
+    }
   }
   *weighed = pool;
   return total_sq > 0 ? total * total / total_sq : 0;

@@ -425,14 +425,18 @@ void WorldSampler::draw(Rng& rng, CardSet hidden[5], double* log_tilt) const {
   }
 }
 
+int WorldSampler::ways(const HalfPlaced& half, const CardSet hidden[5]) const {
+  const int copies = hidden[half.seat].count(half.face) + (half.or_kitty ? hidden[4].count(half.face) : 0);
+  if (copies <= half.placed) return 1;
+  // C(copies, placed), copies <= 3: 2 for one of two, 3 for one of three or two of three.
+  return half.placed == 1 ? copies : 3;
+}
+
 bool WorldSampler::accept(Rng& rng, const CardSet hidden[5]) const {
   for (const HalfPlaced& half : halves_) {
-    const int copies = hidden[half.seat].count(half.face) + (half.or_kitty ? hidden[4].count(half.face) : 0);
-    if (copies <= half.placed) continue;
-    // C(copies, placed), copies <= 3: 2 for one of two (the two-deck case: one bit of the
-    // stream, as ever), 3 for one of three or two of three.
-    const int ways = half.placed == 1 ? copies : 3;
-    if (ways == 2 ? (rng.next() & 1) : rng.below(uint64_t(ways)) != 0) return false;
+    const int w = ways(half, hidden);
+    // one bit of the stream for one of two (the two-deck case, as ever)
+    if (w > 1 && (w == 2 ? (rng.next() & 1) : rng.below(uint64_t(w)) != 0)) return false;
   }
   return consistent(hidden);
 }
@@ -542,10 +546,7 @@ bool WorldSampler::propose(Rng& rng, const CardSet hidden[5], CardSet next[5]) c
 
 double WorldSampler::deal_weight(const CardSet hidden[5]) const {
   double w = 1;
-  for (const HalfPlaced& half : halves_) {
-    const int copies = hidden[half.seat].count(half.face) + (half.or_kitty ? hidden[4].count(half.face) : 0);
-    if (copies > half.placed) w /= half.placed == 1 ? copies : 3;
-  }
+  for (const HalfPlaced& half : halves_) w /= ways(half, hidden);
   return w;
 }
 

@@ -142,6 +142,8 @@ class WorldSampler {
   // One proposal: hidden[0..3] for the seats, hidden[4] for the kitty; *log_tilt its tilt.
   void draw(Rng& rng, CardSet hidden[5], double* log_tilt) const;
   bool accept(Rng& rng, const CardSet hidden[5]) const;
+  // The ways a draw could have placed `half`'s copies in this deal (1, or C(copies, placed)).
+  int ways(const HalfPlaced& half, const CardSet hidden[5]) const;
   // The facts of the play checked by rejection (throws, follows, stated absences).
   bool consistent(const CardSet hidden[5]) const;
 
