@@ -191,8 +191,10 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
         "xiaosa",
         "spans",
         "tally",
+        "pair_sums",
     }
     assert data["spans"] == [[0, 10]] and data["tally"]["deals"] == 10
+    assert len(data["pair_sums"]) == 10 and sum(data["pair_sums"]) == data["tally"]["pair_total"]
     assert (data["a"], data["b"], data["preset"], data["seed"]) == (
         "random",
         "heuristic",
@@ -306,3 +308,54 @@ def test_a_merge_names_a_bad_part() -> None:
         DuelResult.merge([{**part, "seed": "x"}])
     with pytest.raises(DuelMergeError, match="tally"):
         DuelResult.merge([{**part, "tally": {"deals": -1}}])
+
+
+def test_two_duels_against_one_bot_compare_deal_by_deal(tmp_path, capsys) -> None:
+    """compare pairs two duels' deals: its mean is the difference of their means, a duel against
+    itself differs by exactly 0, and duels of other deals, or without per-deal results, are
+    refused by name."""
+    from duidiao.research.duel import compare
+
+    first = duel("heuristic", "random", 40, seed=3, threads=2, records=False)
+    second = duel("pimc:worlds=2", "random", 40, seed=3, threads=1)
+    assert first.deal_margins() == [p / 2 for p in first.pair_sums or ()]
+    paired = compare(first, second)
+    assert paired.deals == 20 and math.isclose(paired.mean, first.mean - second.mean)
+    assert 0 < paired.ci95 and 0 < paired.unpaired_ci95
+    # the interval is that of the deal-by-deal differences
+    d = [x - y for x, y in zip(first.deal_margins(), second.deal_margins())]
+    mean = sum(d) / 20
+    sd = math.sqrt(sum((v - mean) ** 2 for v in d) / 19)
+    assert math.isclose(paired.ci95, 1.96 * sd / math.sqrt(20))
+    same = compare(first, first)
+    assert same.mean == 0 and same.ci95 == 0 and same.correlation == pytest.approx(1)
+    with pytest.raises(ValueError, match="differ in seed"):
+        compare(first, duel("heuristic", "random", 40, seed=4, threads=1))
+    with pytest.raises(ValueError, match="differ in spans"):
+        compare(first, duel("heuristic", "random", 20, seed=3, threads=1))
+    old = {k: v for k, v in first.to_json().items() if k != "pair_sums"}
+    with pytest.raises(ValueError, match="kept no per-deal results"):
+        compare(DuelResult.merge([old]), second)
+    # parts merged keep them in deal order
+    parts = [duel("heuristic", "random", 14, seed=3, threads=1).to_json(),
+             duel("heuristic", "random", 26, seed=3, threads=1, first_deal=7).to_json()]
+    assert DuelResult.merge(parts[::-1]).pair_sums == first.pair_sums
+    with pytest.raises(ValueError, match="pair_sums do not match"):
+        DuelResult.merge([{**parts[0], "pair_sums": [1, 2]}])
+
+    # the command
+    paths = []
+    for name, result in (("first", first), ("second", second)):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(result.to_json()))
+        paths.append(str(path))
+    code, out, _ = run(capsys, "duel", "--compare", *paths)
+    assert code == 0 and out.startswith(
+        "heuristic − pimc:worlds=2, each against random on the same 20 deals")
+    assert f"{paired.mean:+.3f} ± {paired.ci95:.3f} a hand" in out
+    code, out, _ = run(capsys, "duel", "--compare", *paths, "--json")
+    assert code == 0 and json.loads(out)["deals"] == 20
+    code, out, err = run(capsys, "duel", "--compare", paths[0], str(tmp_path / "none.json"))
+    assert code == 2 and out == "" and "--compare: cannot read" in err
+    code, _, err = run(capsys, "duel", "--compare", *paths, "--merge", paths[0])
+    assert code == 2 and "one at a time" in err

@@ -26,7 +26,8 @@ _USAGE = (
     "                    [--threads T] [--first-deal D] [--ray [ADDRESS]] [--json]\n"
     "       duidiao duel --a BOT --b BOT --matches M [--max-hands H] [--first-match I]\n"
     "                    [--seed S] [--preset P] [--threads T] [--ray [ADDRESS]] [--json]\n"
-    "       duidiao duel --merge PART [PART ...] [--json]"
+    "       duidiao duel --merge PART [PART ...] [--json]\n"
+    "       duidiao duel --compare FIRST SECOND [--json]"
 )
 
 
@@ -95,10 +96,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="add up the --json outputs of parts of one duel instead of playing "
         "(the same result as one run of all their deals)",
     )
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("FIRST", "SECOND"),
+        help="compare two duels' --json outputs deal by deal: two bots A, each against the "
+        "same bot B on the same deals (seed, preset, deals); the paired interval is often "
+        "far narrower than the duels' own",
+    )
     common.add_json_option(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.merge and args.compare:
+        raise ValueError("--merge and --compare: one at a time")
+    if args.compare:
+        comparison = _compare(args.compare)
+        if args.json:
+            common.write_json(out, comparison.to_json())
+        else:
+            out.write(comparison.text())
+        return common.EXIT_OK
     data = _merge(args.merge) if args.merge else _play(args, err)
     if args.json:
         common.write_json(out, data)
@@ -107,22 +125,43 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return common.EXIT_OK
 
 
-def _merge(names: list[str]) -> dict[str, Any]:
-    """``--merge PART...``: the parts' ``--json`` outputs added up."""
-    from duidiao.research.climbing.duel import FORMAT, ClimbingDuel
-    from duidiao.research.duel import DuelResult
-
+def _read_parts(names: list[str], option: str) -> list[Any]:
+    """The JSON files ``names``, ValueError naming ``option`` and the file when one is not."""
     parts = []
     for name in names:
         try:
             with open(name, encoding="utf-8") as f:
                 parts.append(json.load(f))
         except OSError as exc:
-            raise ValueError(f"--merge: cannot read {name}: {exc.strerror}") from None
+            raise ValueError(f"{option}: cannot read {name}: {exc.strerror}") from None
         except json.JSONDecodeError as exc:
             raise ValueError(
-                f"--merge: {name} is not JSON ({exc.msg}, line {exc.lineno})"
+                f"{option}: {name} is not JSON ({exc.msg}, line {exc.lineno})"
             ) from None
+    return parts
+
+
+def _compare(names: list[str]) -> Any:
+    """``--compare FIRST SECOND``: two duels of hands against one bot B, deal by deal."""
+    from duidiao.research.duel import DuelResult, compare
+
+    duels = []
+    for name, part in zip(names, _read_parts(names, "--compare")):
+        if not isinstance(part, dict) or "format" in part:
+            raise ValueError(f"--compare: {name} is not a duel of hands' --json output")
+        try:
+            duels.append(DuelResult.merge([part]))
+        except ValueError as exc:
+            raise ValueError(f"--compare: {name}: {exc}") from None
+    return compare(duels[0], duels[1])
+
+
+def _merge(names: list[str]) -> dict[str, Any]:
+    """``--merge PART...``: the parts' ``--json`` outputs added up."""
+    from duidiao.research.climbing.duel import FORMAT, ClimbingDuel
+    from duidiao.research.duel import DuelResult
+
+    parts = _read_parts(names, "--merge")
     if any(isinstance(p, dict) and p.get("format") == FORMAT for p in parts):
         duels = [ClimbingDuel.from_json(p, n) for p, n in zip(parts, names)]
         return ClimbingDuel.merge(duels).to_json()

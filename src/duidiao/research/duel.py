@@ -48,12 +48,17 @@ from duidiao.play.seats import TRICK_SEATS
 from duidiao.play.sizes import FACES
 from duidiao.search.players import CoreBot, make_bot, play_hand
 
-__all__ = ["Deal", "duel", "draw_deal", "DuelResult", "DuelHand", "DuelMergeError"]
+__all__ = [
+    "Deal", "duel", "draw_deal", "DuelResult", "DuelHand", "DuelMergeError", "PairedDifference",
+    "compare",
+]
 
 BOTS = ("A", "B")
 """The duel's two sides, as the records name them."""
 MAX_HANDS = COUNT_MAX
 """The most hands one duel plays (10**9)."""
+PAIRED_DEALS_MAX = 1_000_000
+"""The most deals whose results a duel keeps one by one (for :func:`compare`)."""
 
 
 class DuelMergeError(ValueError):
@@ -222,10 +227,18 @@ class DuelResult:
     _tally: _Tally | None = field(default=None, repr=False, hash=False, compare=False)
     # The deal ranges played, [first, stop) each: one for a run, several for a merge.
     spans: tuple[tuple[int, int], ...] = field(default=(), hash=False, compare=False)
+    # Per deal, in the spans' order, the sum of its two games' margins (A − B); None when not
+    # kept (over PAIRED_DEALS_MAX deals, or a part written before they were).
+    pair_sums: tuple[int, ...] | None = field(default=None, repr=False, hash=False,
+                                              compare=False)
 
     def __post_init__(self) -> None:
         if self._tally is None:
             object.__setattr__(self, "_tally", _Tally.of(self.records))
+        if self.pair_sums is None and self.records:
+            margins = [r.margin for r in self.records]
+            object.__setattr__(self, "pair_sums", tuple(
+                margins[2 * d] + margins[2 * d + 1] for d in range(len(margins) // 2)))
 
     @property
     def tally(self) -> _Tally:
@@ -238,9 +251,8 @@ class DuelResult:
 
     def deal_margins(self) -> list[float]:
         """Per deal, the mean of its two games' margins (A − B): the paired duplicate score
-        (from the records: empty when they were not kept)."""
-        margins = [r.margin for r in self.records]
-        return [(margins[2 * d] + margins[2 * d + 1]) / 2 for d in range(len(margins) // 2)]
+        (empty when the duel did not keep them: over :data:`PAIRED_DEALS_MAX` deals)."""
+        return [pair / 2 for pair in self.pair_sums or ()]
 
     @property
     def mean(self) -> float:
@@ -301,6 +313,7 @@ class DuelResult:
             "xiaosa": {side: self.xiaosas(side) for side in BOTS},
             "spans": [list(span) for span in self.spans],
             "tally": self.tally.to_json(),
+            "pair_sums": None if self.pair_sums is None else list(self.pair_sums),
         }
 
     @classmethod
@@ -315,6 +328,7 @@ class DuelResult:
             first = {k: parts[0][k] for k in keys}
             spans = []
             tally = _Tally()
+            by_deal: dict[int, int] | None = {}
             for i, part in enumerate(parts):
                 mine = {k: part[k] for k in keys}
                 if mine != first:
@@ -329,6 +343,7 @@ class DuelResult:
                         raise ValueError(f"{span!r:.40}")
                     spans.append((start, stop))
                 tally.add(_Tally.from_json(part["tally"]))
+                by_deal = _pairs_of(part, i, by_deal)
             seed = _whole(first["seed"])
         except DuelMergeError:
             raise
@@ -342,11 +357,92 @@ class DuelResult:
                 raise DuelMergeError(f"the parts' deals overlap: {a0}-{a1 - 1} and from {b0}")
         if sum(stop - start for start, stop in spans) != tally.deals:
             raise DuelMergeError("the parts' deal ranges do not match their totals")
+        pairs = None
+        if by_deal is not None and len(by_deal) <= PAIRED_DEALS_MAX:
+            pairs = tuple(by_deal[d] for start, stop in spans for d in range(start, stop))
         return cls(
             a=str(first["a"]), b=str(first["b"]), hands=2 * tally.deals,
             seed=seed, preset=str(first["preset"]), records=(), _tally=tally,
-            spans=_joined(spans),
+            spans=_joined(spans), pair_sums=pairs,
         )
+
+
+def _pairs_of(part: dict[str, Any], i: int,
+              by_deal: dict[int, int] | None) -> dict[int, int] | None:
+    """``by_deal`` with the part's per-deal pair sums added (None once a part has none)."""
+    sums = part.get("pair_sums")
+    if by_deal is None or sums is None:
+        return None
+    deals = [d for start, stop in part["spans"] for d in range(start, stop)]
+    if not isinstance(sums, list) or len(sums) != len(deals):
+        raise DuelMergeError(f"part {i + 1}: pair_sums do not match its deal ranges")
+    for d, pair in zip(deals, sums):
+        by_deal[d] = _whole(pair, signed=True)
+    return by_deal
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """Two bots' duels against the same bot on the same deals, compared deal by deal: ``mean``
+    is (A1 − B) − (A2 − B) a hand, ``ci95`` its 95% half-width over the deals, paired;
+    ``unpaired_ci95`` what the two duels' own intervals would give together; ``correlation``
+    that of the two duels' deal results (the higher, the more pairing gains)."""
+
+    a1: str
+    a2: str
+    b: str
+    seed: int
+    preset: str
+    deals: int
+    mean: float
+    ci95: float
+    unpaired_ci95: float
+    correlation: float
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (a correlation that cannot be computed is None)."""
+        out: dict[str, Any] = {}
+        for key, value in self.__dict__.items():
+            if isinstance(value, float):
+                value = None if math.isnan(value) else round(value, 4)
+            out[key] = value
+        return out
+
+    def text(self) -> str:
+        return (f"{self.a1} − {self.a2}, each against {self.b} on the same {self.deals} deals "
+                f"(preset {self.preset}, seed {self.seed}): {self.mean:+.3f} ± {self.ci95:.3f} a "
+                f"hand (95% CI, paired by deal; the two duels' own intervals would give ± "
+                f"{self.unpaired_ci95:.3f}, correlation {self.correlation:.2f})\n")
+
+
+def compare(first: DuelResult, second: DuelResult) -> PairedDifference:
+    """How much better ``first``'s bot A did than ``second``'s against the same bot B on the
+    same deals (same seed, rules and deal ranges), paired deal by deal: the duplicate's noise
+    that both duels share cancels, so the interval is often far narrower than the two duels'
+    own. ValueError naming what does not match."""
+    for what in ("b", "seed", "preset", "spans"):
+        if getattr(first, what) != getattr(second, what):
+            raise ValueError(f"compare: the duels differ in {what} ({getattr(first, what)!r:.60} "
+                             f"and {getattr(second, what)!r:.60}): pair duels against one bot "
+                             "on the same deals")
+    if first.pair_sums is None or second.pair_sums is None:
+        raise ValueError(f"compare: a duel kept no per-deal results (over "
+                         f"{PAIRED_DEALS_MAX:,} deals, or written by an older version)")
+    n = len(first.pair_sums)
+    if n < 2:
+        raise ValueError("compare: at least two deals are needed for an interval")
+    x = [p / 2 for p in first.pair_sums]
+    y = [p / 2 for p in second.pair_sums]
+    mx, my = sum(x) / n, sum(y) / n
+    vx = sum((v - mx) ** 2 for v in x) / (n - 1)
+    vy = sum((v - my) ** 2 for v in y) / (n - 1)
+    cov = sum((p - mx) * (q - my) for p, q in zip(x, y)) / (n - 1)
+    vd = max(vx + vy - 2 * cov, 0.0)
+    return PairedDifference(
+        a1=first.a, a2=second.a, b=first.b, seed=first.seed, preset=first.preset, deals=n,
+        mean=mx - my, ci95=1.96 * math.sqrt(vd / n), unpaired_ci95=1.96 * math.sqrt((vx + vy) / n),
+        correlation=cov / math.sqrt(vx * vy) if vx > 0 and vy > 0 else math.nan,
+    )
 
 
 def _joined(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -488,6 +584,7 @@ def duel(
     end = first_deal + deals
     spans = ((first, min(first + chunk, end)) for first in range(first_deal, end, chunk))
     kept: dict[int, list[DuelHand]] = {}
+    pairs: dict[int, list[int]] | None = {} if deals <= PAIRED_DEALS_MAX else None
     tally = _Tally()
     done = 0
 
@@ -495,6 +592,9 @@ def duel(
         nonlocal done
         for i in range(0, len(games), 2):
             tally.add_deal(games[i], games[i + 1])
+        if pairs is not None:
+            pairs[first] = [games[i].margin + games[i + 1].margin
+                            for i in range(0, len(games), 2)]
         if records:
             kept[first] = games
         for game in games:
@@ -532,4 +632,6 @@ def duel(
     return DuelResult(
         a=a, b=b, hands=hands, seed=seed, preset=rules.name, records=games, _tally=tally,
         spans=((first_deal, end),),
+        pair_sums=None if pairs is None else tuple(p for first in sorted(pairs)
+                                                   for p in pairs[first]),
     )
