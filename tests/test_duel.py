@@ -359,3 +359,8 @@ def test_two_duels_against_one_bot_compare_deal_by_deal(tmp_path, capsys) -> Non
     assert code == 2 and out == "" and "--compare: cannot read" in err
     code, _, err = run(capsys, "duel", "--compare", *paths, "--merge", paths[0])
     assert code == 2 and "one at a time" in err
+    code, _, err = run(capsys, "duel", "--compare", *paths, "--a", "heuristic", "--threads", "2")
+    assert code == 2 and err.strip().endswith(
+        "--compare: reads duels already played; leave out --a, --threads")
+    code, _, err = run(capsys, "duel", "--merge", paths[0], "--first-deal", "3")
+    assert code == 2 and "--merge: reads duels already played; leave out --first-deal" in err

@@ -110,6 +110,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.merge and args.compare:
         raise ValueError("--merge and --compare: one at a time")
+    if args.merge or args.compare:
+        # they read duels already played: an option of the play would be silently ignored
+        given = [f"--{name.replace('_', '-')}" for name in
+                 ("a", "b", "deals", "matches", "max_hands", "threads", "ray")
+                 if getattr(args, name) is not None]
+        given += [f"--{name.replace('_', '-')}" for name in ("first_deal", "first_match")
+                  if getattr(args, name)]
+        if given:
+            option = "--merge" if args.merge else "--compare"
+            raise ValueError(f"{option}: reads duels already played; leave out "
+                             f"{', '.join(given)}")
     if args.compare:
         comparison = _compare(args.compare)
         if args.json:
