@@ -31,7 +31,7 @@ import itertools
 import math
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -122,6 +122,11 @@ class DuelHand:
             "margin": self.margin,
             "xiaosas": list(self.xiaosas),
         }
+
+
+def _pair_sums(games: Sequence[DuelHand]) -> list[int]:
+    """Per deal of ``games`` (its two games in turn), the sum of their margins (A − B)."""
+    return [games[i].margin + games[i + 1].margin for i in range(0, len(games) - 1, 2)]
 
 
 class _Tally:
@@ -236,9 +241,7 @@ class DuelResult:
         if self._tally is None:
             object.__setattr__(self, "_tally", _Tally.of(self.records))
         if self.pair_sums is None and self.records:
-            margins = [r.margin for r in self.records]
-            object.__setattr__(self, "pair_sums", tuple(
-                margins[2 * d] + margins[2 * d + 1] for d in range(len(margins) // 2)))
+            object.__setattr__(self, "pair_sums", tuple(_pair_sums(self.records)))
 
     @property
     def tally(self) -> _Tally:
@@ -593,8 +596,7 @@ def duel(
         for i in range(0, len(games), 2):
             tally.add_deal(games[i], games[i + 1])
         if pairs is not None:
-            pairs[first] = [games[i].margin + games[i + 1].margin
-                            for i in range(0, len(games), 2)]
+            pairs[first] = _pair_sums(games)
         if records:
             kept[first] = games
         for game in games:
