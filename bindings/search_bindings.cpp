@@ -76,7 +76,8 @@ void init_search(py::module_& m) {
            py::arg("split_from_cards") = SolverOptions{}.split_from_cards)
       .def_property_readonly("tt_bytes", &Solver::tt_bytes)
       .def("solve", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
-                       py::object stop, double seconds, uint64_t nodes, int within, bool pv) {
+                       py::object stop, double seconds, uint64_t nodes, int within, bool pv,
+                       py::object on_best) {
              Objective o = objective_of(objective);
              // The limits are the solver's own (it shares them among the moves); the watch
              // only hears the stop event and Ctrl-C.
@@ -86,11 +87,29 @@ void init_search(py::module_& m) {
              limits.nodes = nodes;
              limits.within = within;
              limits.pv = pv;
-             return solution_dict(
-                 watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew, limits); }));
+             // on_best(move masks, value); an exception it raises ends the solve with it.
+             bool failed = false;
+             if (!on_best.is_none())
+               limits.on_best = [&](const CardSet& move, int value) {
+                 py::gil_scoped_acquire hold;
+                 try {
+                   on_best(to_masks(move), value);
+                 } catch (py::error_already_set& e) {
+                   e.restore();
+                   failed = true;
+                   throw SearchStopped();
+                 }
+               };
+             try {
+               return solution_dict(
+                   watched(s, watch, [&] { return s.solve(h, o, level_ns, level_ew, limits); }));
+             } catch (const SearchStopped&) {
+               if (failed) throw py::error_already_set();
+               throw;
+             }
            }, py::arg("hand"), py::arg("objective"), py::arg("level_ns"), py::arg("level_ew"),
            py::arg("stop") = py::none(), py::arg("seconds") = 0.0, py::arg("nodes") = 0,
-           py::arg("within") = 0, py::arg("pv") = true)
+           py::arg("within") = 0, py::arg("pv") = true, py::arg("on_best") = py::none())
       .def("value", [](Solver& s, const Hand& h, const std::string& objective, int level_ns, int level_ew,
                        py::object stop, double seconds) {
              Objective o = objective_of(objective);

@@ -1095,6 +1095,72 @@ def test_a_limited_solve_within_k_still_bounds_every_move() -> None:
         solve(bench_suite(4)[0].position, within=-1)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_best_first_tells_the_best_move_then_values_every_move_exactly(threads: int) -> None:
+    """Issue 32: asked with ``on_best``, an exact solve tells the best move and its value once,
+    before it returns, and still values every move exactly (the same values as a plain solve,
+    the told move first among the best), on the 4- and 6-card suites, both objectives, one and
+    two threads; and random endgames of every preset against brute force."""
+    for cards in (4, 6):
+        for entry in bench_suite(cards)[:8]:
+            for objective in ("score", "points"):
+                exact = solve(entry.position, objective)
+                told: list[tuple[Any, int]] = []
+                got = solve(entry.position, objective, threads=threads,
+                            on_best=lambda m, v, out=told: out.append((m, v)))
+                assert got.complete and got.within == 0 and got.value == exact.value
+                assert {str(m.move): (m.lower, m.upper) for m in got.moves} == {
+                    str(m.move): (m.lower, m.upper) for m in exact.moves}
+                assert len(told) == 1 and told[0][1] == exact.value
+                assert got.moves[0].move == told[0][0]
+                assert exact.value_of(told[0][0]) == exact.value
+                assert got.pv and got.pv[0] == got.moves[0].played
+    core = _core.Solver(1.0, threads=threads)
+    for e in endgames(30, seed=4):
+        for objective in ("score", "points"):
+            oracle = {tuple(m): v for m, v in _core.brute_force(e.hand, objective, *e.levels)}
+            calls: list[tuple[Any, int]] = []
+            raw = core.solve(e.hand, objective, *e.levels,
+                             on_best=lambda m, v, out=calls: out.append((tuple(m), v)))
+            assert raw["complete"] and len(calls) == 1, e.origin
+            assert tuple(raw["moves"][0][0]) == calls[0][0], e.origin
+            assert oracle[calls[0][0]] == calls[0][1] == raw["value"], e.origin
+            for m, _p, v, lo, hi in raw["moves"]:
+                assert oracle[tuple(m)] == v == lo == hi, e.origin
+
+
+def test_best_first_under_a_limit_and_when_asked_for_less() -> None:
+    """A node limit: every move's bounds hold its exact value, and a move told as the best is
+    exact in the answer; ``within`` > 0 tells the best at the end; an exception raised by
+    ``on_best`` ends the solve with it, and the solver keeps working."""
+    for entry in bench_suite(6)[:8]:
+        for objective in ("score", "points"):
+            exact = solve(entry.position, objective)
+            for nodes in (1, 3_000, 30_000):
+                told: list[tuple[Any, int]] = []
+                got = solve(entry.position, objective, nodes=nodes,
+                            on_best=lambda m, v, out=told: out.append((m, v)))
+                for m in got.moves:
+                    assert m.lower <= exact.value_of(m.move) <= m.upper
+                assert len(told) <= 1
+                if told:
+                    best = next(m for m in got.moves if m.move == told[0][0])
+                    assert best.exact and best.value == told[0][1] == exact.value
+            told = []
+            got = solve(entry.position, objective, within=5,
+                        on_best=lambda m, v, out=told: out.append((m, v)))
+            assert told == [(got.moves[0].move, exact.value)]
+    solver = Solver(1)
+    position = bench_suite(6)[0].position
+
+    def refuse(move: Any, value: int) -> None:
+        raise RuntimeError(f"no thanks: {move} {value}")
+
+    with pytest.raises(RuntimeError, match="no thanks"):
+        solver.solve(position, on_best=refuse)
+    assert solver.solve(position).value == bench_suite(6)[0].score
+
+
 def test_cli_solve_best_and_within(capsys: pytest.CaptureFixture[str]) -> None:
     """``--best``: the value, the best move's, and each other move's bound toward it;
     ``--within K`` the others' bounds; bad values refused in one line."""
@@ -1115,6 +1181,30 @@ def test_cli_solve_best_and_within(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and out == "" and "--within must be 0 or more" in err
     code, out, err = run(capsys, "solve", entry.position, "--within", "3", "--best")
     assert code == 2 and "not allowed with argument" in err
+
+
+def test_cli_solve_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--best-first``: the best move and its value on the line after the position, before
+    the full answer, which starts with that move; in JSON a ``best_first`` object; not with
+    ``--best`` or ``--within``; off by default when the output is not a terminal."""
+    entry = bench_suite(6)[1]
+    code, out, err = run(capsys, "solve", entry.position, "--best-first", "--objective", "points")
+    lines = out.splitlines()
+    assert code == 0 and err == "", err
+    found = re.fullmatch(r"best (\S+): value (\d+), found in [\d.]+ ms; valuing the other "
+                         r"moves\.\.\.", lines[1])
+    assert found and int(found[2]) == entry.points, lines[1]
+    assert lines[2].startswith(f"value {entry.points}: ")
+    assert lines[4].split() == [found[1], str(entry.points)]
+    code, out, _ = run(capsys, "solve", entry.position, "--best-first", "--json")
+    data = json.loads(out)
+    assert data["best_first"]["value"] == data["value"] == entry.score
+    assert data["best_first"]["move"] == data["moves"][0]["move"] and data["best_first"]["ms"] > 0
+    code, out, _ = run(capsys, "solve", entry.position)
+    assert "found in" not in out
+    code, out, err = run(capsys, "solve", entry.position, "--best-first", "--best")
+    assert code == 2 and out == "" and "--best-first goes with an exact solve" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def _every_move(core: Any, position: str, objective: str) -> dict[tuple[Any, ...], int]:

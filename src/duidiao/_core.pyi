@@ -587,6 +587,7 @@ class Solver(metaclass=_Pybind11Type):
         nodes: int = 0,
         within: int = 0,
         pv: bool = True,
+        on_best: Callable[[_CardSet, int], object] | None = None,
     ) -> dict[str, Any]:
         """Keys: value, lower, upper (int), moves (list[_SolverMove], best first), pv
         (list[_CardSet]), nodes, tt_probes, tt_hits, tt_stores (int), complete (bool). The GIL
@@ -594,7 +595,10 @@ class Solver(metaclass=_Pybind11Type):
         the moves, and ``stop`` (a threading.Event) ends it: then each move has the bounds
         proven for it. ``within`` > 0: the best move exact, the others' bounds at most that
         far apart (from SOLVE_BEST_ONLY: only no better). ``pv`` False: no principal
-        variation built (``pv`` empty), the values alone."""
+        variation built (``pv`` empty), the values alone. ``on_best(move, value)``: told the
+        best move (as asked) and its value once known; with ``within`` 0 the solve then finds
+        the best first and the other moves' values after it. An exception it raises ends the
+        solve."""
         ...
     def value(
         self,

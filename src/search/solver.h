@@ -64,6 +64,12 @@ struct SolveLimits {
   // other move proven to within `within` of its value (its bounds no further apart); from
   // SOLVE_BEST_ONLY on, the others only proven no better than the best.
   int within = 0;
+  // Told the best move (the legal move as asked) and its exact value as soon as they are known,
+  // on the solving thread. An exact solve (within 0) then finds the best move first, as
+  // SOLVE_BEST_ONLY does, and afterwards closes every move on its value from the bounds proven
+  // so far: the first answer in about 40% of a full solve's time, for 0-5% more in all on one
+  // thread (docs/solver.md, "Best first").
+  std::function<void(const CardSet& move, int value)> on_best;
   // The principal variation (Solution::pv) built after the values: a search at each of its
   // plies, which a caller that wants only the values (the bots' worlds) spares itself.
   bool pv = true;

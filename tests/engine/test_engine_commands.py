@@ -346,6 +346,28 @@ def test_analyse_reports_progress_and_stops() -> None:
     assert infos[0]["elapsed_ms"] >= 100 and infos[1]["worlds"] >= infos[0]["worlds"]
 
 
+def test_solve_tells_the_best_move_in_its_info_lines() -> None:
+    """An exact solve finds the best move first: the info lines carry it (``best``, ``value``)
+    once found, and the reply, stopped then, has that move exact at that value."""
+    position = bench_suite(10)[3].position  # its best move in tens of ms, all moves in seconds
+    infos: list[dict[str, Any]] = []
+    stop = threading.Event()
+
+    def info(payload: dict[str, Any]) -> None:
+        infos.append(payload)
+        if "best" in payload or len(infos) >= 40:
+            stop.set()
+
+    reply = run_command({"cmd": "solve", "position": position, "objective": "points"},
+                        stop=stop, info=info)
+    assert reply["ok"] and reply["stopped"] is True
+    told = [i for i in infos if "best" in i]
+    assert told and set(told[0]) == {"best", "value", "elapsed_ms"}, infos
+    move = next(m for m in reply["moves"] if m["move"] == told[0]["best"])
+    assert move["lower"] == move["upper"] == told[0]["value"] == bench_suite(10)[3].points
+    assert all(set(i) == {"elapsed_ms"} for i in infos[: infos.index(told[0])])
+
+
 def test_solve_values_every_move() -> None:
     reply = ok("solve", position=ONE_CARD, objective="points")
     assert reply["value"] == 100 and reply["best"] == "AH" and reply["complete"] is True

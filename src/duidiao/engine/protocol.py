@@ -31,6 +31,7 @@ from duidiao.play import formats
 from duidiao.play._limits import SEARCH_SECONDS_MAX, SEARCH_WORLDS_MAX
 from duidiao.play.cards import TRUMP_LETTERS
 from duidiao.play.decisions import Decision, decide, step
+from duidiao.play.position import Move
 from duidiao.play.seats import GOUJI_SEATS, TRICK_SEATS
 from duidiao.play.sizes import HAND_CARDS
 from duidiao.search.analysis import expert_search
@@ -199,13 +200,16 @@ def _trick_dict(position: Position, trick: duidiao.Trick) -> dict[str, Any]:
 
 
 class _Ticker:
-    """While a search runs: an elapsed-only info line after ``info_first_ms`` and then every
-    ``info_every_ms`` (unless ``quiet``), and ``on_stop`` called once the stop event is set."""
+    """While a search runs: an info line after ``info_first_ms`` and then every
+    ``info_every_ms`` (unless ``quiet``) — ``known``'s items, if any, and ``elapsed_ms`` —
+    and ``on_stop`` called once the stop event is set."""
 
     def __init__(
-        self, ctx: _Context, on_stop: Callable[[], None] | None = None, quiet: bool = False
+        self, ctx: _Context, on_stop: Callable[[], None] | None = None, quiet: bool = False,
+        known: dict[str, Any] | None = None,
     ) -> None:
         self.ctx, self.on_stop, self.quiet = ctx, on_stop, quiet
+        self.known = {} if known is None else known
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, name="duidiao-ticker", daemon=True)
 
@@ -230,7 +234,7 @@ class _Ticker:
             now = time.monotonic()
             if ctx.info is not None and not self.quiet and now >= next_info:
                 next_info = now + INFO_EVERY
-                ctx.info({"elapsed_ms": ctx.elapsed_ms()})
+                ctx.info({**dict(self.known), "elapsed_ms": ctx.elapsed_ms()})
 
 
 # -- commands ------------------------------------------------------------------------------
@@ -500,13 +504,19 @@ def _solve_prepare(args: dict[str, Any]) -> dict[str, Any]:
 
 def _solve(args: dict[str, Any], ctx: _Context) -> dict[str, Any]:
     position: Position = args["_position"]
-    with _Ticker(ctx):
-        # A limit or a stop still answers every move, with its proven bounds.
+    known: dict[str, Any] = {}  # the best move once found: the info lines tell it
+
+    def told(move: Move, value: int) -> None:
+        known.update(best=str(move), value=value)
+
+    with _Ticker(ctx, known=known):
+        # A limit or a stop still answers every move, with its proven bounds; an exact solve
+        # finds the best move first, so that a limit leaves it exact more often.
         # The default table, not the command line's 256 MiB for large hands: the kernel
         # zeroes a table's pages as the first nodes touch them, with no stop check between,
         # and 256 MiB held a stop up to 0.8 s on a loaded machine (16 MiB: a few ms).
         solution = duidiao.solve(position, args["objective"], stop=ctx.stop,
-                                 seconds=args["seconds"], within=args["within"])
+                                 seconds=args["seconds"], within=args["within"], on_best=told)
     out = solution.to_dict()
     out["best"] = str(solution.best)
     out["stopped"] = ctx.stop.is_set()

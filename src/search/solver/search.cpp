@@ -411,10 +411,13 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   // resumed from its bounds.
   const bool limited = limits.nodes > 0 || limits.seconds > 0;
   const auto began = std::chrono::steady_clock::now();
-  const auto deadline = began + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                    std::chrono::duration<double>(limits.seconds > 0 ? limits.seconds : 1e9));
+  const auto end = began + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                               std::chrono::duration<double>(limits.seconds > 0 ? limits.seconds : 1e9));
+  // The budget of the part under way (best first: half of it to find the best move).
+  auto deadline = end;
+  uint64_t node_limit = limits.nodes;
   auto spent = [&] {
-    return (limits.nodes > 0 && stats_.nodes >= limits.nodes) ||
+    return (node_limit > 0 && stats_.nodes >= node_limit) ||
            (limits.seconds > 0 && std::chrono::steady_clock::now() >= deadline);
   };
   stopped_ = false;
@@ -423,7 +426,15 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   // exactly v), and closes on its value from that side to within k. (For exact values this
   // order searches more than each move's own MTD(f): docs/solver.md, "Within k".)
   if (limits.within < 0) throw std::invalid_argument("a solve's tolerance (within) must be 0 or more");
-  const int within = std::min(limits.within, SOLVE_BEST_ONLY);
+  // Best first: the best move alone, then (below, once it is told) every move exact. Its first
+  // part runs on one thread: its null-window searches leave a helper little to share (docs/
+  // solver.md, "Best first"); the threads then take the moves as in a full solve.
+  const bool best_first = limits.on_best && limits.within == 0;
+  int within = best_first ? SOLVE_BEST_ONLY : std::min(limits.within, SOLVE_BEST_ONLY);
+  if (best_first) {
+    deadline = began + (end - began) / 2;
+    if (node_limit > 0) node_limit = std::max<uint64_t>(node_limit / 2, 1);
+  }
   int v = 0;
   std::atomic<bool> best_found{false};
   if (within > 0) {
@@ -431,10 +442,10 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     if (limited) {
       // All of the budget: stopped here, the bounds it proved are all a move can have.
       sharing_ = true;
-      node_stop_ = limits.nodes > 0 ? limits.nodes : UINT64_MAX;
+      node_stop_ = node_limit > 0 ? node_limit : UINT64_MAX;
       time_stop_ = deadline;
     }
-    if (!limited && options_.threads > 1) {
+    if (!limited && options_.threads > 1 && !best_first) {
       // One search, the other threads helping at its trick starts (split.h).
       const std::vector<size_t> only{0};
       search_roots_in_parallel(root, objective, level_ns, level_ew, roots, only,
@@ -469,7 +480,7 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
            (max_root ? r.lower < v && r.upper >= v : r.upper > v && r.lower <= v);
   };
   auto open_move = [&](const Root& r) { return r.upper - r.lower > within || unasked(r); };
-  const int side = within > 0 ? (max_root ? 1 : -1) : 0;
+  int side = within > 0 ? (max_root ? 1 : -1) : 0;
   auto step = [&](Solver& s, Root& r, int& guess) {
     if (unasked(r)) {
       if (max_root) {
@@ -484,37 +495,62 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     guess = s.mtdf(r.child, guess, 1, &r.lower, &r.upper, within, side);
   };
   int guess = 0;
-  for (bool open = true; open && !stopped_;) {
-    std::vector<size_t> pending;
-    for (size_t i = 0; i < roots.size(); ++i)
-      if (roots[i].same == i && open_move(roots[i])) pending.push_back(i);
-    std::stable_sort(pending.begin(), pending.end(),
-                     [&](size_t a, size_t b) { return roots[a].rank < roots[b].rank; });
-    open = false;
-    if (!limited && options_.threads > 1 && pending.size() > 1) {
-      search_roots_in_parallel(root, objective, level_ns, level_ew, roots, pending, step);
-      break;
-    }
-    for (size_t j = 0; j < pending.size() && !stopped_; ++j) {
+  // Passes over the moves still open until none is (or the budget is spent).
+  auto passes = [&] {
+    for (bool open = true; open && !stopped_;) {
+      std::vector<size_t> pending;
+      for (size_t i = 0; i < roots.size(); ++i)
+        if (roots[i].same == i && open_move(roots[i])) pending.push_back(i);
+      std::stable_sort(pending.begin(), pending.end(),
+                       [&](size_t a, size_t b) { return roots[a].rank < roots[b].rank; });
+      open = false;
+      if (!limited && options_.threads > 1 && pending.size() > 1 && !(best_first && within > 0)) {
+        search_roots_in_parallel(root, objective, level_ns, level_ew, roots, pending, step);
+        break;
+      }
+      for (size_t j = 0; j < pending.size() && !stopped_; ++j) {
+        if (limited && spent()) break;
+        Root& r = roots[pending[j]];
+        if (limited) {
+          const uint64_t left = pending.size() - j;
+          sharing_ = true;
+          node_stop_ = UINT64_MAX;
+          if (node_limit > 0)
+            node_stop_ = stats_.nodes + std::max<uint64_t>((node_limit - stats_.nodes) / left, 1);
+          time_stop_ = std::chrono::steady_clock::now() + (deadline - std::chrono::steady_clock::now()) / left;
+        }
+        try {
+          step(*this, r, guess);
+        } catch (const SearchStopped&) {
+          open = limited;  // its share spent (or the stop check): another pass if budget is left
+        }
+        sharing_ = false;
+      }
       if (limited && spent()) break;
-      Root& r = roots[pending[j]];
-      if (limited) {
-        const uint64_t left = pending.size() - j;
-        sharing_ = true;
-        node_stop_ = UINT64_MAX;
-        if (limits.nodes > 0)
-          node_stop_ = stats_.nodes + std::max<uint64_t>((limits.nodes - stats_.nodes) / left, 1);
-        time_stop_ = std::chrono::steady_clock::now() + (deadline - std::chrono::steady_clock::now()) / left;
-      }
-      try {
-        step(*this, r, guess);
-      } catch (const SearchStopped&) {
-        open = limited;  // its share spent (or the stop check): another pass if budget is left
-      }
-      sharing_ = false;
     }
-    if (limited && spent()) break;
+  };
+  passes();
+  size_t told = roots.size();  // the move told as the best
+  if (limits.on_best && within > 0 && best_found && !stopped_) {
+    // The best move is known: tell it (the first in the search's order of those at v).
+    size_t best = roots.size();
+    for (size_t i = 0; i < roots.size(); ++i) {
+      const Root& r = roots[roots[i].same];
+      if (r.lower == v && r.upper == v && (best == roots.size() || r.rank < roots[roots[best].same].rank))
+        best = i;
+    }
+    if (best < roots.size()) limits.on_best(sol.moves[told = best].move, v);
+    guess = v;
   }
+  if (best_first && !stopped_) {
+    // Then every move exact, each from the bounds proven so far and its MTD(f) from the best
+    // value, with the whole budget left (half of it was the first part's, spent or not).
+    within = side = 0;
+    deadline = end;
+    node_limit = limits.nodes;
+    if (!(limited && spent())) passes();
+  }
+  within = best_first ? 0 : within;  // complete: every value exact, as asked
   sharing_ = false;
   sol.complete = true;
   for (size_t i = 0; i < roots.size(); ++i) {
@@ -528,7 +564,10 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
     if (mv.upper - mv.lower > within || (within > 0 && !best_found)) sol.complete = false;
   }
   // Best first for the side to move (by the value it is sure of, then by the other bound);
-  // stable so equal values keep the generation order.
+  // stable so equal values keep the generation order, but for the move told as the best,
+  // which stays first among its equals.
+  if (told < sol.moves.size())
+    std::rotate(sol.moves.begin(), sol.moves.begin() + told, sol.moves.begin() + told + 1);
   std::stable_sort(sol.moves.begin(), sol.moves.end(), [&](const MoveValue& a, const MoveValue& b) {
     if (a.value != b.value) return max_root ? a.value > b.value : a.value < b.value;
     return max_root ? a.upper > b.upper : a.lower < b.lower;
