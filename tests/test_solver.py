@@ -1095,12 +1095,13 @@ def test_a_limited_solve_within_k_still_bounds_every_move() -> None:
         solve(bench_suite(4)[0].position, within=-1)
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [1, 2, 3])
 def test_best_first_tells_the_best_move_then_values_every_move_exactly(threads: int) -> None:
     """Issue 32: asked with ``on_best``, an exact solve tells the best move and its value once,
     before it returns, and still values every move exactly (the same values as a plain solve,
     the told move first among the best), on the 4- and 6-card suites, both objectives, one and
-    two threads; and random endgames of every preset against brute force."""
+    three threads (the others valuing moves while the first finds the best); and random
+    endgames of every preset against brute force."""
     for cards in (4, 6):
         for entry in bench_suite(cards)[:8]:
             for objective in ("score", "points"):
@@ -1181,6 +1182,26 @@ def test_cli_solve_best_and_within(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and out == "" and "--within must be 0 or more" in err
     code, out, err = run(capsys, "solve", entry.position, "--within", "3", "--best")
     assert code == 2 and "not allowed with argument" in err
+
+
+def test_best_first_on_two_threads_stops_cleanly() -> None:
+    """Stopped a little after the best move is told, a two-thread solve (its second thread
+    busy with other moves meanwhile) answers at once, the best move exact at its value."""
+    entry = bench_suite(10)[3]  # points: its best move in tens of ms, all moves in seconds
+    stop = threading.Event()
+    told: list[tuple[Any, int]] = []
+
+    def on_best(move: Any, value: int) -> None:
+        told.append((move, value))
+        threading.Timer(0.2, stop.set).start()
+
+    began = time.monotonic()
+    got = solve(entry.position, "points", threads=2, stop=stop, on_best=on_best)
+    assert time.monotonic() - began < 5
+    assert not got.complete and len(told) == 1 and told[0][1] == entry.points
+    best = next(m for m in got.moves if m.move == told[0][0])
+    assert best.exact and best.value == entry.points == got.value
+    assert got.moves[0].move == told[0][0]
 
 
 def test_cli_solve_best_first(capsys: pytest.CaptureFixture[str]) -> None:

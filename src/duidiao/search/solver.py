@@ -329,10 +329,11 @@ class Solver:
 
         ``on_best(move, value)`` is told the best move and its exact value as soon as they are
         known (from the thread that called ``solve``, before it returns), for a caller to show
-        while the other moves are valued: an exact solve then finds the best move first (about
-        40% of its time, median) and the others' values after it (0-5% more time in all on one
-        thread, more on two: docs/solver.md, "Best first"). A limit spent before the best is
-        known leaves it untold; an exception it raises ends the solve.
+        while the other moves are valued: an exact solve then finds the best move first (in a
+        quarter to a half of its time, median) and the others' values after it (0-6% more time
+        in all on one thread, median, 12-31% on two: docs/solver.md, "Best first"); under a
+        limit, with half of it. A limit spent before the best is known leaves it untold; an
+        exception it raises ends the solve.
 
         Raises :class:`HiddenCardsError` when a hand (or, for ``"score"``, the kitty) is not
         known, :class:`~duidiao.NotationError` for a bad position string, and ``ValueError``

@@ -318,10 +318,7 @@ bool Solver::defenders_reach(const Hand& root, int target) {
   return yes;
 }
 
-template <typename Root, typename Step>
-bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int level_ns, int level_ew,
-                                      std::vector<Root>& roots, const std::vector<size_t>& pending,
-                                      Step&& step) {
+void Solver::ready_helpers() {
   SolverOptions one = options_;
   one.threads = 1;
   one.tt_bytes = 0;  // a bucket: the helpers use this solver's table
@@ -329,6 +326,13 @@ bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int
     helpers_.push_back(std::make_unique<Solver>(one));
     helpers_.back()->tt_.share(tt_);
   }
+}
+
+template <typename Root, typename Step>
+bool Solver::search_roots_in_parallel(const Hand& root, Objective objective, int level_ns, int level_ew,
+                                      std::vector<Root>& roots, const std::vector<size_t>& pending,
+                                      Step&& step) {
+  ready_helpers();
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};
   std::exception_ptr failure;
@@ -427,8 +431,9 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   // order searches more than each move's own MTD(f): docs/solver.md, "Within k".)
   if (limits.within < 0) throw std::invalid_argument("a solve's tolerance (within) must be 0 or more");
   // Best first: the best move alone, then (below, once it is told) every move exact. Its first
-  // part runs on one thread: its null-window searches leave a helper little to share (docs/
-  // solver.md, "Best first"); the threads then take the moves as in a full solve.
+  // part runs on this thread: its null-window searches leave a helper little to share (docs/
+  // solver.md, "Best first"), so the helpers value other moves meanwhile (below); the threads
+  // then take the moves left as in a full solve.
   const bool best_first = limits.on_best && limits.within == 0;
   int within = best_first ? SOLVE_BEST_ONLY : std::min(limits.within, SOLVE_BEST_ONLY);
   if (best_first) {
@@ -437,6 +442,75 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   }
   int v = 0;
   std::atomic<bool> best_found{false};
+  // Best first on more threads: while this thread finds the best move, the others value moves
+  // exactly from the end of the order of leads, each on a copy of its root (so that nothing is
+  // shared but the table); the bounds they prove join the moves' when the first part is done.
+  std::atomic<bool> first_done{false};
+  std::vector<std::thread> early;
+  std::vector<std::pair<int, int>> early_bounds(roots.size(), {-INF, INF});
+  std::exception_ptr early_failure;
+  std::mutex early_lock;
+  // The helpers' part stopped: their threads joined, the helpers ready for other work. Also
+  // when an exception (the stop check's, a failure, on_best's) leaves the solve.
+  struct EarlyStop {
+    Solver& solver;
+    std::atomic<bool>& done;
+    std::vector<std::thread>& threads;
+    bool operator()() {
+      done = true;
+      if (threads.empty()) return false;
+      for (auto& t : threads) t.join();
+      threads.clear();
+      for (auto& h : solver.helpers_) {
+        solver.stats_.nodes += h->stats_.nodes;
+        h->stop_check_ = nullptr;
+        h->stopped_ = false;
+      }
+      return true;
+    }
+    ~EarlyStop() { (*this)(); }
+  } stop_early{*this, first_done, early};
+  if (best_first && !limited && options_.threads > 1) {
+    std::vector<CardSet> ordered;
+    generate(start, ordered);
+    order(start, ordered, -1, 0);
+    std::vector<size_t> back;  // the moves to search, last lead first
+    for (auto it = ordered.rbegin(); it != ordered.rend(); ++it)
+      for (size_t i = 0; i < roots.size(); ++i)
+        if (roots[i].same == i && roots[i].canonical == *it && roots[i].lower < roots[i].upper) back.push_back(i);
+    ready_helpers();
+    auto next = std::make_shared<std::atomic<size_t>>(0);
+    for (auto& h : helpers_) {
+      h->begin(root, objective, level_ns, level_ew);
+      h->stop_check_ = [this, &first_done] { return first_done.load() || (stop_check_ && stop_check_()); };
+      early.emplace_back([&, next, back, copy = roots, s = h.get()]() mutable {
+        try {
+          int guess = 0;
+          for (size_t j; !first_done && (j = (*next)++) < back.size();) {
+            Root& r = copy[back[j]];
+            try {
+              guess = s->mtdf(r.child, guess, 1, &r.lower, &r.upper);
+            } catch (const SearchStopped&) {
+            }
+            early_bounds[back[j]] = {r.lower, r.upper};  // each move's by the thread that took it
+            if (s->stopped_) break;                          // the stop check, not the first part
+          }
+        } catch (...) {
+          std::lock_guard<std::mutex> hold(early_lock);
+          if (!early_failure) early_failure = std::current_exception();
+        }
+      });
+    }
+  }
+  // ... and the bounds they proved joining the moves'.
+  auto join_early = [&] {
+    if (!stop_early()) return;
+    if (early_failure) std::rethrow_exception(early_failure);
+    for (size_t i = 0; i < roots.size(); ++i) {
+      roots[i].lower = std::max(roots[i].lower, early_bounds[i].first);
+      roots[i].upper = std::min(roots[i].upper, early_bounds[i].second);
+    }
+  };
   if (within > 0) {
     int lo = -INF, hi = INF;
     if (limited) {
@@ -539,9 +613,11 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
       if (r.lower == v && r.upper == v && (best == roots.size() || r.rank < roots[roots[best].same].rank))
         best = i;
     }
+    first_done = true;  // the helpers stop while the best is told
     if (best < roots.size()) limits.on_best(sol.moves[told = best].move, v);
     guess = v;
   }
+  join_early();
   if (best_first && !stopped_) {
     // Then every move exact, each from the bounds proven so far and its MTD(f) from the best
     // value, with the whole budget left (half of it was the first part's, spent or not).
