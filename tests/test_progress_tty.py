@@ -52,3 +52,39 @@ def test_the_analysis_bar_shows_worlds_and_the_best_move_and_ends_full(
     assert "best " in shown
     last = shown.replace("\r\n", "\n").split("\r")[-1]
     assert full in last, repr(last)
+
+
+def _stdout_on_a_terminal(*args: str) -> tuple[int, str]:
+    main, child = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "duidiao", *args], stdout=child,
+                              stderr=subprocess.PIPE, timeout=120, check=False)
+        os.close(child)
+        child = -1
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return done.returncode, b"".join(chunks).decode("utf-8", "replace")
+    finally:
+        if child >= 0:
+            os.close(child)
+        os.close(main)
+
+
+def test_solve_at_a_terminal_shows_the_best_move_first_only_for_an_exact_solve() -> None:
+    """On by itself at a terminal for an exact one-thread solve without a limit; off, and no
+    error, with ``--best``, ``--within``, ``--threads 2`` or a limit."""
+    from duidiao.search.solver_bench import bench_suite
+
+    position = bench_suite(6)[1].position
+    code, shown = _stdout_on_a_terminal("solve", position)
+    assert code == 0 and "found in" in shown.splitlines()[1], shown
+    for extra in (["--best"], ["--within", "3"], ["--threads", "2"], ["--seconds", "5"]):
+        code, shown = _stdout_on_a_terminal("solve", position, *extra)
+        assert code == 0 and "found in" not in shown, (extra, shown)

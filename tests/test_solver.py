@@ -1160,6 +1160,16 @@ def test_best_first_under_a_limit_and_when_asked_for_less() -> None:
     with pytest.raises(RuntimeError, match="no thanks"):
         solver.solve(position, on_best=refuse)
     assert solver.solve(position).value == bench_suite(6)[0].score
+    # The solver telling is busy: using it inside on_best is refused, not a hang or a mix-up.
+    with pytest.raises(ValueError, match="must not use the Solver that tells it"):
+        solver.solve(position, on_best=lambda m, v: solver.value(position))
+    pos = Position(position)
+    for core in (_core.Solver(1.0), _core.Solver(1.0, threads=2)):
+        with pytest.raises(ValueError, match="must not use the solver that tells it"):
+            core.solve(pos.core, "score", *pos.core_levels(),
+                       on_best=lambda m, v, c=core: c.solve(pos.core, "points", *pos.core_levels()))
+        assert core.solve(pos.core, "score", *pos.core_levels())["value"] == bench_suite(6)[0].score
+    assert solver.solve(position).value == bench_suite(6)[0].score
 
 
 def test_cli_solve_best_and_within(capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,8 +67,8 @@ struct SolveLimits {
   // Told the best move (the legal move as asked) and its exact value as soon as they are known,
   // on the solving thread. An exact solve (within 0) then finds the best move first, as
   // SOLVE_BEST_ONLY does, and afterwards closes every move on its value from the bounds proven
-  // so far: the first answer in a quarter to a half of a full solve's time (median), for 0-6%
-  // more in all on one thread and 12-31% on two (docs/solver.md, "Best first"). Under a limit
+  // so far: from 6 cards a hand, the first answer in a quarter to a half of a full solve's time
+  // (median), for about the same in all on one thread (median) and 12-31% more on two (docs/solver.md, "Best first"). Under a limit
   // the first part gets half of it.
   std::function<void(const CardSet& move, int value)> on_best;
   // The principal variation (Solution::pv) built after the values: a search at each of its
@@ -198,6 +198,7 @@ class Solver {
   std::function<bool()> stop_check_;
   std::vector<std::unique_ptr<Solver>> helpers_;  // options_.threads - 1, made when first needed
   void ready_helpers();
+  bool telling_ = false;  // a solve's on_best is running (it must not use this solver)
   // Searches the root moves `pending` of `roots` (solve's) on this solver and its helpers, each
   // taking the next move left; true when all were searched (false: the stop check ended it).
   // step(solver, root move, guess) closes one move as far as asked.

@@ -68,9 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--best-first",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="an exact solve shows the best move as soon as it is known (median: in a "
-        "quarter to a half of the solve's time), then every move's value (default: on a "
-        "terminal, with one thread)",
+        help="an exact solve shows the best move as soon as it is known (median, from 6 "
+        "cards a hand: in a quarter to a half of the solve's time), then every move's value "
+        "(default: on a terminal, with one thread and no limit)",
     )
     parser.add_argument(
         "--threads",
@@ -107,10 +107,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     within = None if args.best else args.within
     best_first = args.best_first
     if best_first is None:
-        # A person waiting at a terminal sees the best move early. (With more threads the
-        # first part, on one of them, costs more than it does alone: docs/solver.md.)
-        best_first = (not args.json and args.threads == 1 and hasattr(out, "isatty")
-                      and out.isatty())
+        # A person waiting at a terminal for an exact solve sees the best move early. (With
+        # more threads it costs more than alone, and under a limit it halves the budget of
+        # the other moves: docs/solver.md, "Best first"; the flag asks for it all the same.)
+        best_first = (within == 0 and args.seconds is None and args.nodes is None
+                      and not args.json and args.threads == 1
+                      and hasattr(out, "isatty") and out.isatty())
     if best_first and within != 0:
         raise ValueError("solve: --best-first goes with an exact solve, not --within or --best")
     first: dict[str, Any] = {}

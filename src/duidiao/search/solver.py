@@ -25,10 +25,11 @@ The search runs in C++ (``duidiao._core.Solver``) with the GIL released, so sepa
 
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, Union
@@ -264,10 +265,21 @@ class Solver:
         self._cores: dict[str, _core.Solver] = {_core.__name__: self._core}  # build -> solver
         self._last = self._core  # the solver of the last call
         self._lock = threading.Lock()
+        self._telling: int | None = None  # the thread running a solve's on_best, if any
         # per build, its table's counters at the end of the last call
         self._counters: dict[str, tuple[int, int, int]] = {}
         self.tt_mb = tt_mb
         self.merge = bool(merge)
+
+    @contextlib.contextmanager
+    def _held(self) -> Iterator[None]:
+        """The lock of one call, refused from inside this solver's own ``on_best`` (whose
+        solve holds it)."""
+        if self._telling == threading.get_ident():
+            raise ValueError("a solve's on_best must not use the Solver that tells it "
+                             "(use another Solver)")
+        with self._lock:
+            yield
 
     def _core_for(self, position: Position) -> _core.Solver:
         """The solver of the build that plays ``position``'s rules (called under the lock)."""
@@ -329,11 +341,13 @@ class Solver:
 
         ``on_best(move, value)`` is told the best move and its exact value as soon as they are
         known (from the thread that called ``solve``, before it returns), for a caller to show
-        while the other moves are valued: an exact solve then finds the best move first (in a
-        quarter to a half of its time, median) and the others' values after it (0-6% more time
-        in all on one thread, median, 12-31% on two: docs/solver.md, "Best first"); under a
-        limit, with half of it. A limit spent before the best is known leaves it untold; an
-        exception it raises ends the solve.
+        while the other moves are valued: an exact solve then finds the best move first (from
+        6 cards a hand in a quarter to a half of its time, median) and the others' values after
+        it (about the same time in all on one thread, median; 12-31% more on two:
+        docs/solver.md, "Best first"); under a limit, with half of it. With ``within`` above 0
+        it is told at the end. A limit spent before the best is known leaves it untold; an
+        exception it raises ends the solve; using this solver inside it is refused
+        (``ValueError``).
 
         Raises :class:`HiddenCardsError` when a hand (or, for ``"score"``, the kitty) is not
         known, :class:`~duidiao.NotationError` for a bad position string, and ``ValueError``
@@ -355,11 +369,19 @@ class Solver:
                 found = made[masks] = pos.parse_move(Cards.from_masks(*masks))
             return found
 
-        told = None if on_best is None else lambda m, v: on_best(move(tuple(m)), int(v))
-        with self._lock:
+        def told(masks: tuple[int, ...], value: int) -> None:
+            assert on_best is not None
+            self._telling = threading.get_ident()
+            try:
+                on_best(move(tuple(masks)), int(value))
+            finally:
+                self._telling = None
+
+        with self._held():
             core = self._core_for(pos)
             start = time.perf_counter()
-            raw = core.solve(hand, obj, ns, ew, stop, limit, budget, tolerance, True, told)
+            raw = core.solve(hand, obj, ns, ew, stop, limit, budget, tolerance, True,
+                             None if on_best is None else told)
             elapsed = time.perf_counter() - start
             probes, hits, stores = self._delta(
                 type(core).__module__,
@@ -404,7 +426,7 @@ class Solver:
         limit = _time_limit(seconds)
         ns, ew = _levels(pos)
         hand = pos.core
-        with self._lock:
+        with self._held():
             core = self._core_for(pos)
             return int(_stoppable(lambda: core.value(hand, obj, ns, ew, stop, limit)))
 
@@ -424,7 +446,7 @@ class Solver:
         check_solvable(pos, "points", "defenders_reach")
         limit = _time_limit(seconds)
         hand = pos.core
-        with self._lock:
+        with self._held():
             core = self._core_for(pos)
             return bool(_stoppable(lambda: core.defenders_reach(hand, target, stop, limit)))
 

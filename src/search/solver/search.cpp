@@ -46,6 +46,8 @@ Solver::Solver(const SolverOptions& options)
 
 void Solver::begin(const Hand& root, Objective objective, int level_ns, int level_ew,
                    const PlayState* line) {
+  if (telling_)
+    throw std::invalid_argument("a solve's on_best must not use the solver that tells it (use another)");
   for (int s = 0; s < 4; ++s)
     if (root.unknown(s))
       throw std::invalid_argument("the solver needs every hand known: " + seat_name(s) + " has " +
@@ -446,6 +448,7 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   // exactly from the end of the order of leads, each on a copy of its root (so that nothing is
   // shared but the table); the bounds they prove join the moves' when the first part is done.
   std::atomic<bool> first_done{false};
+  std::atomic<bool> early_stopped{false};  // a helper heard the stop check
   std::vector<std::thread> early;
   std::vector<std::pair<int, int>> early_bounds(roots.size(), {-INF, INF});
   std::exception_ptr early_failure;
@@ -455,21 +458,26 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
   struct EarlyStop {
     Solver& solver;
     std::atomic<bool>& done;
+    std::atomic<bool>& heard;
     std::vector<std::thread>& threads;
+    bool armed = false;  // the helpers were given this part's stop check
     bool operator()() {
       done = true;
-      if (threads.empty()) return false;
       for (auto& t : threads) t.join();
+      const bool ran = !threads.empty();
       threads.clear();
-      for (auto& h : solver.helpers_) {
-        solver.stats_.nodes += h->stats_.nodes;
-        h->stop_check_ = nullptr;
-        h->stopped_ = false;
-      }
-      return true;
+      if (armed)
+        for (auto& h : solver.helpers_) {
+          if (ran) solver.stats_.nodes += h->stats_.nodes;
+          h->stop_check_ = nullptr;
+          h->stopped_ = false;
+        }
+      armed = false;
+      if (heard) solver.stopped_ = true;  // the stop check answered a helper: the solve ends
+      return ran;
     }
     ~EarlyStop() { (*this)(); }
-  } stop_early{*this, first_done, early};
+  } stop_early{*this, first_done, early_stopped, early};
   if (best_first && !limited && options_.threads > 1) {
     std::vector<CardSet> ordered;
     generate(start, ordered);
@@ -480,9 +488,14 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
         if (roots[i].same == i && roots[i].canonical == *it && roots[i].lower < roots[i].upper) back.push_back(i);
     ready_helpers();
     auto next = std::make_shared<std::atomic<size_t>>(0);
+    stop_early.armed = true;
     for (auto& h : helpers_) {
       h->begin(root, objective, level_ns, level_ew);
-      h->stop_check_ = [this, &first_done] { return first_done.load() || (stop_check_ && stop_check_()); };
+      h->stop_check_ = [this, &first_done, &early_stopped] {
+        if (first_done) return true;
+        if (stop_check_ && stop_check_()) return early_stopped = true;
+        return false;
+      };
       early.emplace_back([&, next, back, copy = roots, s = h.get()]() mutable {
         try {
           int guess = 0;
@@ -614,13 +627,19 @@ Solution Solver::solve(const Hand& root, Objective objective, int level_ns, int 
         best = i;
     }
     first_done = true;  // the helpers stop while the best is told
-    if (best < roots.size()) limits.on_best(sol.moves[told = best].move, v);
+    if (best < roots.size()) {
+      struct Telling {
+        bool& flag;
+        ~Telling() { flag = false; }
+      } telling{telling_ = true};
+      limits.on_best(sol.moves[told = best].move, v);
+    }
     guess = v;
   }
   join_early();
   if (best_first && !stopped_) {
-    // Then every move exact, each from the bounds proven so far and its MTD(f) from the best
-    // value, with the whole budget left (half of it was the first part's, spent or not).
+    // Then every move exact, each from the bounds proven so far (the first MTD(f) from the
+    // best's value), with the whole budget left (half of it was the first part's, spent or not).
     within = side = 0;
     deadline = end;
     node_limit = limits.nodes;
