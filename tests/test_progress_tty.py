@@ -19,11 +19,16 @@ EXAMPLE = (
 )
 
 
-def _stderr_on_a_terminal(*args: str) -> str:
+def _on_a_terminal(args: tuple[str, ...], stream: str) -> tuple[int, str]:
+    """``duidiao ARGS`` with its ``stream`` ("stdout" or "stderr") on a pseudo-terminal and
+    the other piped: the exit status and what the terminal showed."""
     main, child = pty.openpty()
     try:
-        done = subprocess.run([sys.executable, "-m", "duidiao", *args], stdout=subprocess.PIPE,
-                              stderr=child, timeout=120, check=True)
+        on_terminal = {stream: child}
+        done = subprocess.run([sys.executable, "-m", "duidiao", *args],
+                              stdout=on_terminal.get("stdout", subprocess.PIPE),
+                              stderr=on_terminal.get("stderr", subprocess.PIPE),
+                              timeout=120, check=False)
         os.close(child)
         child = -1
         chunks = []
@@ -35,12 +40,17 @@ def _stderr_on_a_terminal(*args: str) -> str:
             if not chunk:
                 break
             chunks.append(chunk)
-        assert done.stdout
-        return b"".join(chunks).decode("utf-8", "replace")
+        if stream == "stderr":
+            assert done.returncode == 0 and done.stdout
+        return done.returncode, b"".join(chunks).decode("utf-8", "replace")
     finally:
         if child >= 0:
             os.close(child)
         os.close(main)
+
+
+def _stderr_on_a_terminal(*args: str) -> str:
+    return _on_a_terminal(args, "stderr")[1]
 
 
 @pytest.mark.parametrize("budget, full", [(["--worlds", "300"], "300/300"),
@@ -55,26 +65,7 @@ def test_the_analysis_bar_shows_worlds_and_the_best_move_and_ends_full(
 
 
 def _stdout_on_a_terminal(*args: str) -> tuple[int, str]:
-    main, child = pty.openpty()
-    try:
-        done = subprocess.run([sys.executable, "-m", "duidiao", *args], stdout=child,
-                              stderr=subprocess.PIPE, timeout=120, check=False)
-        os.close(child)
-        child = -1
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(main, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return done.returncode, b"".join(chunks).decode("utf-8", "replace")
-    finally:
-        if child >= 0:
-            os.close(child)
-        os.close(main)
+    return _on_a_terminal(args, "stdout")
 
 
 def test_solve_at_a_terminal_shows_the_best_move_first_only_for_an_exact_solve() -> None:
