@@ -68,8 +68,8 @@ struct SolveLimits {
   // on the solving thread. An exact solve (within 0) then finds the best move first, as
   // SOLVE_BEST_ONLY does, and afterwards closes every move on its value from the bounds proven
   // so far: from 6 cards a hand, the first answer in a quarter to a half of a full solve's time
-  // (median), for about the same in all on one thread (median) and 12-31% more on two (docs/solver.md, "Best first"). Under a limit
-  // the first part gets half of it.
+  // (median), for about the same in all on one thread (median) and 12-31% more on two
+  // (docs/solver.md, "Best first"). Under a limit the first part gets half of it.
   std::function<void(const CardSet& move, int value)> on_best;
   // The principal variation (Solution::pv) built after the values: a search at each of its
   // plies, which a caller that wants only the values (the bots' worlds) spares itself.
