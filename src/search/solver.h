@@ -1,8 +1,8 @@
 // Solver: the exact double-dummy value of a fully known play-phase position — two-team minimax
 // with alpha-beta, a transposition table at trick starts, move ordering, merging of equivalent
-// cards and cheap bounds at each trick's start. Split by idea in src/search/solver/: search.cpp,
-// ordering.cpp, bounds.cpp, equivalence.cpp, keys.cpp, split.cpp (each opens with what it does
-// and why).
+// cards and cheap bounds at each trick's start. Split by idea in src/search/solver/: root.cpp,
+// search.cpp, ordering.cpp, bounds.cpp, equivalence.cpp, keys.cpp, split.cpp (each opens with
+// what it does and why).
 //
 // Objectives: POINTS, the defenders' final points, the result's T with the kitty's bonus when
 // the rules count it (§10.7; the defenders maximise); SCORE, the hand score difference of §7.2
@@ -199,7 +199,8 @@ class Solver {
   std::vector<std::unique_ptr<Solver>> helpers_;  // options_.threads - 1, made when first needed
   void ready_helpers();
   bool telling_ = false;  // a solve's on_best is running (it must not use this solver)
-  // Searches the root moves `pending` of `roots` (solve's) on this solver and its helpers, each
+  class RootSearch;  // one solve's root moves and its parts (solver/root.cpp)
+  // Searches the root moves `pending` of `roots` (a solve's) on this solver and its helpers, each
   // taking the next move left; true when all were searched (false: the stop check ended it).
   // step(solver, root move, guess) closes one move as far as asked.
   template <typename Root, typename Step>
