@@ -1287,6 +1287,24 @@ def test_relative_keys_change_no_value_and_share_entries(cards: int, first: int)
     assert relative_nodes < zobrist_nodes
 
 
+def test_a_solve_searches_alike_after_other_solves() -> None:
+    """A solver's earlier solves (other deals, other trumps) change no node count of the next:
+    the relative keys' cache once kept the part of a suit without faces (the trump suit's
+    natural suit) from an earlier solve, so the same position was keyed differently after
+    another deal, and the bench suites' counts depended on their order."""
+    def nodes(solver: Any, position: Position, objective: str) -> int:
+        raw = solver.solve(position._hand, objective, *position.core_levels())
+        return int(raw["nodes"])
+
+    reused = _core.Solver(16.0, relative_keys_from=0)
+    for entry in bench_suite(6):
+        position = Position(entry.position)
+        for objective in ("score", "points"):
+            fresh = _core.Solver(16.0, relative_keys_from=0)
+            assert (nodes(reused, position, objective)
+                    == nodes(fresh, position, objective)), (entry.position, objective)
+
+
 def test_relative_keys_are_used_from_eight_cards() -> None:
     """The default keys by relative ranks from 8 cards in a hand (smaller solves, the bots',
     keep the hands' Zobrist keys and their node counts)."""

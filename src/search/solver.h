@@ -139,8 +139,15 @@ class Solver {
   void begin(const Hand& root, Objective objective, int level_ns, int level_ew,
              const PlayState* line = nullptr);
   Node node_of(const Hand& h) const;
-  // `key`: the node's table key when the caller made it already (0: not made).
-  int search(const Node& node, int alpha, int beta, int ply, uint64_t key = 0);
+  // What etc learned of a child trick start, for its search: its table key (0: not made), its
+  // bounds from the points and, when etc's window left them open, those tightened by cashing.
+  struct Known {
+    uint64_t key = 0;
+    int point_lo = 0, point_hi = 0, lo = 0, hi = 0;
+    bool cashed = false;
+  };
+  // `known`: what the caller learned of the node already (etc), or null.
+  int search(const Node& node, int alpha, int beta, int ply, const Known* known = nullptr);
   // Enhanced transposition cutoff: true, with the value in *value, when a reply is known to cut.
   bool etc(const Node& node, const std::vector<CardSet>& moves, int alpha, int beta, int ply, int* value);
   // MTD(f) from `guess`, narrowing [*lower, *upper] (which hold what is proven even when a
@@ -161,6 +168,8 @@ class Solver {
   // Applies a play (a simple lead, a standing throw or a follow); true when the hand ended.
   bool apply(Node& node, const CardSet& cards) const;
   int terminal_value(const Node& node) const;
+  // The value of a trick start with one card a hand: the last trick plays itself.
+  int last_trick_value(const Node& node) const;
   // §10.7: the kitty's bonus of a finished hand, and the most the cards left can still give.
   int kitty_bonus(const Node& end) const;
   // Inline: most positions have no bonus to bound (no kitty points), and the call then costs a test.
@@ -169,6 +178,9 @@ class Solver {
   int power_extreme(int e, uint64_t mask, bool highest) const;
   int cashable_points(const Node& node) const;
   std::pair<int, int> bounds(const Node& node, int alpha, int beta) const;
+  // bounds' two parts: from the points alone, and those tightened by cashing.
+  std::pair<int, int> point_bounds(const Node& node) const;
+  std::pair<int, int> cash_bounds(const Node& node, int lo, int hi) const;
   void generate(const Node& node, std::vector<CardSet>& out) const;
   // Sorts `moves` best first; `first` (an index in the list, or -1) goes first.
   void order(const Node& node, std::vector<CardSet>& moves, int first, int ply);
@@ -239,7 +251,7 @@ class Solver {
   };
   std::vector<std::vector<Scored>> scored_;    // ordering per ply: the moves' generated places
   std::vector<std::vector<std::pair<uint64_t, int>>> keys_;  // per ply: children's keys (etc)
-  std::vector<std::vector<uint64_t>> child_keys_;  // per ply: etc's key of each move's child (0: none)
+  std::vector<std::vector<Known>> child_known_;  // per ply: what etc learned of each move's child
   std::vector<CardSet> killer_, killer2_;      // per ply and seat: the last two moves that cut off
   // Per ply: the hands a key was last made from and each effective suit's share of it, so
   // that the next key at that ply recomputes only the suits whose cards changed.

@@ -160,11 +160,20 @@ std::pair<int, int> Solver::value_range(const Node& node) const {
 // in, and of the digs the defenders still hold cards for). When those bounds leave the window
 // (alpha, beta) open, the points the leader's team can cash tighten its side.
 std::pair<int, int> Solver::bounds(const Node& node, int alpha, int beta) const {
-  const int p = node.points, out = points_in_hands(node), bonus = kitty_bonus_bound(node);
-  auto [lo, hi] = outcomes(node, p, p + out + bonus);
-  if (lo >= beta || hi <= alpha || lo == hi) return {lo, hi};
+  const auto [lo, hi] = point_bounds(node);
+  if (settled(lo, hi, alpha, beta)) return {lo, hi};
+  return cash_bounds(node, lo, hi);
+}
+
+std::pair<int, int> Solver::point_bounds(const Node& node) const {
+  const int p = node.points;
+  return outcomes(node, p, p + points_in_hands(node) + kitty_bonus_bound(node));
+}
+
+std::pair<int, int> Solver::cash_bounds(const Node& node, int lo, int hi) const {
   if (const int cash = cashable_points(node)) {
     // The leader's team can keep the outcome among these: the worst of them bounds its value.
+    const int p = node.points, out = points_in_hands(node), bonus = kitty_bonus_bound(node);
     const bool defenders_lead = team_of(node.trick.leader) != team_of(declarer_);
     const auto [kept_lo, kept_hi] =
         defenders_lead ? outcomes(node, p + cash, p + out + bonus)

@@ -13,6 +13,9 @@ namespace duidiao::solver_internal {
 constexpr int INF = 1 << 24;
 constexpr int MAX_PLY = MAX_TRICKS * SEAT_NB + 2;
 
+// Bounds [lo, hi] on a value that leave nothing to search in the window (alpha, beta).
+inline bool settled(int lo, int hi, int alpha, int beta) { return lo >= beta || hi <= alpha || lo == hi; }
+
 inline uint64_t mix(uint64_t x) {
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdull;

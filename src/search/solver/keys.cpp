@@ -163,6 +163,9 @@ uint64_t Solver::relative_hands_key(const Node& node, int ply) {
   uint64_t k = 0;
   for (int e = 0; e < EFFECTIVE_SUIT_NB; ++e) {
     const uint64_t suit = ctx_.suit_mask[e];
+    // A suit with no faces (the trump suit's natural suit) has no part: no cache slot would
+    // ever be made for it, and an old one, another solve's, would make the key depend on history.
+    if (!suit) continue;
     if (changed & suit) {
       // The suit's cards as held, hashed (as the Zobrist keys: a collision is as unlikely).
       // Each plane times its own odd number, the product's two halves folded (a plain 64-bit

@@ -50,9 +50,10 @@ void Solver::order(const Node& node, std::vector<CardSet>& moves, int first, int
   const bool defending = my_team != team_of(declarer_);
   const bool partner_winning = t.played > 0 && team_of(t.winner_seat()) == my_team;
   std::vector<Scored>& scored = scored_[ply];
-  scored.clear();
+  // Written in place: a Scored built apart and copied in stalls on the copy.
+  scored.resize(moves.size());
   if (moves.size() == 1) {  // nothing to order
-    scored.push_back({0, 0, moves[0]});
+    scored[0] = {0, 0, moves[0]};
     return;
   }
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -74,7 +75,10 @@ void Solver::order(const Node& node, std::vector<CardSet>& moves, int first, int
       else if (mine) s += 50000 + 100 * points - power;
       else s += 10000 - 100 * points - power;
     }
-    scored.push_back({s, int(i), m});
+    Scored& e = scored[i];
+    e.score = s;
+    e.index = int(i);
+    e.move = m;
   }
   // Best first, equal scores in generation order (so node counts repeat): a total order, so
   // the in-place std::sort gives what a stable sort would, and allocates nothing.

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <tuple>
 
 #include "core/combination.h"
 #include "core/legal.h"
@@ -35,7 +36,7 @@ Solver::Solver(const SolverOptions& options)
       buffers_(MAX_PLY),
       scored_(MAX_PLY),
       keys_(MAX_PLY),
-      child_keys_(MAX_PLY),
+      child_known_(MAX_PLY),
       killer_(MAX_PLY * 4),
       killer2_(MAX_PLY * 4),
       suit_keys_(MAX_PLY + 1),
@@ -148,21 +149,38 @@ int Solver::terminal_value(const Node& node) const {
   return max_team_ == 0 ? diff : -diff;
 }
 
+int Solver::last_trick_value(const Node& node) const {
+  Node last = node;
+  for (int i = 0; i < 4; ++i) {
+    const CardSet card = last.held[last.trick.turn()];  // a copy: apply() empties the hand
+    apply(last, card);
+  }
+  return terminal_value(last);
+}
+
 // Enhanced transposition cutoff at the trick's last play: a move leading to a trick start the
 // cheap bounds or the table already show good enough for the mover ends the search here,
 // whatever the order. The children's table buckets are fetched all at once.
 bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha, int beta, int ply, int* value) {
   const bool max_node = maximising(node);
   std::vector<std::pair<uint64_t, int>>& keys = keys_[ply];
-  std::vector<uint64_t>& child_keys = child_keys_[ply];  // kept for the search of each child
+  std::vector<Known>& known = child_known_[ply];  // kept for the search of each child
   keys.clear();
-  child_keys.assign(moves.size(), 0);
+  known.resize(moves.size());
   for (size_t i = 0; i < moves.size(); ++i) {
+    Known& k = known[i] = Known{};
     Node child = node;
     if (apply(child, moves[i])) continue;
-    const auto [lo, hi] = bounds(child, alpha, beta);
+    std::tie(k.point_lo, k.point_hi) = point_bounds(child);
+    k.lo = k.point_lo, k.hi = k.point_hi;
+    if (!settled(k.lo, k.hi, alpha, beta)) {
+      std::tie(k.lo, k.hi) = cash_bounds(child, k.lo, k.hi);
+      k.cashed = true;
+    }
+    const int lo = k.lo, hi = k.hi;
     if (max_node ? lo >= beta : hi <= alpha) return *value = max_node ? lo : hi, true;
-    const uint64_t key = child_keys[i] = key_of(child, ply + 1);
+    if (child.held[0].size() == 1) continue;  // the last trick: it plays itself, never stored
+    const uint64_t key = k.key = key_of(child, ply + 1);
     tt_.prefetch(key);
     keys.push_back({key, objective_ == Objective::POINTS ? child.points : 0});
   }
@@ -180,7 +198,7 @@ void Solver::remember_cutoff(const Node& node, int ply, const CardSet& move) {
   if (move != killer_[k]) killer2_[k] = killer_[k], killer_[k] = move;
 }
 
-int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t known_key) {
+int Solver::search(const Node& node, int alpha, int beta, int ply, const Known* known) {
   if ((++stats_.nodes & 0x3FFF) == 0) poll();
   if (inside_ && cut_above(inside_)) throw SplitCut();  // a shared node above cut off
   const bool trick_start = node.trick.played == 0;
@@ -189,24 +207,24 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t know
   int table_move = -1;  // its index in the generated list
   // Values at a trick start are stored relative to the points already banked (POINTS).
   const int base = objective_ == Objective::POINTS ? node.points : 0;
-  if (trick_start && cards == 4) {
-    // Step 0. The last trick plays itself.
-    Node last = node;
-    for (int i = 0; i < 4; ++i) {
-      const CardSet card = last.held[last.trick.turn()];  // a copy: apply() empties the hand
-      apply(last, card);
-    }
-    return terminal_value(last);
-  }
+  if (trick_start && cards == 4) return last_trick_value(node);  // Step 0. It plays itself.
   if (trick_start) {
     // Step 1. Cheap bounds: banked points are safe, the points still out at most reachable
     // (POINTS); the outcomes still possible (SCORE).
-    const auto [lo, hi] = bounds(node, alpha, beta);
+    int lo, hi;
+    if (!known) {
+      std::tie(lo, hi) = bounds(node, alpha, beta);
+    } else {
+      // etc's, as bounds() gives them in this window.
+      lo = known->point_lo, hi = known->point_hi;
+      if (!settled(lo, hi, alpha, beta))
+        std::tie(lo, hi) = known->cashed ? std::pair(known->lo, known->hi) : cash_bounds(node, lo, hi);
+    }
     if (lo >= beta) return lo;
     if (hi <= alpha) return hi;
     if (lo == hi) return lo;
     // Step 2. The transposition table.
-    key = known_key ? known_key : key_of(node, ply);
+    key = known && known->key ? known->key : key_of(node, ply);
     if (TTEntry e; tt_.probe(key, &e)) {
       const int lower = lower_of(e, base), upper = upper_of(e, base);
       if (lower >= beta) return lower;
@@ -240,7 +258,7 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, uint64_t know
     const CardSet m = moves[i];
     Node child = node;
     const int v = apply(child, m) ? terminal_value(child)
-                                  : search(child, alpha, beta, ply + 1, keyed ? child_keys_[ply][i] : 0);
+                                  : search(child, alpha, beta, ply + 1, keyed ? &child_known_[ply][i] : nullptr);
     if (max_node ? v > best : v < best) best = v, best_i = int(i);
     if (max_node) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
