@@ -43,15 +43,17 @@ inline uint64_t hand_key(int seat, const CardSet& cards) {
   return k;
 }
 
+// The solver copies one at every node: at 256 bytes or less (two decks) the copy is a run of
+// vector moves, above it a slower string copy, so the small fields are packed together.
 struct PlayState {
   CardSet held[4];      // the known cards of each hand (a Hand may hide some: see Hand::unknown)
   Trick trick;
   CardSet out;          // out of play: gone before, or played here (the trick's plays too)
   int points = 0;       // the defenders' points banked
-  int voids[4] = {};    // per seat, bit e: shown void in effective suit e (§5.3)
+  int last_points = 0;  // the points in the last finished trick
   int last_winner = 0;  // of the last finished trick (its winning play decides a dig, §7)
-  CardSet last_play;
-  int last_points = 0;  // the points in it
+  uint8_t voids[4] = {};  // per seat, bit e: shown void in effective suit e (§5.3)
+  CardSet last_play;    // the last finished trick's winning play
   uint64_t key = 0;     // Zobrist hash of the four hands, when all are known (see apply)
 
   // The hands as given, `leader` to lead; `out`, points and voids as they were.

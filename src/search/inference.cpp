@@ -39,7 +39,7 @@ int heuristic_misses(const Hand& world, int observer, const CardSet shown_then[4
   st.points = points;
   // Voids are learnt again as the tricks are replayed (a position's voids known from before its
   // recorded tricks are not: the heuristic then knows a little less than the seat did).
-  for (int& v : st.voids) v = 0;
+  for (auto& v : st.voids) v = 0;
   st.trick.start(tricks > 0 ? world.history(0).leader : now.leader);
 
   CardSet shown[4];  // still shown: a copy played goes (a shown one first, as Game does)
