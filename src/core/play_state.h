@@ -101,5 +101,6 @@ struct PlayState {
     return held[0].empty() && held[1].empty() && held[2].empty() && held[3].empty();
   }
 };
+static_assert(COPIES != 2 || sizeof(PlayState) <= 256, "the solver's node copy: see PlayState");
 
 }  // namespace duidiao

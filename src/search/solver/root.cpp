@@ -3,11 +3,14 @@
 // principal variation. The searches themselves are search.cpp's.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <tuple>
+#include <vector>
 
 #include "search/solver.h"
 #include "search/solver/internal.h"

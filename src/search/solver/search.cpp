@@ -81,6 +81,7 @@ void Solver::begin(const Hand& root, Objective objective, int level_ns, int leve
   if (objective == Objective::SCORE && levels_[team_of(declarer_)] != ctx_.level)
     throw std::invalid_argument("the declaring team's level must be the hand's level");
   stats_ = SolverStats{};
+  sharing_ = false;  // a limited solve that failed otherwise than by its stop left it set
   tt_.reset_stats();
   tt_.new_search();
   std::fill(killer_.begin(), killer_.end(), CardSet{});  // node counts depend on this call only
@@ -242,7 +243,7 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, const Known* 
   order(node, moves, table_move, ply);
   const bool max_node = maximising(node);
   const bool keyed = node.trick.played == 3 && moves.size() > 1;  // etc makes the children's keys
-  if (int known = 0; keyed && etc(node, moves, alpha, beta, ply, &known)) return known;
+  if (int cut = 0; keyed && etc(node, moves, alpha, beta, ply, &cut)) return cut;
   int best = max_node ? -INF : INF;
   int best_i = -1;  // the best move's place in the ordered list
   // The list is this ply's buffer: deeper plies use others, so it stays valid while iterating.
