@@ -53,6 +53,10 @@ def _stderr_on_a_terminal(*args: str) -> str:
     return _on_a_terminal(args, "stderr")[1]
 
 
+def _stdout_on_a_terminal(*args: str) -> tuple[int, str]:
+    return _on_a_terminal(args, "stdout")
+
+
 @pytest.mark.parametrize("budget, full", [(["--worlds", "300"], "300/300"),
                                           (["--seconds", "1"], "[" + "#" * 30 + "]")])
 def test_the_analysis_bar_shows_worlds_and_the_best_move_and_ends_full(
@@ -62,10 +66,6 @@ def test_the_analysis_bar_shows_worlds_and_the_best_move_and_ends_full(
     assert "best " in shown
     last = shown.replace("\r\n", "\n").split("\r")[-1]
     assert full in last, repr(last)
-
-
-def _stdout_on_a_terminal(*args: str) -> tuple[int, str]:
-    return _on_a_terminal(args, "stdout")
 
 
 def test_solve_at_a_terminal_shows_the_best_move_first_only_for_an_exact_solve() -> None:

@@ -140,11 +140,11 @@ class Solver {
              const PlayState* line = nullptr);
   Node node_of(const Hand& h) const;
   // What etc learned of a child trick start, for its search: its table key (0: not made), its
-  // bounds from the points and, when etc's window left them open, those tightened by cashing.
+  // bounds from the points and lo, hi: those tightened by cashing when etc's window left them
+  // open (else the same).
   struct Known {
     uint64_t key = 0;
     int point_lo = 0, point_hi = 0, lo = 0, hi = 0;
-    bool cashed = false;
   };
   // `known`: what the caller learned of the node already (etc), or null.
   int search(const Node& node, int alpha, int beta, int ply, const Known* known = nullptr);

@@ -157,6 +157,8 @@ Solver::RootSearch::RootSearch(Solver& solver, const Hand& root, Objective objec
     : s_(solver), root_(root), objective_(objective), level_ns_(level_ns), level_ew_(level_ew), limits_(limits) {
   if (!(limits.seconds >= 0 && limits.seconds < 1e9))
     throw std::invalid_argument("a solve's time limit must be a number of seconds from 0 (none)");
+  if (limits.within < 0)
+    throw std::invalid_argument("a solve's tolerance (within) must be 0 or more");
   s_.begin(root, objective, level_ns, level_ew);
   std::vector<CardSet> legal;
   root.legal_moves(&legal);
@@ -182,7 +184,6 @@ Solver::RootSearch::RootSearch(Solver& solver, const Hand& root, Objective objec
   deadline_ = end_;
   node_limit_ = limits.nodes;
   s_.stopped_ = false;
-  if (limits.within < 0) throw std::invalid_argument("a solve's tolerance (within) must be 0 or more");
   // Best first: the best move alone, then (once it is told) every move exact. Its first part
   // runs on this thread: its null-window searches leave a helper little to share (docs/
   // solver.md, "Best first"), so the helpers value other moves meanwhile (start_helpers); the

@@ -174,10 +174,7 @@ bool Solver::etc(const Node& node, const std::vector<CardSet>& moves, int alpha,
     if (apply(child, moves[i])) continue;
     std::tie(k.point_lo, k.point_hi) = point_bounds(child);
     k.lo = k.point_lo, k.hi = k.point_hi;
-    if (!settled(k.lo, k.hi, alpha, beta)) {
-      std::tie(k.lo, k.hi) = cash_bounds(child, k.lo, k.hi);
-      k.cashed = true;
-    }
+    if (!settled(k.lo, k.hi, alpha, beta)) std::tie(k.lo, k.hi) = cash_bounds(child, k.lo, k.hi);
     const int lo = k.lo, hi = k.hi;
     if (max_node ? lo >= beta : hi <= alpha) return *value = max_node ? lo : hi, true;
     if (child.held[0].size() == 1) continue;  // the last trick: it plays itself, never stored
@@ -216,10 +213,10 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, const Known* 
     if (!known) {
       std::tie(lo, hi) = bounds(node, alpha, beta);
     } else {
-      // etc's, as bounds() gives them in this window.
+      // etc's, as bounds() gives them in this window: the window only narrowed since etc, so
+      // point bounds open here were open there too, and etc tightened them by cashing.
       lo = known->point_lo, hi = known->point_hi;
-      if (!settled(lo, hi, alpha, beta))
-        std::tie(lo, hi) = known->cashed ? std::pair(known->lo, known->hi) : cash_bounds(node, lo, hi);
+      if (!settled(lo, hi, alpha, beta)) lo = known->lo, hi = known->hi;
     }
     if (lo >= beta) return lo;
     if (hi <= alpha) return hi;
