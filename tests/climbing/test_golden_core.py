@@ -257,6 +257,21 @@ def test_g14_after_a_yield_the_opposite_seat_beats_or_folds() -> None:
     assert round_of(p) == "round=A:"
 
 
+def test_yield_on_gouji_asks_the_two_after_the_opposite_seat() -> None:
+    # yield_on_gouji (rules §12.9.3): D yields A's 够级 set; E and F, who declined to burn in
+    # the window, are asked again as burners before D answers (the yield did nothing before).
+    p = gj("gouji with=yield_on_gouji A=Q*3,3 B=K*3,4 C=K*3,5 D=A*3,6 E=K*3,7 F=K*3,8 round=A:")
+    p = play(p, "A:Q*3", "C:noburn", "E:noburn", "B:noburn", "F:noburn")
+    assert sorted(p.legal()) == ["A*3", "fold", "yield"]
+    p = p.play("yield")
+    assert p.to_act() == "E" and sorted(p.legal()) == ["K*3", "noburn"]
+    burnt = p.play("K*3")
+    assert burnt.to_act() == "A"  # E's burn is answered as a set of his (A is asked to burn)
+    p = play(p, "E:noburn", "F:noburn")
+    assert p.to_act() == "D" and sorted(p.legal()) == ["A*3", "fold"]
+    assert round_of(p.play("fold")) == "round=A:"
+
+
 def test_g15_who_may_burn() -> None:
     p = gj("gouji A=K*2,5 B=3 C=A*2,SJ,8*3,5 D=4 E=6 F=7 round=A:").play("K*2")
     assert p.to_act() == "C"

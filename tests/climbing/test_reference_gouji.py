@@ -184,6 +184,19 @@ def test_g14_after_a_yield_the_opposite_seat_beats_or_folds() -> None:
     assert round_of(st) == "round=A:"
 
 
+def test_yield_on_gouji_asks_the_two_after_the_opposite_seat() -> None:
+    st = position("gouji with=yield_on_gouji A=Q*3,3 B=K*3,4 C=K*3,5 D=A*3,6 E=K*3,7 F=K*3,8 "
+                  "round=A:")
+    st = play(st, "A:Q*3", "C:noburn", "E:noburn", "B:noburn", "F:noburn")
+    assert sorted(gouji.legal(st)) == ["A*3", "fold", "yield"]
+    st = gouji.apply(st, "yield")
+    assert gouji.to_act(st) == "E" and sorted(gouji.legal(st)) == ["K*3", "noburn"]
+    assert gouji.to_act(gouji.apply(st, "K*3")) == "A"
+    st = play(st, "E:noburn", "F:noburn")
+    assert gouji.to_act(st) == "D" and sorted(gouji.legal(st)) == ["A*3", "fold"]
+    assert round_of(gouji.apply(st, "fold")) == "round=A:"
+
+
 def test_g15_who_may_burn() -> None:
     st = position("gouji A=K*2,5 B=3 C=A*2,SJ,8*3,5 D=4 E=6 F=7 round=A:")
     st = gouji.apply(st, "K*2")

@@ -68,14 +68,15 @@ bool Gouji::asked_in_rotation(int p) const {
   if (luanchan_) return !(opt_.luanchan_hard && passed_[p]);
   if (p == opp(owner_)) return true;  // the 对头 is always asked (rules §12.9.2)
   // On a restricted set a headless seat may beat; under burn_priority=order a seat with a head
-  // is asked here for its burn instead of in a window before the 对头.
-  if (restricted_) return !passed_[p] && (!has_head(p) || opt_.burn_order);
+  // is asked here for its burn instead of in a window before the 对头, and so are X+4 and X+5
+  // after the 对头 yielded (yield_on_gouji, rules §12.9.3).
+  if (restricted_) return !passed_[p] && (!has_head(p) || opt_.burn_order || yielded_);
   return !passed_[p];
 }
 
 bool Gouji::burn_turn() const {
   if (stage_ == WINDOW) return true;
-  return stage_ == ROTATION && opt_.burn_order && restricted_ && !luanchan_ &&
+  return stage_ == ROTATION && (opt_.burn_order || yielded_) && restricted_ && !luanchan_ &&
          to_act_ != opp(owner_) && has_head(to_act_);
 }
 

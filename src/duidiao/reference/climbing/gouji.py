@@ -20,8 +20,9 @@ Readings of the rules book where it leaves a choice (each also noted where it is
   pass, the 对头 may beat or fold; so X+1, X+2 are asked before the 对头 and X+4, X+5 after his
   fold (rules §12.9.4).
 - ``yield_on_gouji`` on: on a restricted set the 对头 may also yield, under the same condition as
-  on an unrestricted one (X+4 or X+5 present and not passed); the rotation then goes on as for a
-  restricted set and R3 asks him again.
+  on an unrestricted one (X+4 or X+5 present and not passed); the rotation then asks X+4 and X+5
+  (not passed) as under ``burn_priority=order`` — one with a head burns or declines (a burn under
+  its conditions), a headless one beats or passes — and R3 asks him again.
 - ``luanchan_pass=hard`` (rules §12.10): in 乱缠 a player who passed is skipped for the rest of the
   round, and the last set's 对头 (present, not passed) may yield when X+4 or X+5 is present and
   not passed; after the rotation he may beat or pass.
@@ -261,8 +262,8 @@ class _Round:
                 return None
             if not self.has_head(p):
                 return "beat_pass"
-            if self.opts.burn_priority == "order":
-                return "burn"
+            if self.opts.burn_priority == "order" or self.yielded is not None:
+                return "burn"  # after a yield (yield_on_gouji): X+4 and X+5, rules §12.9.3
             return None
         if p == opp:  # the 对头 is asked whether he passed or not (rules §12.9.2)
             return "beat_yield_fold" if self.yield_ok() else "beat_fold"
