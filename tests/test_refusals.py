@@ -140,6 +140,19 @@ def test_a_throw_the_hidden_cards_decide_has_its_reason() -> None:
     assert info.value.reason == "not_held"
 
 
+def test_a_throw_decided_by_a_shown_lack_of_pairs_stands() -> None:
+    """Rules §10.4: a seat that followed a pair lead without a pair has shown it holds none in
+    that suit (``voids=E:!S``), so it cannot beat QS,QS; with the others void the throw stands.
+    It was refused as depending on the hidden cards."""
+    south = ("AS,AS,QS,QS,2H,3H,4H,6H,7H,8H,9H,JH,QH,KH,AH,2D,3D,4D,6D,7D,8D,9D,JD,QD,KD")
+    base = f"tractor level=5 trump=H declarer=S S={south} E=?25 N=?25 W=?25 kitty=?8 trick=S:"
+    _after, move = Position(base + " voids=E:!S,N:S,W:S").played("AS,AS,QS,QS")
+    assert str(move) == "AS,AS,QS,QS"  # as thrown, no part forced
+    with pytest.raises(IllegalMoveError) as info:  # E may hold a spade pair: not known
+        Position(base + " voids=N:S,W:S").played("AS,AS,QS,QS")
+    assert info.value.reason == "throw_unknown"
+
+
 @pytest.mark.parametrize("level", range(13))
 def test_card_tables_agree_with_the_reference(level: int) -> None:
     """Rules §3: the effective suit of every face, and the notation order (trumps from the

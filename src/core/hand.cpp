@@ -172,6 +172,15 @@ CardSet Hand::resolve_throw(int seat, int suit, const CardSet& cards, bool recor
     surely[i] = maybe[i] = held(other);
     if (unknown_[other] && !(voids(other) & (1 << suit))) {
       maybe[i] = held(other).plus(pool.within(ctx_.suit_mask[suit]));
+      // A seat known to hold no pair (or no triple) of the suit (§10.4, §11.5) holds at most
+      // one (two) of each face: what it has shown it lacks cannot beat a component.
+      const int most = (no_pairs(other) >> suit & 1) ? 1 : (no_triples(other) >> suit & 1) ? 2 : COPIES;
+      if (most < COPIES) {
+        uint64_t planes[COPIES];
+        for (int n = 1; n <= COPIES; ++n)
+          planes[n - 1] = maybe[i].at_least(n) & (n > most ? ~ctx_.suit_mask[suit] : ~uint64_t(0));
+        maybe[i] = CardSet::from_planes(planes);
+      }
       hidden = true;
     }
   }
