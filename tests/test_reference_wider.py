@@ -732,9 +732,9 @@ def test_g40_deal_declaring():
     assert declaration_kind(rules, "T", state, E, L("TD,TD")) == "fanzhu"
     state = declare(rules, "T", state, E, L("TD,TD"))
     assert (state.trump, state.stake) == ("D", 2)
-    assert declaration_kind(rules, "T", state, W, L("TS")) is None
+    assert declaration_kind(rules, "T", state, W, L("TH")) is None  # the other 10♥
     with pytest.raises(ValueError):
-        declare(rules, "T", state, W, L("TS"))
+        declare(rules, "T", state, W, L("TH"))
     state = declare(rules, "T", state, N, L("TC,TC"))
     assert (state.trump, state.stake) == ("C", 4)
     assert declaration_kind(rules, "T", state, E, L("TD,TD")) is None
@@ -811,7 +811,7 @@ def test_g42_three_deck_declaring():
         (W, L("SJ,SJ")),
         (N, L("TD*3")),
         (E, L("TC*3")),
-        (S, L("SJ*3")),
+        (S, L("TS*3")),  # three decks hold three small jokers: W has two
         (W, L("BJ*3")),
     ]
     state = run_declaring(rules, "T", events)
