@@ -775,7 +775,7 @@ def test_g41_counter_bury():
     rnd = pass_counter(pass_counter(rnd, N), W)
     assert rnd.to_act == S and not rnd.over
     assert not may_counter(rules, "T", rnd, S, L("TH"))  # a single never counters
-    assert not may_counter(rules, "T", rnd, S, L("SJ,SJ"))  # not stronger
+    assert not may_counter(rules, "T", rnd, S, L("TS,TS"))  # not stronger
     rnd = counter(rules, "T", rnd, S, L("BJ,BJ"))
     rnd = pass_counter(pass_counter(pass_counter(rnd, E), N), W)
     assert rnd.over and (rnd.declarer, rnd.trump, rnd.stake) == (S, "NT", 32)

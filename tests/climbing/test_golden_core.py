@@ -21,7 +21,7 @@ from duidiao.play.climbing.cards import VALUES, Face, Pile, format_pile, parse_p
 from duidiao.play.climbing.deal import PACKS_DECK, SUIT_LETTERS, Card
 from duidiao.play.climbing.gouji import GoujiPosition
 from duidiao.play.climbing.gouji_game import GoujiGame, shangban
-from duidiao.play.climbing.tokens import ActionTuple, read_action
+from duidiao.play.climbing.tokens import ActionTuple, action_text, read_action
 from duidiao.play.errors import IllegalMoveError, NotationError
 
 FULL = Pile((0,) + (16,) * 13 + (4, 4))
@@ -270,6 +270,17 @@ def test_yield_on_gouji_asks_the_two_after_the_opposite_seat() -> None:
     p = play(p, "E:noburn", "F:noburn")
     assert p.to_act() == "D" and sorted(p.legal()) == ["A*3", "fold"]
     assert round_of(p.play("fold")) == "round=A:"
+
+
+def test_the_heuristic_burns_after_a_yield_only_to_go_out() -> None:
+    # A burn asked in the rotation (after a yield, or under burn_priority=order) binds the rest of
+    # the hand as one in the window does: the heuristic burns only when the burn empties its hand.
+    start = "gouji with=yield_on_gouji A=Q*3,3 B=K*3,4 C=K*3,5 D=A*3,6 E={} F=K*3,8 round=A:"
+    for hand, choice in (("K*3,7", "noburn"), ("K*3", "K*3")):
+        p = play(gj(start.format(hand)), "A:Q*3", "C:noburn", "E:noburn", "B:noburn", "F:noburn",
+                 "D:yield")
+        assert p.to_act() == "E"
+        assert action_text(p._game().heuristic()) == choice, hand
 
 
 def test_g15_who_may_burn() -> None:

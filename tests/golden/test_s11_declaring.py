@@ -107,13 +107,14 @@ def test_s11_7_g43_one_deck_the_first_single_stands() -> None:
 
 
 def test_s11_7_g42_three_packs_triples_above_joker_pairs() -> None:
-    """G42's ladder with three packs: W's SJ,SJ (NT) < N's TD,TD,TD (three level cards beat two
-    jokers) < E's TC,TC,TC (♣ > ♦) < S's BJ,BJ,BJ. (G42 itself has five small jokers shown —
-    W's pair, then S's three — which three packs cannot deal: S shows the big ones here.)"""
+    """G42 (rules §11.12) with three packs: W's SJ,SJ (NT) < N's TD,TD,TD (three level cards
+    beat two jokers) < E's TC,TC,TC (♣ > ♦) < S's TS,TS,TS (♠ > ♣) < W's BJ,BJ,BJ: four 反主
+    after the first declaration, stake 16."""
     placed = {3: "SJ", 7: "SJ", 2: "TD", 6: "TD", 10: "TD", 1: "TC", 5: "TC", 9: "TC",
-              0: "BJ", 4: "BJ", 8: "BJ"}
+              0: "TS", 4: "TS", 8: "TS", 11: "BJ", 15: "BJ", 19: "BJ"}
     plan = {("W", 8): ("NT", "small_jokers"), ("N", 11): ("D", "triple"),
-            ("E", 14): ("C", "triple"), ("S", 17): ("NT", "three_big_jokers")}
+            ("E", 14): ("C", "triple"), ("S", 17): ("S", "triple"),
+            ("W", 20): ("NT", "three_big_jokers")}
     game = Game(crafted_deck(3, placed), "S", rules="three-deck", levels={"NS": "T", "EW": "T"})
     while game.phase == "declare":
         seat, drawn = game.to_act, game.drawn
@@ -124,6 +125,6 @@ def test_s11_7_g42_three_packs_triples_above_joker_pairs() -> None:
         else:
             game.decline()
     made = [(d.seat, d.kind) for d in game.declarations]
-    assert made == [("W", "small_jokers"), ("N", "triple"), ("E", "triple"),
-                    ("S", "three_big_jokers")]
-    assert game.trump == "NT" and game.declarer == "S" and game.stake == 8  # three 反主
+    assert made == [("W", "small_jokers"), ("N", "triple"), ("E", "triple"), ("S", "triple"),
+                    ("W", "three_big_jokers")]
+    assert game.trump == "NT" and game.declarer == "W" and game.stake == 16  # four 反主

@@ -62,6 +62,9 @@ class Gouji {
   int owner() const { return owner_; }
   bool restricted() const { return restricted_; }
   bool passed(int seat) const { return passed_[seat]; }
+  // The seat to act is offered a burn (or noburn): in the window before the 对头, or in the
+  // rotation under burn_priority=order or after the 对头's yield (yield_on_gouji).
+  bool burn_turn() const;
   bool present(int seat) const { return !finished_[seat] && seat != revolutionary_; }
   bool has_head(int seat) const;
   // When over: the seats in place order (rules §12.11, §12.13) and each team's recorded score
@@ -87,7 +90,6 @@ class Gouji {
   bool asked_in_window(int p) const;
   bool asked_in_rotation(int p) const;
   bool may_yield() const;
-  bool burn_turn() const;  // the seat to act is offered a burn (or noburn)
   bool play_allowed(int p, const Set& s) const;  // the burn obligation (rules §12.9.5)
   bool burn_allowed(int p, const Set& s) const;  // rules §12.9.4
   void finish_if_empty(int p);

@@ -27,7 +27,7 @@ int lead_key(const Hand& h, const Set& s) {
 }
 
 template <class Game>
-Action choose(const Game& g, const std::vector<Action>& legal, bool friend_set, bool window) {
+Action choose(const Game& g, const std::vector<Action>& legal, bool friend_set, bool burn) {
   const Hand& h = g.hand(g.to_act());
   const Action* other = nullptr;
   for (const Action& a : legal)
@@ -38,7 +38,7 @@ Action choose(const Game& g, const std::vector<Action>& legal, bool friend_set, 
       if (lead_key(h, a.set) < lead_key(h, best->set)) best = &a;
     return *best;
   }
-  if (window) {  // burn only to go out at once: the burn binds the rest of the hand
+  if (burn) {  // burn only to go out at once: the burn binds the rest of the hand
     for (const Action& a : legal)
       if (is_play(a) && a.set.size() == h.size()) return a;
     return *other;
@@ -56,7 +56,7 @@ Action choose(const Game& g, const std::vector<Action>& legal, bool friend_set, 
 
 Action heuristic_choice(const Gouji& g, const std::vector<Action>& legal) {
   const bool mate = g.owner() >= 0 && same_side(g, g.owner(), g.to_act());
-  return choose(g, legal, mate, g.stage() == Gouji::WINDOW);
+  return choose(g, legal, mate, g.burn_turn());
 }
 
 Action heuristic_choice(const Baohuang& g, const std::vector<Action>& legal) {
