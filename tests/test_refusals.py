@@ -153,6 +153,20 @@ def test_a_throw_decided_by_a_shown_lack_of_pairs_stands() -> None:
     assert info.value.reason == "throw_unknown"
 
 
+def test_a_throw_decided_by_a_shown_lack_of_triples_stands() -> None:
+    """Three decks (rules §11.5): E known to hold no spade triple (``!3S``) cannot beat QS*3, a
+    pair of kings at most; with N and W void the throw stands. Without the fact it is unknown."""
+    others = [face + suit for face in "2346789JQKA" for suit in "HDC"]
+    south = ",".join(["AS", "QS", "QS", "QS"] + [c for c in others for _ in range(3)][:35])
+    base = f"three-deck level=5 trump=H declarer=S S={south} E=?39 N=?39 W=?39 kitty=?6 trick=S:"
+    for facts in ("E:!3S,N:S,W:S", "E:!S,N:S,W:S"):
+        _after, move = Position(f"{base} voids={facts}").played("AS,QS,QS,QS")
+        assert str(move) == "AS,QS,QS,QS", facts
+    with pytest.raises(IllegalMoveError) as info:
+        Position(f"{base} voids=N:S,W:S").played("AS,QS,QS,QS")
+    assert info.value.reason == "throw_unknown"
+
+
 @pytest.mark.parametrize("level", range(13))
 def test_card_tables_agree_with_the_reference(level: int) -> None:
     """Rules §3: the effective suit of every face, and the notation order (trumps from the

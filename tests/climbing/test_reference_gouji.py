@@ -529,6 +529,10 @@ def test_revolution_ghost_counts_three_plays() -> None:
     ("gouji A=?3 B=?3 C=?3 D=?3 E=?3 F=?3 "
      "round=A:8*3/B:pass/C:pass/D:9*3/E:pass/F:pass/A:Q*3/C:K*3",
      "round: C plays K*3 on Q*3 owned by A: only D may answer, and C cannot burn (he passed)"),
+    # after a yield (yield_on_gouji) F is asked later, as a burner: not "the window is over"
+    ("gouji with=yield_on_gouji A=?1 B=?4 C=?4 D=?4 E=?4 F=?1 "
+     "round=A:Q*3/C:noburn/E:noburn/B:noburn/F:noburn/D:yield/F:K*3",
+     "round: F plays K*3 on Q*3 owned by A: E is to act"),
     ("gouji kaidian=on A=?3 B=?3 C=?3 D=?3 E=?3 F=?3 round=A:", "kaidian: not supported"),
     ("gouji A=?3 B=?3 C=?3 D=?3 E=?3 F=?3 round=A:8/B:pass/C:pass/D:fold/E:pass/F:pass",
      "round: the round is over after F:pass: write the next round \\(round=A:\\)"),

@@ -374,6 +374,9 @@ class _Round:
             return ""
         if self.stage == "window" and p in self.window[self.idx + 1:]:
             return ""  # he is asked later in the window
+        if (self.stage == "rot" and p not in self.passed and (p - self.X) % 6 > self.idx
+                and (self.opts.burn_priority == "order" or self.yielded is not None)):
+            return ""  # he is asked later in the rotation, as a burner
         reason = "he passed" if p in self.passed else "the burn window is over"
         return f"only {SEATS[o]} may answer, and {SEATS[p]} cannot burn ({reason})"
 
