@@ -176,10 +176,8 @@ CardSet Hand::resolve_throw(int seat, int suit, const CardSet& cards, bool recor
       // one (two) of each face: what it has shown it lacks cannot beat a component.
       const int most = (no_pairs(other) >> suit & 1) ? 1 : (no_triples(other) >> suit & 1) ? 2 : COPIES;
       if (most < COPIES) {
-        uint64_t planes[COPIES];
-        for (int n = 1; n <= COPIES; ++n)
-          planes[n - 1] = maybe[i].at_least(n) & (n > most ? ~ctx_.suit_mask[suit] : ~uint64_t(0));
-        maybe[i] = CardSet::from_planes(planes);
+        const uint64_t faces = ctx_.suit_mask[suit];
+        maybe[i] = maybe[i].within(~faces).plus(maybe[i].within(faces).common(CardSet::every(faces, most)));
       }
       hidden = true;
     }

@@ -67,18 +67,21 @@ bool Gouji::asked_in_rotation(int p) const {
   if (!present(p) || p == owner_) return false;
   if (luanchan_) return !(opt_.luanchan_hard && passed_[p]);
   if (p == opp(owner_)) return true;  // the 对头 is always asked (rules §12.9.2)
-  // On a restricted set a headless seat may beat; under burn_priority=order a seat with a head
-  // is asked here for its burn instead of in a window before the 对头, and so are X+4 and X+5
-  // after the 对头 yielded (yield_on_gouji, rules §12.9.3).
-  if (restricted_) return !passed_[p] && (!has_head(p) || opt_.burn_order || yielded_);
+  // On a restricted set a headless seat may beat, and a seat with a head is asked for its burn
+  // when the rotation offers burns.
+  if (restricted_) return !passed_[p] && (!has_head(p) || burns_in_rotation());
   return !passed_[p];
 }
 
 bool Gouji::burn_turn() const {
   if (stage_ == WINDOW) return true;
-  return stage_ == ROTATION && (opt_.burn_order || yielded_) && restricted_ && !luanchan_ &&
+  return stage_ == ROTATION && burns_in_rotation() && restricted_ && !luanchan_ &&
          to_act_ != opp(owner_) && has_head(to_act_);
 }
+
+// Under burn_priority=order the rotation asks for burns instead of a window before the 对头; and
+// after the 对头 yielded a restricted set (yield_on_gouji, rules §12.9.3) it asks X+4 and X+5.
+bool Gouji::burns_in_rotation() const { return opt_.burn_order || yielded_; }
 
 bool Gouji::may_yield() const {
   if (to_act_ != opp(owner_) || stage_ != ROTATION) return false;

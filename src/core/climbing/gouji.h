@@ -89,6 +89,7 @@ class Gouji {
   void advance();  // from stage_/step_, the next seat asked, or the round's end
   bool asked_in_window(int p) const;
   bool asked_in_rotation(int p) const;
+  bool burns_in_rotation() const;
   bool may_yield() const;
   bool play_allowed(int p, const Set& s) const;  // the burn obligation (rules §12.9.5)
   bool burn_allowed(int p, const Set& s) const;  // rules §12.9.4

@@ -245,6 +245,11 @@ class _Round:
 
     # -- the sequence --
 
+    def burns_in_rotation(self) -> bool:
+        """Under ``burn_priority=order``, and after the 对头 yielded a restricted set
+        (``yield_on_gouji``, rules §12.9.3: X+4 and X+5), the rotation asks for burns."""
+        return self.opts.burn_priority == "order" or self.yielded is not None
+
     def rot_kind(self, p: int) -> str | None:
         opp = _opp(self.X)
         if self.lc:
@@ -262,9 +267,7 @@ class _Round:
                 return None
             if not self.has_head(p):
                 return "beat_pass"
-            if self.opts.burn_priority == "order" or self.yielded is not None:
-                return "burn"  # after a yield (yield_on_gouji): X+4 and X+5, rules §12.9.3
-            return None
+            return "burn" if self.burns_in_rotation() else None
         if p == opp:  # the 对头 is asked whether he passed or not (rules §12.9.2)
             return "beat_yield_fold" if self.yield_ok() else "beat_fold"
         if p in self.passed:
@@ -375,7 +378,7 @@ class _Round:
         if self.stage == "window" and p in self.window[self.idx + 1:]:
             return ""  # he is asked later in the window
         if (self.stage == "rot" and p not in self.passed and (p - self.X) % 6 > self.idx
-                and (self.opts.burn_priority == "order" or self.yielded is not None)):
+                and self.burns_in_rotation()):
             return ""  # he is asked later in the rotation, as a burner
         reason = "he passed" if p in self.passed else "the burn window is over"
         return f"only {SEATS[o]} may answer, and {SEATS[p]} cannot burn ({reason})"
