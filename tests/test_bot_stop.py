@@ -6,7 +6,6 @@ not stop could not be offered there."""
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -16,14 +15,14 @@ import pytest
 
 pytest.importorskip("duidiao._core")
 
+from slowed import overrun  # noqa: E402
+
 import duidiao  # noqa: E402
 from duidiao import Game  # noqa: E402
 from duidiao.engine.bots import search_bots  # noqa: E402
 from duidiao.play.decisions import step as play_step  # noqa: E402
 
-# The sanitizer build runs every instruction several times slower.
-SANITIZED = "asan" in os.environ.get("LD_PRELOAD", "")
-STOP_WITHIN = 0.5 if SANITIZED else 0.1
+STOP_WITHIN = overrun(0.1)
 
 # Budgets no decision would finish in a test's time, every searched decision switched on.
 HEAVY = {

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from slowed import overrun
 
 import duidiao
 from duidiao import Card, Cards, HiddenCardsError, Position, Solver, solve
@@ -958,15 +959,16 @@ def test_a_limited_solve_returns_in_time_with_bounds_holding_the_value(
 ) -> None:
     """Every bench position (8 to 12 cards; the slow twin all of them at the issue's 1 s, the
     short one two a suite at 0.25 s) under a time limit: the solve returns within the limit
-    and a tenth of a second (the share is checked every 16,384 nodes), and the position's
-    bounds hold its checked-in value."""
+    and a tenth of a second (the time share is checked every 1,024 nodes; half a second
+    under the sanitizers, whose job runs at low priority beside the main tests), and the
+    position's bounds hold its checked-in value."""
     for cards in (8, 10, 12):
         for entry in bench_suite(cards)[:per_suite]:
             for objective, truth in (("score", entry.score), ("points", entry.points)):
                 start = time.perf_counter()
                 got = solve(entry.position, objective, seconds=seconds)
                 elapsed = time.perf_counter() - start
-                assert elapsed < seconds + 0.1, (cards, objective, elapsed)
+                assert elapsed < seconds + overrun(0.1), (cards, objective, elapsed)
                 assert got.lower <= truth <= got.upper, (cards, objective)
                 if got.complete:
                     assert got.value == truth

@@ -156,7 +156,7 @@ class Solver {
   // above: a maximising root whose value bounds its moves'), -1 at *lower + within + 1, 0
   // from the guess.
   int mtdf(const Node& node, int guess, int ply, int* lower, int* upper, int within = 0, int side = 0);
-  // The stop check, the share of a limited solve (see solve), every 16,384 nodes.
+  // The stop check and the share of a limited solve (see solve): every 1,024 nodes.
   void poll();
   // The values any play from `node` can still end with: the outcomes of the final points
   // (every point not yet banked, the table's included, and the kitty's largest bonus).

@@ -197,7 +197,7 @@ void Solver::remember_cutoff(const Node& node, int ply, const CardSet& move) {
 }
 
 int Solver::search(const Node& node, int alpha, int beta, int ply, const Known* known) {
-  if ((++stats_.nodes & 0x3FFF) == 0) poll();
+  if ((++stats_.nodes & 0x3FF) == 0) poll();
   if (inside_ && cut_above(inside_)) throw SplitCut();  // a shared node above cut off
   const bool trick_start = node.trick.played == 0;
   const int cards = node.held[0].size() + node.held[1].size() + node.held[2].size() + node.held[3].size();
@@ -283,13 +283,15 @@ int Solver::search(const Node& node, int alpha, int beta, int ply, const Known* 
 }
 
 // The stop check every 65,536 nodes (from Python it takes the GIL); a limited solve's share
-// every 16,384.
+// of nodes every 16,384 (where node-limited solves have always stopped) and of time every
+// 1,024: a slow node rate (a sanitizer build, a busy machine) must not overrun the deadline.
 void Solver::poll() {
   if ((stats_.nodes & 0xFFFF) == 0 && stop_check_ && stop_check_()) {
     stopped_ = true;
     throw SearchStopped();
   }
-  if (sharing_ && (stats_.nodes >= node_stop_ || std::chrono::steady_clock::now() >= time_stop_))
+  if (sharing_ && (((stats_.nodes & 0x3FFF) == 0 && stats_.nodes >= node_stop_) ||
+                   std::chrono::steady_clock::now() >= time_stop_))
     throw SearchStopped();
 }
 
