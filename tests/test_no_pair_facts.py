@@ -18,14 +18,17 @@ def test_s10_4_no_pair_facts_round_trip() -> None:
     """§10.4: "A follower that plays fewer pairs than the lead asked for has shown that it holds
     no more pairs in that suit" — the notation writes it after `!`, in canonical suit order."""
     pos = Position(BASE + " voids=E:!SD,W:C!T")
-    assert str(pos).endswith("voids=E:!DS,W:C!T")
+    assert str(pos).endswith("voids=E:D!S,W:!TC")
     assert Position(str(pos)) == pos
+    # the prefix is its one suit's (`E:H!S`): no pair of diamonds, void in spades
+    assert Position(BASE + " voids=E:!DS").voids["E"] == "S"
+    assert Position(BASE + " voids=E:!DS").no_pair_masks[1] == 1 << 1
     assert str(Position(BASE)).endswith("trick=S:")  # no facts, nothing written
 
 
 @pytest.mark.parametrize("voids, message", [
     ("E:D!D", "voids: 'E:D!D' names D twice"),
-    ("E:H!", "voids: 'E:H!': no suit after !"),
+    ("E:D!", "voids: 'E:D!': no suit after ! (no pair left)"),
     ("E:!X", "voids: 'E:!X': 'X' is not a suit"),
     ("S:!S", "voids: S has no pair left in spades but holds 9S,9S"),
 ])
@@ -37,7 +40,7 @@ def test_s10_4_bad_no_pair_facts(voids: str, message: str) -> None:
 
 def test_s10_4_worlds_keep_the_no_pair_facts() -> None:
     """No sampled world gives E a pair of spades or diamonds, or W a pair of trumps."""
-    pos = Position(BASE + " voids=E:!DS,W:!T")
+    pos = Position(BASE + " voids=E:!D!S,W:!T")
     worlds = sample_worlds(pos, 60, seed=3)
     free = sample_worlds(Position(BASE), 60, seed=3)
 

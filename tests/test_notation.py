@@ -182,6 +182,17 @@ BAD = [
     (EXAMPLE + " voids=E:X", "voids: 'E:X': 'X' is not a suit"),
     (EXAMPLE + " voids=S:D", "voids: S is void in diamonds but holds KD,7D,7D,6D"),
     (EXAMPLE + " dry=maybe", "dry: 'maybe' is not yes or no"),
+    (EXAMPLE + " voids=", "voids: empty (leave the key out when no void is known)"),
+    # letters str.upper() would make ASCII ('ſ' → S) are not read as such; suit symbols are
+    (EXAMPLE.replace("declarer=S", "declarer=ſ"),
+     "declarer: 'ſ' (U+017F) is not a character of the notation"),
+    (EXAMPLE.replace("KD,", "KＤ,"), "S: 'Ｄ' (U+FF24) is not a character of the notation"),
+    (EXAMPLE + " voids=E:", "voids: 'E:' names no suit"),
+    # the shanghai kitty is buried face down: no 干巴锅, so neither yes nor no (notation §10)
+    (EXAMPLE.replace("chifeng ", "shanghai ") + " dry=no",
+     "dry: 干巴锅 is not in the shanghai rules: the kitty is buried face down (rules §10.6)"),
+    (EXAMPLE.replace("chifeng ", "tractor ") + " dry=yes",
+     "dry: 干巴锅 is not in the tractor rules: the kitty is buried face down (rules §10.6)"),
     (EXAMPLE + " points=7", "points: '7': points are a multiple of 5"),
     (EXAMPLE + " points=x", "points: 'x' is not a number of points"),
     (EXAMPLE + " turn=E", "turn: given E, but the trick in progress says S is to play"),

@@ -183,14 +183,27 @@ def test_card_lists_and_sizes_are_the_packs() -> None:
 # -- !3X: no triple left -----------------------------------------------------------------
 
 
+def test_a_hand_over_written_in_gone_alone_has_no_turn() -> None:
+    """A finished hand whose tricks are all in ``gone`` is read without ``turn`` (nobody is to
+    play), and a turn given is refused; its result needs the last trick written."""
+    last = "tricks=E:QC|4C|AC|3C "
+    text = G38.replace(last, "").replace("gone=BJ,", "gone=QC,4C,AC,3C,BJ,")
+    pos = Position(text)
+    assert pos.is_over and pos.points == 30 and Position(str(pos)) == pos
+    with pytest.raises(NotationError) as info:
+        Position(text + " turn=E")
+    assert str(info.value) == "turn: given E, but the hand is over"
+
+
 def test_no_triple_facts_are_read_and_printed() -> None:
-    text = HIDDEN["three-deck"].replace("trump=H", "trump=NT") + " voids=E:D!S!3HC,W:!3T"
+    text = HIDDEN["three-deck"].replace("trump=H", "trump=NT") + " voids=E:!3HD!S!3C,W:!3T"
     record = parse_record(text)
     assert record.voids[1] == 1 << 1 and record.no_pairs[1] == 1 << 2
     assert record.no_triples == (0, (1 << 0) | (1 << 3), 0, 1 << 4)
     assert format_record(record) == text
-    # the kinds in any order, read the same
-    assert parse_record(text.replace("E:D!S!3HC", "E:D!3CH!S")) == record
+    # the suits in any order, read the same; a prefix is its one suit's
+    assert parse_record(text.replace("E:!3HD!S!3C", "E:D!3C!3H!S")) == record
+    assert parse_record(text.replace("E:!3HD!S!3C", "E:!3HC")).voids[1] == 1 << 3
 
 
 @pytest.mark.parametrize("preset, voids, message", [
@@ -200,7 +213,7 @@ def test_no_triple_facts_are_read_and_printed() -> None:
      "voids: 'E:!3S': there are no triples under one-deck (a card exists once)"),
     ("three-deck", "E:!S!3S", "voids: 'E:!S!3S' names S twice"),
     ("three-deck", "E:S!3S", "voids: 'E:S!3S' names S twice"),
-    ("three-deck", "E:H!3", "voids: 'E:H!3': no suit after !3 (the suits with no triple left)"),
+    ("three-deck", "E:H!3", "voids: 'E:H!3': no suit after !3 (no triple left)"),
     ("three-deck", "E:!3X", "voids: 'E:!3X': 'X' is not a suit (T, H, D, S, C)"),
 ])
 def test_bad_no_triple_facts_name_the_preset(preset: str, voids: str, message: str) -> None:

@@ -222,17 +222,27 @@ def test_gone_and_points() -> None:
     with pytest.raises(NotationError, match="^points: given 15, but the written tricks give"):
         Position(text.replace("points=10", "points=15"))
     with_tricks = EXAMPLE.replace(
-        "tricks=S:AC|4C|TC|6C trick=S:", "gone=AC,4C,TC,6C points=25 tricks=S:KC|AC|TC|7C"
+        "tricks=S:AC|4C|TC|6C trick=S:", "gone=AC,4C,TC,6C points=30 tricks=S:KC|AC|TC|7C"
     )
     with_tricks = with_tricks.replace("KC,QC,JC", "QC,JC")
     q = Position(with_tricks.replace("E=?24 N=?24 W=?24", "E=?23 N=?23 W=?23"))
-    assert q.points == 25 and q.tricks[0].winner == "E" and q.turn == "E"
+    assert q.points == 30 and q.tricks[0].winner == "E" and q.turn == "E"
     assert Position(str(q)) == q
     with pytest.raises(NotationError) as info:
-        Position(str(q).replace("points=25", "points=5"))
+        Position(str(q).replace("points=30", "points=5"))
     assert str(info.value) == (
         "points: given 5, but the written tricks already give the defenders 20"
     )
+    # gone's tricks give whole point cards: its one point card, TC, makes 0 or 10 of them
+    with pytest.raises(NotationError) as info:
+        Position(str(q).replace("points=30", "points=25"))
+    assert str(info.value) == (
+        "points: given 25, but the written tricks give the defenders 20, gone holds no five "
+        "to make up 5"
+    )
+    with pytest.raises(NotationError) as info:
+        Position(text.replace("points=10", "points=5"))
+    assert str(info.value) == "points: given 5, but gone holds no five to make up 5"
 
 
 def test_card_conservation_example() -> None:

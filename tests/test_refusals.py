@@ -131,13 +131,35 @@ def test_a_third_copy_between_a_hand_and_its_written_plays() -> None:
 
 
 def test_a_throw_the_hidden_cards_decide_has_its_reason() -> None:
-    pos = Position(EXAMPLE)
+    pos = Position(EXAMPLE.replace("kitty=9D,9D,8S,6C,4C,3C,2C,2D", "kitty=?8"))
     with pytest.raises(IllegalMoveError) as info:
-        pos.play("KS,QS")  # the other hands are hidden: whether it stands is not known
+        pos.play("KS,QS")  # the spade aces may both be in the kitty: not known
     assert info.value.reason == "throw_unknown"
     with pytest.raises(IllegalMoveError) as info:
         pos.play("AH")
     assert info.value.reason == "not_held"
+
+
+def test_a_throw_the_unseen_cards_beat_fails_whoever_holds_them() -> None:
+    """Rules §5.2: with South's hand and the kitty known, the unseen AS,AS and KS are with the
+    others, whichever of them (all hidden): KS,QS fails, QS forced. Written as played, the
+    throw is refused (it was accepted as depending on the hidden cards)."""
+    _after, move = Position(EXAMPLE).played("KS,QS")
+    assert str(move) == "QS"
+    written = EXAMPLE.replace("KS,QS,JS", "JS").replace("trick=S:", "trick=S:KS,QS")
+    with pytest.raises(NotationError) as info:
+        Position(written)
+    assert str(info.value) == (
+        "trick: S's play KS,QS: S's throw KS,QS fails (QS can be beaten), so it cannot have "
+        "been played")
+    # one other may hold spades (N and W void): all the unseen ones are its own, AS,AS a pair
+    voids = " voids=N:S,W:S"
+    _after, move = Position(EXAMPLE + voids).played("9S,9S,KS")
+    assert str(move) == "9S,9S"
+    with pytest.raises(IllegalMoveError) as info:  # E's pair is not sure without the kitty
+        Position(EXAMPLE.replace("kitty=9D,9D,8S,6C,4C,3C,2C,2D", "kitty=?8") + voids
+                 ).played("9S,9S,KS")
+    assert info.value.reason == "throw_unknown"
 
 
 def test_a_throw_decided_by_a_shown_lack_of_pairs_stands() -> None:

@@ -164,9 +164,10 @@ CardSet Hand::resolve_throw(int seat, int suit, const CardSet& cards, bool recor
   Decomposition d;
   decompose(ctx_, cards, &d);
   // What the others surely hold (their known cards) and what they might (plus hidden cards).
-  CardSet surely[3], maybe[3];
+  CardSet surely[4], maybe[3];
   CardSet pool = unknown_pool();
   bool hidden = false;
+  int may_hold = 0, holder = -1;  // the others that may hold the suit's unseen cards
   for (int i = 0; i < 3; ++i) {
     int other = (seat + 1 + i) & 3;
     surely[i] = maybe[i] = held(other);
@@ -180,11 +181,21 @@ CardSet Hand::resolve_throw(int seat, int suit, const CardSet& cards, bool recor
         maybe[i] = maybe[i].within(~faces).plus(maybe[i].within(faces).common(CardSet::every(faces, most)));
       }
       hidden = true;
+      ++may_hold, holder = i;
     }
   }
   ThrowVerdict worst = judge_throw(ctx_, d, suit, maybe);
   if (worst.valid) return cards;  // stands whatever the hidden cards are
-  ThrowVerdict best = hidden ? judge_throw(ctx_, d, suit, surely) : worst;
+  // With the thrower's hand and the kitty known, every unseen card of the suit is with one of
+  // the others that may hold it: all of them with the only one, else each face's card with
+  // somebody (a fourth holding of singles, which beat whoever holds them).
+  int holders = 3;
+  const CardSet unseen = pool.within(ctx_.suit_mask[suit]);
+  if (hidden && !unknown_[seat] && kitty_known_ && !unseen.empty()) {
+    if (may_hold == 1) surely[holder] = maybe[holder];
+    else surely[holders++] = CardSet::every(unseen.one, 1);
+  }
+  ThrowVerdict best = hidden ? judge_throw(ctx_, d, suit, surely, holders) : worst;
   if (hidden && (best.valid || best.forced != worst.forced)) {
     if (recorded) return cards;  // the record says what happened; we cannot contradict it
     refuse("cannot tell whether " + seat_name(seat) + "'s throw " + ctx_.format(cards) +

@@ -141,13 +141,14 @@ void Trick::follow(const Context& ctx, const CardSet& cards) {
   }
 }
 
-ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet others[3]) {
+ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet* others,
+                         int holders) {
   ThrowVerdict v;
   // 浑甩 (when the rules have it): nobody else holds any card of the side suit's three highest
   // ranks. Trump throws (§10.3) stand only as 清甩.
   if (ctx.muddy_throws && suit != TRUMP) {
     bool top_ranks_out = true;
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < holders; ++i)
       if (others[i].one & ctx.top_ranks[suit]) top_ranks_out = false;
     if (top_ranks_out) return v;
   }
@@ -157,7 +158,7 @@ ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, c
   for (int k = 0; k < d.size; ++k) {
     if (lowest < 0 || lower_component(ctx, d.parts[k], d.parts[lowest])) lowest = k;
     bool beaten = false;
-    for (int i = 0; i < 3 && !beaten; ++i) beaten = beats_component(ctx, others[i], d.parts[k], suit);
+    for (int i = 0; i < holders && !beaten; ++i) beaten = beats_component(ctx, others[i], d.parts[k], suit);
     if (beaten && (v.forced < 0 || lower_component(ctx, d.parts[k], d.parts[v.forced]))) {
       v.valid = false;
       v.forced = k;

@@ -51,7 +51,9 @@ struct ThrowVerdict {
   int forced = -1;  // index of the forced component in the decomposition when not valid
 };
 
-// §5.2 for a side-suit throw decomposed in `d`; others[] are the other three players' cards.
-ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet others[3]);
+// §5.2 for a side-suit throw decomposed in `d`; others[] are the other players' cards, one
+// holding each (three; a fourth for cards some other player surely holds, whoever it is).
+ThrowVerdict judge_throw(const Context& ctx, const Decomposition& d, int suit, const CardSet* others,
+                         int holders = 3);
 
 }  // namespace duidiao

@@ -156,7 +156,10 @@ def test_check_says_legal_what_it_comes_to_or_why_not() -> None:
     }
     reply = ok("check", position=README, cards="3D")
     assert reply["legal"] is False and reply["reason"] == "3D cannot be played: S does not hold 3D"
-    reply = ok("check", position=README, cards="KC,QC,JC")  # a throw hidden cards decide
+    reply = ok("check", position=README, cards="KC,QC,JC")  # the unseen AC is someone's
+    assert reply["legal"] is True and reply["fails"] is True and reply["played"] == "JC"
+    hidden_kitty = README.replace("kitty=9D,9D,8S,7S,6S,4S,3S,2S", "kitty=?8")
+    reply = ok("check", position=hidden_kitty, cards="KC,QC,JC")  # the AC may be buried
     assert reply["legal"] is True and reply["played"] is None and reply["fails"] is None
     assert "depends on hidden cards" in reply["reason"]
     error(run("check", position=README, cards="1H"), "bad_request", "cards")
@@ -301,7 +304,8 @@ def test_a_whole_hand_through_deal_move_and_play() -> None:
 
 def test_play_errors() -> None:
     error(run("play", position=README, move="3D"), "illegal_move")
-    error(run("play", position=README, move="KC,QC,JC"), "hidden_cards")
+    hidden_kitty = README.replace("kitty=9D,9D,8S,7S,6S,4S,3S,2S", "kitty=?8")
+    error(run("play", position=hidden_kitty, move="KC,QC,JC"), "hidden_cards")  # AC buried?
     error(run("play", position=README, move="ZZ"), "bad_request", "move")
     error(run("play", position=README, move="AS,AS", exposed={"E": "AH"}), "bad_request",
           "exposed.E")

@@ -19,7 +19,7 @@ from duidiao.play._limits import (
     int_in,
     number_in,
 )
-from duidiao.play.climbing.options import GAMES as CLIMBING_GAMES
+from duidiao.play.climbing.options import game_of_position
 from duidiao.play.diagram import card_text, position_diagram
 from duidiao.play.position import Position
 from duidiao.play.seats import TRICK_SEATS
@@ -165,10 +165,6 @@ def table(analysis: Analysis, top: int) -> str:
     return "\n".join(lines)
 
 
-def climbing_presets() -> tuple[str, ...]:
-    return tuple(p for g in CLIMBING_GAMES.values() for p in g.presets)
-
-
 def run_climbing(args: argparse.Namespace, out: TextIO) -> int:
     """A 够级 or 保皇 position (rules §12, §13): determinized Monte Carlo over the hidden
     cards, each candidate action played out by the heuristic in the same worlds."""
@@ -187,7 +183,7 @@ def run_climbing(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if args.position.split(" ", 1)[0] in climbing_presets():
+    if game_of_position(args.position) is not None:
         return run_climbing(args, out)
     position = Position(args.position)
     clock = _Clock(None if args.worlds else args.seconds, args.worlds, err)

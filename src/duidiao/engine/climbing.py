@@ -14,7 +14,7 @@ from duidiao.play.climbing.baohuang import BaohuangPosition
 from duidiao.play.climbing.cards import Pile
 from duidiao.play.climbing.gouji import GoujiPosition
 from duidiao.play.climbing.observation import Observation
-from duidiao.play.climbing.options import GAMES, game_of
+from duidiao.play.climbing.options import GAMES, game_of_position
 from duidiao.play.errors import HiddenCardsError, IllegalMoveError, NotationError
 from duidiao.search.climbing import analysis
 from duidiao.search.climbing.bots import BOTS, PimcBot, make_bot
@@ -27,12 +27,12 @@ ClimbingPosition = Union[GoujiPosition, BaohuangPosition]
 
 
 def is_climbing(text: object) -> bool:
-    return isinstance(text, str) and text.split(" ", 1)[0] in PRESETS
+    return isinstance(text, str) and game_of_position(text) is not None
 
 
 def _position(text: str) -> ClimbingPosition:
     try:
-        game = game_of(text.split(" ", 1)[0])
+        game = game_of_position(text)
         assert game is not None
         return (GoujiPosition if game.name == "gouji" else BaohuangPosition).parse(text)
     except (NotationError, HiddenCardsError) as exc:

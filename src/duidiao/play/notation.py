@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from duidiao.play._limits import QUOTE_MAX, quote
 from duidiao.play.cards import (
+    _SYMBOLS,
     EFFECTIVE_SUITS,
     NO_TRUMP,
     SEATS,
@@ -29,6 +30,7 @@ from duidiao.play.cards import (
     too_many_copies,
     too_many_in_all,
 )
+from duidiao.play.enums import KittyBurial
 from duidiao.play.errors import NotationError
 from duidiao.play.level import Level
 from duidiao.play.rules import ALL_PRESETS, Rules
@@ -69,7 +71,6 @@ KEYS = (
 )
 REQUIRED = ("level", "trump", "declarer", "S", "E", "N", "W")
 
-_SYMBOLS = {"♥": "H", "♡": "H", "♦": "D", "♢": "D", "♠": "S", "♤": "S", "♣": "C", "♧": "C"}
 SUIT_NAMES = ("heart", "diamond", "spade", "club", "trump")
 DECKS_NAMES = {1: "one-deck", 2: "two-deck", 3: "three-deck"}
 
@@ -312,13 +313,14 @@ _Masks = tuple[int, int, int, int]
 
 
 def _parse_voids(text: str, trump: int, rules: Rules) -> tuple[_Masks, _Masks, _Masks]:
-    """``voids=E:HS,W:T!S!3D``: per seat the suits it is void in, after ``!`` those it holds
-    no pair of (rules §10.4), after ``!3`` those it holds no triple of (rules §11.5)."""
+    """``voids=E:H!S,W:T!3D``: per seat its suits, each written ``X`` (void), ``!X`` (no pair
+    left, rules §10.4) or ``!3X`` (no triple left, rules §11.5); the prefix is the one
+    suit's."""
     voids = [0, 0, 0, 0]
     no_pairs = [0, 0, 0, 0]
     no_triples = [0, 0, 0, 0]
     if not text:
-        return (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)
+        raise _err("voids", "empty (leave the key out when no void is known)")
     seen: set[int] = set()
     for item in text.split(","):
         if ":" not in item:
@@ -328,29 +330,27 @@ def _parse_voids(text: str, trump: int, rules: Rules) -> tuple[_Masks, _Masks, _
         if seat in seen:
             raise _err("voids", f"{quote(item)}: {SEATS[seat]} is given twice")
         seen.add(seat)
-        void_text, *facts = suits_text.split("!")
-        if not void_text and not any(facts):
+        if not suits_text:
             raise _err("voids", f"{quote(item)} names no suit (T, H, D, S, C)")
-        for fact in facts:
-            if fact in ("", "3"):
-                what = "!3 (the suits with no triple left)" if fact else (
-                    "! (the suits with no pair left)")
-                raise _err("voids", f"{quote(item)}: no suit after {what}")
-        voids[seat] = named = _suit_letters(item, void_text, trump, 0)
-        for fact in facts:
-            triples = fact.startswith("3")
-            letters = fact[1:] if triples else fact
-            needs = 3 if triples else 2  # copies a face must have for the fact to mean anything
-            if rules.decks < needs:
-                what = "triples" if triples else "pairs"
-                raise _err("voids", f"{quote(item)}: there are no {what} under {rules.name} "
-                                    f"(a card exists {'once' if rules.decks == 1 else 'twice'})")
-            mask = _suit_letters(item, letters, trump, named)
+        named = 0
+        i = 0
+        while i < len(suits_text):
+            needs = 1  # copies a face must have for the fact to mean anything
+            if suits_text[i] == "!":
+                needs = 3 if suits_text[i + 1:i + 2] == "3" else 2
+                i += needs - 1
+                if i >= len(suits_text):
+                    what = "!3 (no triple left)" if needs == 3 else "! (no pair left)"
+                    raise _err("voids", f"{quote(item)}: no suit after {what}")
+                if rules.decks < needs:
+                    what = "triples" if needs == 3 else "pairs"
+                    copies = "once" if rules.decks == 1 else "twice"
+                    raise _err("voids", f"{quote(item)}: there are no {what} under {rules.name} "
+                                        f"(a card exists {copies})")
+            mask = _suit_letters(item, suits_text[i], trump, named)
             named |= mask
-            if triples:
-                no_triples[seat] |= mask
-            else:
-                no_pairs[seat] |= mask
+            (voids, no_pairs, no_triples)[needs - 1][seat] |= mask
+            i += 1
     return _four(voids), _four(no_pairs), _four(no_triples)
 
 
@@ -409,6 +409,10 @@ def parse_record(text: str) -> Record:
             raise _err(field, f"{quote(token)}: unknown key (keys are {', '.join(KEYS)})")
         if key in values:
             raise _err(key, "given twice")
+        if not value.isascii():  # str.upper would read some letters as ASCII ('ſ' as S)
+            odd = next((ch for ch in value if not ch.isascii() and ch not in _SYMBOLS), None)
+            if odd is not None:
+                raise _err(key, f"{odd!r} (U+{ord(odd):04X}) is not a character of the notation")
         values[key] = value
     for key in REQUIRED:
         if key not in values:
@@ -485,10 +489,14 @@ def parse_record(text: str) -> Record:
     if gone.points and points is None:
         raise _err("points", f"required when gone holds point cards (gone holds {gone.points})")
 
-    voids, no_pairs, no_triples = _parse_voids(values.get("voids", ""), trump, rules)
+    voids, no_pairs, no_triples = ((0, 0, 0, 0),) * 3
+    if "voids" in values:
+        voids, no_pairs, no_triples = _parse_voids(values["voids"], trump, rules)
 
     dry = False
     if "dry" in values:
+        if rules.kitty_burial is KittyBurial.FACE_DOWN:  # no 干巴锅 to say yes or no to
+            raise NotationError(_no_dry(preset))
         if values["dry"] not in ("yes", "no"):
             raise _err("dry", f"{quote(values['dry'])} is not yes or no")
         dry = values["dry"] == "yes"
@@ -571,7 +579,8 @@ def check_record(record: Record) -> None:
                 f"given {SEATS[record.turn]}, but the declarer "
                 f"{SEATS[record.declarer]} leads the first trick",
             )
-    elif record.gone and not record.tricks and record.trick is None:
+    elif (record.gone and not record.tricks and record.trick is None
+          and (any(record.hands) or any(record.unknown))):  # a hand over has no turn
         raise _err("turn", "required when gone is given without tricks or trick")
 
 
@@ -612,8 +621,7 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
         return (f"trump: NT (no trump suit) is not in the {record.preset} rules "
                 "(rules §10.1: hands without trumps come from the standard declaring)")
     if reason == "dry_not_in_rules":
-        return (f"dry: 干巴锅 is not in the {record.preset} rules: the kitty is buried face "
-                "down (rules §10.6)")
+        return _no_dry(record.preset)
     if reason == "pair_held" and suit is not None:
         return f"voids: {field} has no pair left in {SUIT_NAMES[suit]}s but holds {token}"
     if reason == "void_held" and suit is not None:
@@ -621,15 +629,22 @@ def refusal_message(record: Record, reason: str | None, field: str | None, token
     return None
 
 
+def _no_dry(preset: str) -> str:
+    return f"dry: 干巴锅 is not in the {preset} rules: the kitty is buried face down (rules §10.6)"
+
+
 def _void_text(voids: Sequence[int], no_pairs: Sequence[int] = (0, 0, 0, 0),
                no_triples: Sequence[int] = (0, 0, 0, 0)) -> str:
-    def letters(mask: int) -> str:
-        return "".join(EFFECTIVE_SUITS[e] for e in (4, 0, 1, 2, 3) if mask >> e & 1)
-
+    """Per seat its suits in the order T H D S C, each with the strongest fact known: ``X``
+    void, ``!X`` no pair left, ``!3X`` no triple left."""
     items = []
     for seat in range(4):
-        text = letters(voids[seat]) + ("!" + letters(no_pairs[seat]) if no_pairs[seat] else "")
-        text += "!3" + letters(no_triples[seat]) if no_triples[seat] else ""
+        text = ""
+        for e in (4, 0, 1, 2, 3):
+            for prefix, masks in (("", voids), ("!", no_pairs), ("!3", no_triples)):
+                if masks[seat] >> e & 1:
+                    text += prefix + EFFECTIVE_SUITS[e]
+                    break
         if text:
             items.append(f"{SEATS[seat]}:{text}")
     return ",".join(items)

@@ -151,6 +151,7 @@ class _Static:
     voids: tuple[int, int, int, int]
     stake: int = 1  # rules §11.9, under rules with stakes
     no_triples: tuple[int, int, int, int] = (0, 0, 0, 0)  # rules §11.5
+    no_pairs: tuple[int, int, int, int] = (0, 0, 0, 0)  # rules §10.4
 
 
 LEGAL_LIST_MAX = 100_000
@@ -324,6 +325,13 @@ def _position_from_record(record: Record) -> tuple[_Static, _core.Hand]:
                 f"points: given {record.points}, but the written tricks give the defenders "
                 f"{won} and gone holds only {record.gone.points}"
             )
+        if gone_points % 10 and not any(card.points == 5 for card in record.gone):
+            # whole tricks' point cards: without a five, gone gives a multiple of 10
+            written = f"the written tricks give the defenders {won}, " if won else ""
+            raise NotationError(
+                f"points: given {record.points}, but {written}gone holds no five to make up "
+                f"{gone_points}"
+            )
         hand.bank_points(gone_points)  # gone's points: the hand is replayed once
 
     if record.trick is None and record.turn is not None:
@@ -351,6 +359,7 @@ def _position_from_record(record: Record) -> tuple[_Static, _core.Hand]:
         voids=record.voids,
         stake=record.stake,
         no_triples=record.no_triples,
+        no_pairs=record.no_pairs,
     )
     return static, hand
 
@@ -396,7 +405,6 @@ class Position:
         trick = None
         if not hand.is_over:
             trick = TrickRecord(hand.leader, tuple(Cards.from_masks(*p) for p in hand.trick()))
-        voids = tuple(st.voids[s] | int(hand.voids(s)) for s in range(4))
         return Record(
             preset=st.preset,
             level=st.level,
@@ -410,12 +418,14 @@ class Position:
             trick=trick,
             gone=st.gone,
             points=int(hand.points),
-            voids=voids,  # type: ignore[arg-type]
-            no_pairs=tuple(int(hand.no_pairs(s)) for s in range(4)),  # type: ignore[arg-type]
+            # Only the facts stated: those the written tricks show are known without the key
+            # (docs/notation.md, "Canonical form").
+            voids=st.voids,
+            no_pairs=st.no_pairs,
             dry=st.dry,
             switches=switches_of(st.rules),
             stake=st.stake,
-            no_triples=tuple(int(hand.no_triples(s)) for s in range(4)),  # type: ignore[arg-type]
+            no_triples=st.no_triples,
         )
 
     def view(self, seat: str, exposed: Mapping[str, Cards | str] | None = None) -> Position:
@@ -749,7 +759,8 @@ class Position:
         if not self._hand.is_over:
             raise HiddenCardsError("no result yet: the hand is not over")
         if self._static.kitty is None:
-            raise HiddenCardsError("the result needs the kitty, which is unknown (kitty=?8)")
+            raise HiddenCardsError("the result needs the kitty, which is unknown "
+                                   f"(kitty=?{self._static.rules.sizes.kitty_cards})")
         levels = self._static.levels
         rules = self._static.rules
         core = self._hand.result(rules.position(levels[0]), rules.position(levels[1]))

@@ -220,14 +220,15 @@ def check_solvable(position: Position, objective: str = "score", what: str = "so
                 f"{what}: {seat}'s {hand} ({n} hidden card{'s' if n != 1 else ''}); "
                 "the solver needs every hand"
             )
+    unknown_kitty = f"the kitty is not known (kitty=?{position.rules.sizes.kitty_cards})"
     if objective == "score" and position.kitty is None:
         raise HiddenCardsError(
-            f"{what}: the kitty is not known (kitty=?8); the score objective needs it "
+            f"{what}: {unknown_kitty}; the score objective needs it "
             "(its cards and jokers count in the result)"
         )
     if position.kitty is None and position.rules.kitty_points != "never":
         raise HiddenCardsError(
-            f"{what}: the kitty is not known (kitty=?8); the points objective needs it when "
+            f"{what}: {unknown_kitty}; the points objective needs it when "
             f"its points count for the defenders (kitty_points={position.rules.kitty_points})"
         )
     if position.is_over:

@@ -12,7 +12,7 @@ from typing import Any
 
 from duidiao import _climb
 from duidiao.play.climbing.cards import (
-    NAMES,
+    DECK,
     SJ,
     SUITS,
     TWO,
@@ -26,11 +26,15 @@ from duidiao.play.climbing.options import GAMES
 from duidiao.play.climbing.tokens import (
     ActionTuple,
     action_text,
+    check_cards,
+    check_out,
     find_game,
     option_tokens,
     pile_of,
+    placed,
     read_action,
     read_options,
+    read_score,
     replay_round,
     round_start,
     seat_list,
@@ -44,6 +48,7 @@ __all__ = ["BaohuangPosition", "SEATS", "MODES"]
 
 SEATS = BAOHUANG_SEATS.letters
 MODES = ("dark", "open", "solo-open", "grab")
+HAND = 45  # the first drawer is dealt 44 (rules §13.2), and may be handed the marked BJ (§13.3)
 KEYS = (
     "with",
     "without",
@@ -117,7 +122,7 @@ class BaohuangPosition:
                 raise NotationError(f"{letter}: missing (every seat's hand is given, - when empty)")
             hands.append(parse_pile(f[letter], letter, call))
         out = seat_list(f["out"], SEATS, "out") if "out" in f else ()
-        gone = parse_pile(f["gone"], "gone", call) if "gone" in f else Pile()
+        gone = parse_pile(f["gone"], "gone", call, hidden_allowed=False) if "gone" in f else Pile()
         leader: int | None = None
         actions: tuple[tuple[int, ActionTuple], ...] = ()
         if "round" in f:
@@ -134,7 +139,7 @@ class BaohuangPosition:
             leader,
             actions,
             gone,
-            f.get("score"),
+            read_score(f["score"], tuple(SEATS)) if "score" in f else None,
         )
         position._check()
         return position
@@ -163,29 +168,14 @@ class BaohuangPosition:
         return " ".join(parts)
 
     def _check(self) -> None:
-        total = self.gone
-        for s, hand in enumerate(self.hands):
-            for v in range(1, 16):
-                most = 4 if v >= SJ else 16
-                if hand.counts[v] > most:
-                    raise NotationError(
-                        f"{SEATS[s]}: holds {hand.counts[v]} cards of rank {NAMES[v]} "
-                        f"(a {'joker' if v >= SJ else 'rank'} exists {most} times)"
-                    )
-            total = total + hand
-        for _, a in self.actions:
-            if a[0] == 0:
-                total = total + pile_of(a)
-        if total.hidden == 0 and total.size != 216:
-            raise NotationError(f"cards: {total.size} cards in all, a 保皇 position has 216")
+        check_cards(self.hands, self.gone, self.actions, SEATS, "保皇", HAND)
+        total = placed(self.hands, self.gone, self.actions)
         if self.call is not None and total.called > 4:
             raise NotationError(
                 f"cards: {total.called} copies of the called face {self.call} "
                 "(a face exists 4 times)"
             )
-        for s in self.out:
-            if self.hands[s].size:
-                raise NotationError(f"out: {SEATS[s]} still holds cards")
+        check_out(self.hands, self.out, SEATS)
         if self.call is not None and self.call.value < SJ and self.guard is not None:
             holders = [s for s, h in enumerate(self.hands)
                        if h.called and s != self.emperor and not h.hidden]
@@ -193,9 +183,31 @@ class BaohuangPosition:
                 if s != self.guard:
                     raise NotationError(f"{SEATS[s]}: holds the called face {self.call}, but "
                                         f"the guard is {SEATS[self.guard]}")
+        if self.guard is None and self.mode == "dark" and self.call is not None:
+            # playing the called face shows the guard to everyone (rules §13.3)
+            for s, a in self.actions:
+                if s != self.emperor and (a[3] or (self.call.value >= SJ and a[
+                        5 if self.call.value == SJ else 6])):
+                    raise NotationError(
+                        f"guard: {SEATS[s]} played the called face {self.call} in the round, so "
+                        f"the guard is known (guard={SEATS[s]})")
         if self.leader is None:
+            if not any(c.over() for c in self._ended_cores()):
+                raise NotationError("round: missing (the hand is on: round=SEAT: names the leader)")
             return
+        fresh = not self.out and not self.gone.size and total.size == DECK
+        if fresh and self.leader != self.emperor:  # nothing played before this round
+            raise NotationError(
+                f"round: {SEATS[self.leader]} leads the first round, but the emperor "
+                f"{SEATS[self.emperor]} does (rules §13.5)"
+            )
         self._replay()
+
+    def _ended_cores(self) -> list[_climb.Baohuang]:
+        """Cores of the position taken as between rounds, one for each guard it may have."""
+        if self.mode == "grab" or self.guard is not None:
+            return [_ended_core(self)]
+        return [_ended_core(replace(self, guard=g)) for g in range(5)]
 
     def _replay(self) -> None:
         if self.guard is not None or self.mode == "grab":
@@ -340,10 +352,12 @@ def _ended_core(p: BaohuangPosition) -> _climb.Baohuang:
 
 
 def _read_face(text: str) -> Face:
-    if text in ("BJ", "SJ"):
-        return Face(VALUES[text], " ")
-    if len(text) == 2 and text[0] in VALUES and text[1] in SUITS:
-        return Face(VALUES[text[0]], text[1])
+    face = text.upper() if text.isascii() else text  # any case, 10 for T, as card lists
+    if face in ("BJ", "SJ"):
+        return Face(VALUES[face], " ")
+    rank = "T" if face[:-1] == "10" else face[:-1]
+    if len(face) >= 2 and rank in VALUES and VALUES[rank] < SJ and face[-1] in SUITS:
+        return Face(VALUES[rank], face[-1])
     raise NotationError(f"call: {text!r} is not a face (a rank and a suit, 9C, or BJ or SJ)")
 
 

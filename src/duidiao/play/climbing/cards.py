@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from duidiao.play.errors import NotationError
 
-__all__ = ["NAMES", "VALUES", "TWO", "SJ", "BJ", "Pile", "parse_pile", "format_pile", "Face"]
+__all__ = ["NAMES", "VALUES", "TWO", "SJ", "BJ", "DECK", "Pile", "parse_pile", "format_pile",
+           "Face"]
 
 NAMES = ("?", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ", "BJ")
 VALUES = {name: value for value, name in enumerate(NAMES) if value}
@@ -63,9 +64,29 @@ class Pile:
         )
 
 
-def parse_pile(text: str, field: str, call: Face | None = None) -> Pile:
+DECK = 216
+"""The cards of a climbing game (rules §12.2, §13.2): four packs."""
+_SYMBOLS = {"♥": "H", "♦": "D", "♠": "S", "♣": "C"}
+
+
+def _count(text: str, field: str, token: str, what: str) -> int:
+    """A count written in ASCII digits, from 1 (``*n``) or 0 (``?N``) to the deck's 216."""
+    least = 0 if what == "hidden" else 1
+    if not (text.isascii() and text.isdigit()) or not least <= int(text) <= DECK:
+        if what == "hidden":
+            raise NotationError(f"{field}: {token!r}: hidden cards are written ?N, N from 0 "
+                                f"to {DECK}")
+        raise NotationError(
+            f"{field}: {token!r}: a count after * must be a whole number from 1 to {DECK}"
+        )
+    return int(text)
+
+
+def parse_pile(text: str, field: str, call: Face | None = None, hidden_allowed: bool = True
+               ) -> Pile:
     """Reads a card list (``BJ,SJ,2*2,A*2,9C*3``, ``-`` for none, ``?N`` for hidden cards);
-    suit letters are ignored except on the called face's cards."""
+    suit letters are ignored except on the called face's cards. As in the trick games, card
+    names are read in any case, ``10`` for ``T`` and the suit symbols for the letters."""
     counts = [0] * 16
     called = hidden = 0
     if text == "-":
@@ -74,22 +95,19 @@ def parse_pile(text: str, field: str, call: Face | None = None) -> Pile:
         raise NotationError(f"{field}: no cards (write - for an empty hand)")
     for token in text.split(","):
         body, star, times = token.partition("*")
-        if star:
-            if not times.isdigit() or int(times) < 1:
-                raise NotationError(
-                    f"{field}: {token!r}: a count after * must be a whole number of at least 1"
-                )
-            n = int(times)
-        else:
-            n = 1
+        n = _count(times, field, token, "copies") if star else 1
         if body.startswith("?"):
-            if star or not body[1:].isdigit():
+            if star:
                 raise NotationError(f"{field}: {token!r}: hidden cards are written ?N")
-            hidden += int(body[1:])
+            if not hidden_allowed:
+                raise NotationError(f"{field}: {token!r}: hidden cards (?N) stand only in a hand")
+            hidden += _count(body[1:], field, token, "hidden")
             continue
-        name, suit = body, ""
-        if body not in VALUES and len(body) == 2 and body[1] in SUITS:
-            name, suit = body[0], body[1]
+        name = "".join(_SYMBOLS.get(ch, ch) for ch in body)
+        name = name.upper() if name.isascii() else name
+        suit = ""
+        if name not in VALUES and len(name) >= 2 and name[-1] in SUITS:
+            name, suit = name[:-1], name[-1]
         if name == "10":
             name = "T"
         if name not in VALUES:

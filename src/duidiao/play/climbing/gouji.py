@@ -11,16 +11,19 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from duidiao import _climb
-from duidiao.play.climbing.cards import Pile, format_pile, parse_pile
+from duidiao.play.climbing.cards import BJ, SJ, TWO, Pile, format_pile, parse_pile
 from duidiao.play.climbing.options import GAMES
 from duidiao.play.climbing.tokens import (
     ActionTuple,
     action_text,
+    check_cards,
+    check_out,
     find_game,
     option_tokens,
     pile_of,
     read_action,
     read_options,
+    read_score,
     replay_round,
     round_start,
     seat_list,
@@ -105,7 +108,7 @@ class GoujiPosition:
         burning = (
             frozenset(seat_list(f["burning"], SEATS, "burning")) if "burning" in f else frozenset()
         )
-        gone = parse_pile(f["gone"], "gone") if "gone" in f else Pile()
+        gone = parse_pile(f["gone"], "gone", hidden_allowed=False) if "gone" in f else Pile()
         leader: int | None = None
         actions: tuple[tuple[int, ActionTuple], ...] = ()
         if "round" in f:
@@ -122,7 +125,7 @@ class GoujiPosition:
             leader,
             actions,
             gone,
-            f.get("score"),
+            read_score(f["score"], TEAMS) if "score" in f else None,
         )
         position._check()
         return position
@@ -153,38 +156,35 @@ class GoujiPosition:
 
     # -- the checks ---------------------------------------------------------------------
     def _check(self) -> None:
-        for s, hand in enumerate(self.hands):
-            for v in range(1, 16):
-                most = 4 if v >= 14 else 16
-                if hand.counts[v] > most:
-                    raise NotationError(
-                        f"{SEATS[s]}: holds {hand.counts[v]} cards of rank "
-                        f"{_name(v)} (a {_kind(v)} exists {most} times)"
-                    )
-        total = self.gone
-        for h in self.hands:
-            total = total + h
-        for _, a in self.actions:
-            if a[0] == 0:
-                total = total + pile_of(a)
-        for v in range(1, 16):
-            most = 4 if v >= 14 else 16
-            if total.counts[v] > most:
+        check_cards(self.hands, self.gone, self.actions, SEATS, "够级", HAND)
+        staying = () if self.revolt is None else (self.revolt,)
+        check_out(self.hands, self.out, SEATS, staying)
+        if self.revolt is not None:
+            hand = self.hands[self.revolt]
+            if hand.counts[BJ] or hand.counts[SJ] or hand.counts[TWO] or hand.size != HAND:
                 raise NotationError(
-                    f"cards: {total.counts[v]} cards of rank {_name(v)} in all "
-                    f"(a {_kind(v)} exists {most} times)"
+                    f"revolt: {SEATS[self.revolt]} holds {format_pile(hand)}; the "
+                    f"revolutionary keeps the {HAND} cards he was dealt, without a joker or a 2 "
+                    "(rules §12.13)"
                 )
-        if total.hidden == 0 and total.size != 216:
-            raise NotationError(f"cards: {total.size} cards in all, a 够级 position has 216")
-        for s in self.out:
-            if self.hands[s].size:
-                raise NotationError(f"out: {SEATS[s]} still holds cards")
         if self.leader is None:
             if not self._team_out():
                 raise NotationError("round: missing (the hand is on: round=SEAT: names the leader)")
+            if self.burning:
+                raise NotationError("burning: the hand is over")
             return
         if self._team_out() and not self.actions:
             raise NotationError("round: the hand is over (a team is all out), no round is played")
+        for s in self.burning:
+            # bound since a burn of his stood, so he won the last round and leads this one,
+            # and no longer once 四人乱缠 begins (rules §12.9.5)
+            if s != self.leader:
+                raise NotationError(
+                    f"burning: {SEATS[s]} is not the round's leader (a burner whose burn stood "
+                    "leads the next round; beaten, he is released: rules §12.9.5)"
+                )
+            if len(self.out) - len({a for a, _ in self.actions} & set(self.out)) >= 2:
+                raise NotationError("burning: no burns bind in 四人乱缠 (rules §12.9.5, §12.10)")
         self._replay()  # a view too: hidden cards stand for whatever its seats played
 
     def _team_out(self) -> bool:
@@ -315,13 +315,3 @@ def _read_round(text: str) -> tuple[int, tuple[tuple[int, ActionTuple], ...]]:
             raise NotationError(f"round: {item!r} is not SEAT:ACTION")
         actions.append((seat_of(who, SEATS, "round"), read_action(what, "round", None, True)))
     return actions[0][0], tuple(actions)
-
-
-def _name(v: int) -> str:
-    from duidiao.play.climbing.cards import NAMES
-
-    return NAMES[v]
-
-
-def _kind(v: int) -> str:
-    return "joker" if v >= 14 else "rank"

@@ -86,3 +86,9 @@ def game_of(preset: str) -> GameInfo | None:
         if preset in game.presets:
             return game
     return None
+
+
+def game_of_position(text: str) -> GameInfo | None:
+    """The climbing game of a position string (its first word is the preset), or None."""
+    words = text.split(None, 1)
+    return game_of(words[0]) if words else None

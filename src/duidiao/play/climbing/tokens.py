@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from duidiao.play.climbing.cards import BJ, SJ, TWO, Face, Pile, format_pile, parse_pile
+from duidiao.play.climbing.cards import (
+    BJ,
+    DECK,
+    NAMES,
+    SJ,
+    TWO,
+    Face,
+    Pile,
+    format_pile,
+    parse_pile,
+)
 from duidiao.play.climbing.options import CHOICES, GAMES, ON_OFF, UNSUPPORTED, GameInfo, game_of
 from duidiao.play.errors import NotationError
 
@@ -92,9 +102,10 @@ def find_game(preset: str, family: str) -> GameInfo:
 
 
 def seat_of(letter: str, seats: str, field: str) -> int:
-    if len(letter) != 1 or letter not in seats:
+    upper = letter.upper() if letter.isascii() else letter  # seats in any case, as cards
+    if len(upper) != 1 or upper not in seats:
         raise NotationError(f"{field}: {letter!r} is not a seat ({' '.join(seats)})")
-    return seats.index(letter)
+    return seats.index(upper)
 
 
 def seat_list(text: str, seats: str, field: str) -> tuple[int, ...]:
@@ -145,8 +156,9 @@ def action_text(action: ActionTuple, call: Face | None = None) -> str:
 
 
 def read_action(text: str, field: str, call: Face | None, twos_attach: bool) -> ActionTuple:
-    if text in ACTION_WORDS:
-        return (ACTION_WORDS[text], 0, 0, 0, 0, 0, 0)
+    word = text.lower() if text.isascii() else text
+    if word in ACTION_WORDS:
+        return (ACTION_WORDS[word], 0, 0, 0, 0, 0, 0)
     pile = parse_pile(text, field, call)
     if pile.hidden or pile.size == 0:
         raise NotationError(
@@ -166,6 +178,10 @@ __all__ = [
     "pile_of",
     "action_text",
     "read_action",
+    "check_cards",
+    "placed",
+    "check_out",
+    "read_score",
     "ACTION_WORDS",
     "BJ",
     "SJ",
@@ -173,6 +189,19 @@ __all__ = [
     "parse_pile",
     "format_pile",
 ]
+
+
+def placed(hands: tuple[Pile, ...], gone: Pile,
+           actions: tuple[tuple[int, ActionTuple], ...]) -> Pile:
+    """The cards a position places: its hands (with their hidden ones), gone and the round's
+    plays."""
+    total = gone
+    for h in hands:
+        total = total + h
+    for _, a in actions:
+        if a[0] == 0:
+            total = total + pile_of(a)
+    return total
 
 
 def unseen(
@@ -186,14 +215,73 @@ def unseen(
     counts = [16] * 13 + [4, 4]
     counts = [0, *counts]
     called = 4 if 0 < call_value < SJ else 0
-    seen = gone
-    for h in hands:
-        seen = seen + h
-    for _, a in actions:
-        if a[0] == 0:
-            seen = seen + pile_of(a)
+    seen = placed(hands, gone, actions)
     left = tuple(c - s for c, s in zip(counts, seen.counts))
     return Pile(left, called - seen.called if called else 0)
+
+
+def check_cards(hands: tuple[Pile, ...], gone: Pile,
+                actions: tuple[tuple[int, ActionTuple], ...], seats: str, game: str,
+                hand_most: int) -> None:
+    """What the cards of a position must be, whatever is hidden: a rank 16 times and a joker 4
+    times in all, a hand at most `hand_most` cards (the deal's), at most the deck's 216 in all,
+    and exactly 216 when every card is known (rules §12.2–§12.3, §13.2)."""
+    for s, hand in enumerate(hands):
+        _check_copies(hand, f"{seats[s]}: holds", "")
+        if hand.size > hand_most:
+            raise NotationError(
+                f"{seats[s]}: {hand.size} cards, a hand holds at most {hand_most} (rules "
+                f"{'§12.3' if game == '够级' else '§13.2'})"
+            )
+    total = placed(hands, gone, actions)
+    _check_copies(total, "cards:", " in all")
+    if total.size > DECK or (total.hidden == 0 and total.size != DECK):
+        raise NotationError(f"cards: {total.size} cards in all, a {game} position has {DECK}")
+
+
+def _check_copies(pile: Pile, before: str, after: str) -> None:
+    for v in range(1, 16):
+        most = 4 if v >= SJ else 16
+        if pile.counts[v] > most:
+            raise NotationError(
+                f"{before} {pile.counts[v]} cards of rank {NAMES[v]}{after} "
+                f"(a {'joker' if v >= SJ else 'rank'} exists {most} times)"
+            )
+
+
+def check_out(hands: tuple[Pile, ...], out: tuple[int, ...], seats: str,
+              staying: tuple[int, ...] = ()) -> None:
+    """A finisher holds nothing, and a seat with nothing has finished (`staying`: seats that
+    never go out, as the revolutionary)."""
+    for s in out:
+        if hands[s].size:
+            raise NotationError(f"out: {seats[s]} still holds cards")
+    for s, hand in enumerate(hands):
+        if hand.size == 0 and s not in out and s not in staying:
+            raise NotationError(f"{seats[s]}: holds no card but is not in out (out=… lists the "
+                                "seats that have finished, in order)")
+
+
+def read_score(text: str, names: tuple[str, ...], field: str = "score") -> str:
+    """``score=NAME:n,…``: a whole number for each name (a team or a seat), each once, in
+    the order of `names` when printed."""
+    given: dict[str, int] = {}
+    for item in text.split(","):
+        name, colon, number = item.partition(":")
+        name = name.upper() if name.isascii() else name
+        if not colon or name not in names:
+            raise NotationError(f"{field}: {item!r} is not NAME:POINTS (names: "
+                                f"{', '.join(names)})")
+        digits = number[1:] if number.startswith("-") else number
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+            raise NotationError(f"{field}: {item!r}: {number!r} is not a whole number")
+        if name in given:
+            raise NotationError(f"{field}: {name} given twice")
+        given[name] = int(number)
+    missing = [n for n in names if n not in given]
+    if missing:
+        raise NotationError(f"{field}: no points for {', '.join(missing)}")
+    return ",".join(f"{n}:{given[n]}" for n in names)
 
 
 def round_start(
@@ -208,6 +296,13 @@ def round_start(
     went out in it (a finisher of the round has a play in it), its leader checked."""
     players = {s for s, a in actions if a[0] == 0}
     earlier = tuple(s for s in out if s not in players)
+    if out[:len(earlier)] != earlier:  # who finished in this round has a play in it
+        late = next(s for s in out if s in players)
+        raise NotationError(
+            f"out: {seats[late]} went out in this round (a play in round=), after "
+            f"{', '.join(seats[s] for s in earlier)}: write out="
+            f"{','.join(seats[s] for s in earlier + tuple(s for s in out if s in players))}"
+        )
     start = list(hands)
     for s, a in actions:
         if a[0] == 0:

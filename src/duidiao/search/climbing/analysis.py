@@ -9,7 +9,7 @@ from duidiao.play.climbing import games
 from duidiao.play.climbing.baohuang import BaohuangPosition
 from duidiao.play.climbing.gouji import GoujiPosition
 from duidiao.play.climbing.observation import Observation
-from duidiao.play.climbing.options import game_of
+from duidiao.play.climbing.options import game_of_position
 from duidiao.play.errors import HiddenCardsError, NotationError
 from duidiao.search.climbing.bots import PimcBot
 
@@ -22,9 +22,10 @@ EXACT_CARDS = 8
 
 def parse_position(text: str) -> ClimbingPosition:
     """A 够级 or 保皇 position string (NotationError names the field otherwise)."""
-    game = game_of(text.split(" ", 1)[0])
+    game = game_of_position(text)
     if game is None:
-        raise NotationError(f"preset: {text.split(' ', 1)[0]!r} is not a climbing preset")
+        first = text.split(None, 1)[0] if text.split() else ""
+        raise NotationError(f"preset: {first!r} is not a climbing preset")
     return (GoujiPosition if game.name == "gouji" else BaohuangPosition).parse(text)
 
 
