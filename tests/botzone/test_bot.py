@@ -152,6 +152,7 @@ def test_keep_running_mode_reads_the_new_request_alone() -> None:
     ('{"requests": [{"stage": "deal", "deliver": [1]}], "responses": []}', "playerpos"),
     ('{"requests": [{"stage": "deal", "deliver": [200], "playerpos": 0, "global": {}}],'
      ' "responses": []}', "ids 0…107"),
+    ("[" * 100_000 + "]" * 100_000, "nests too deep"),
 ])
 def test_bad_input_is_named_on_one_line(line: str, needle: str) -> None:
     done = run_bot([line])
@@ -217,3 +218,13 @@ def test_malformed_requests_are_named(change: Any, needle: str) -> None:
     change(data["requests"])
     with pytest.raises(InputError, match=needle):
         BotzoneBot("heuristic").respond(data["requests"], data["responses"])
+
+
+def test_a_null_banking_in_the_deal_is_no_declaration() -> None:
+    """Botzone's judge sends "banking": null after a declaration of more than two cards
+    (checkBanker returns nothing); the bot took the seat's input as bad and stopped."""
+    data = botzone_input(2, HAND, KITTY)
+    deal = data["requests"][:10]
+    deal[-1]["global"]["banking"] = None
+    answer = BotzoneBot("heuristic").respond(deal, data["responses"][:9])
+    assert isinstance(answer, list) and len(answer) <= 2

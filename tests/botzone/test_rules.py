@@ -115,6 +115,12 @@ T = Trumps("2", "d")
      ("sQ", "sQ", "sJ", "sJ", "s5"), True),
     # the count
     (("s5", "s6"), ("sK",), ("s5", "s6"), False),
+    # Botzone's judge: without a pair of the led suit, a pair of any suit may follow a pair
+    # (checkLegalMove asks for the suit's cards only from a play of another kind)
+    (("s5", "h9", "h9"), ("sK", "sK"), ("h9", "h9"), True),
+    (("s5", "s6", "s7", "s7", "s8", "s8"), ("s3", "s3", "s4", "s4"), ("s7", "s7", "s8", "s8"),
+     True),
+    (("s5", "h7", "h7", "h8", "h8"), ("s3", "s3", "s4", "s4"), ("h7", "h7", "h8", "h8"), True),
 ])
 def test_following(hand: tuple[str, ...], lead: tuple[str, ...], play: tuple[str, ...],
                    ok: bool) -> None:
@@ -199,3 +205,16 @@ def test_bad_level_and_major_are_named() -> None:
         Trumps("1", "s")
     with pytest.raises(ValueError, match="major"):
         Trumps("2", "x")
+
+
+@pytest.mark.parametrize("lead, play, void", [
+    (("sK",), ("h9",), True),
+    (("sK",), ("s9",), False),
+    (("sK", "sK"), ("h9", "h8"), True),  # two singles: the suit's cards went first
+    (("sK", "sK"), ("h9", "h9"), False),  # a pair: the judge takes it from spade singles too
+    (("sK", "sK"), ("s5", "h9"), True),
+    (("sA", "sA", "sK"), ("s5", "h9", "h8"), True),
+])
+def test_what_a_follow_shows(lead: tuple[str, ...], play: tuple[str, ...], void: bool) -> None:
+    """The voids the bot reads from the others' follows are those the judge's rules prove."""
+    assert T.shows_void(bz(*lead), bz(*play)) == void

@@ -119,14 +119,19 @@ class SeatView:
             last = req
         where = f"requests[{len(requests) - 1}].global"
         glob = _object(last.get("global"), where)
-        banking = _object(glob.get("banking"), f"{where}.banking")
+        stage = str(last.get("stage"))
+        banking = glob.get("banking")
+        if banking is None and stage == "deal":
+            # Botzone's judge sends null after a declaration it did not take as one (more than
+            # two cards): nothing is declared as far as this seat can tell.
+            banking = {}
+        banking = _object(banking, f"{where}.banking")
         level = glob.get("level", "2")
         if not isinstance(level, str) or len(level) != 1 or level not in rules.RANK_CHARS:
             raise InputError(f"{where}.level: a rank A, 2 … 9, 0, J, Q, K is expected")
         major = banking.get("major", "")
         if not isinstance(major, str) or major not in ("", *rules.TRUMP_LETTERS):
             raise InputError(f"{where}.banking.major: s, h, c, d, n or \"\" is expected")
-        stage = str(last.get("stage"))
         if stage != "deal" and not major:
             raise InputError(f"{where}.banking.major: no trumps after the deal")
         hand = Counter(dealt + kitty)
@@ -167,8 +172,8 @@ class SeatView:
             for offset, play in enumerate(plays):
                 seat = (leader + offset) % 4
                 played[seat] += len(play)
-                if offset and len(trumps.in_suit(play, led)) < len(play):
-                    voids[seat].add(led)  # the led suit's cards go first: it has none left
+                if offset and trumps.shows_void(plays[0], play):
+                    voids[seat].add(led)
             if len(plays) == 4:
                 gone += [i for p in plays for i in p]
                 winner = (leader + trumps.winner(plays)) % 4

@@ -222,6 +222,7 @@ class Deal:
         self.buried = ids
         self.hands[seat] = [i for i in hand if i not in set(ids)]
         self.stage, self.leader = "play", seat
+        self.previous_leader = seat  # Botzone's first play request: [[], [], banker, banker]
 
     def _defends(self, seat: int) -> bool:
         return seat % 2 != self.banker % 2

@@ -27,6 +27,8 @@ def _read(line: str, requests: list[Any], responses: list[Any]) -> None:
         data = json.loads(line)
     except ValueError:
         raise InputError(f"input is not JSON: {line[:60]!r}") from None
+    except RecursionError:  # nested deeper than the parser goes: not Botzone's input
+        raise InputError(f"input nests too deep: {line[:60]!r}") from None
     if isinstance(data, dict) and "requests" in data:
         if not isinstance(data["requests"], list) or not isinstance(
                 data.get("responses", []), list):

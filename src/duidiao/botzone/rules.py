@@ -284,6 +284,10 @@ class Trumps:
                     shape.kind == "tractor" and mine.biggest.pairs != shape.biggest.pairs):
                 return f"a {shape.kind} of the led suit is held and must be played"
             return None
+        if shape.kind in ("pair", "tractor") and self.shape(play).kind == shape.kind:
+            # Botzone's judge (checkLegalMove): a follower without the lead's kind in its suit
+            # may play that kind in any suit; it asks for the suit's cards only otherwise.
+            return None
         if len(played) < min(len(held), len(play)):
             return "the led suit's cards must be played before any other"
         if len(played) == len(play):  # all in the led suit: the pairs the lead asks for
@@ -295,6 +299,16 @@ class Trumps:
             if self.pair_count(played) < wanted:
                 return f"{wanted} pairs of the led suit must be played"
         return None
+
+    def shows_void(self, lead: Sequence[int], play: Sequence[int]) -> bool:
+        """Whether a legal follow shows its player has no card of the led suit left: some of
+        its cards are of another suit, and it is not the lead's pair or tractor in another
+        suit (which the judge takes from a player still holding the suit's singles)."""
+        shape = self.shape(lead)
+        assert shape.suit is not None
+        if len(self.in_suit(play, shape.suit)) == len(play):
+            return False
+        return not (shape.kind in ("pair", "tractor") and self.shape(play).kind == shape.kind)
 
     def _holds_kind(self, held: Sequence[int], shape: Shape) -> bool:
         if shape.kind == "single":
