@@ -92,7 +92,7 @@ def test_gouji_hands_end_and_round_trip(seed: int) -> None:
         ("gouji A=9,X B=- C=- D=- E=- F=-", "A: 'X' is not a card"),
         (
             "gouji A=?33 B=?33 C=?36 D=?36 E=?36 F=?36 round=A:8*3/B:7*3",
-            "round: B plays 7*3: it does not beat",
+            "round: B plays 7*3 on 8*3: it does not beat",
         ),
         (
             "gouji A=?33 B=?36 C=?33 D=?36 E=?36 F=?36 round=A:8*3/C:9*3",

@@ -316,6 +316,16 @@ def round_start(
     return start, earlier, [s for s in out if s in players]
 
 
+def _answering(core: Any, seats: str, call: Face | None) -> str:
+    """`` on 8*3`` (`` owned by A`` when only his 对头 may answer it): the set an action is
+    asked to answer, for its refusal (rules §12.17's examples)."""
+    current = tuple(core.current())
+    if current[0] != 0 or not (current[1] or current[5] or current[6]):
+        return ""  # a lead
+    owned = f" owned by {seats[core.owner()]}" if getattr(core, "restricted", bool)() else ""
+    return f" on {action_text(current, call)}{owned}"
+
+
 def replay_round(
     core: Any,
     actions: tuple[tuple[int, ActionTuple], ...],
@@ -334,7 +344,8 @@ def replay_round(
             raise NotationError(f"round: {act}: it is {seats[core.to_act()]}'s turn")
         why = core.refusal(a)
         if why:
-            raise NotationError(f"round: {seats[s]} plays {action_text(a, call)}: {why}")
+            raise NotationError(f"round: {seats[s]} plays {action_text(a, call)}"
+                                f"{_answering(core, seats, call)}: {why}")
         core.apply(a)
         if core.over():
             raise NotationError(
