@@ -74,6 +74,7 @@ class SeatView:
     called: int = -1
     snatched: int = -1
     dealt: int = 0
+    score: int | None = None  # the judge's total_score: the defenders' points, penalties in
 
     @classmethod
     def from_history(cls, requests: Sequence[Any], responses: Sequence[Any]) -> SeatView:
@@ -157,7 +158,9 @@ class SeatView:
                    called=_int(banking.get("called", -1), f"{where}.banking.called", -1, 3),
                    snatched=_int(banking.get("snatched", -1), f"{where}.banking.snatched",
                                  -1, 3),
-                   dealt=len(dealt))
+                   dealt=len(dealt),
+                   score=_int(glob["total_score"], f"{where}.total_score", -10_000, 10_000)
+                   if "total_score" in glob else None)
 
     # -- the position duidiao's bots read -----------------------------------------------
     def position(self) -> Position:
@@ -194,7 +197,8 @@ class SeatView:
         if self.seat == self.banker and self.buried:
             tokens.append("kitty=" + rules.cards(self.buried).notation())
         if gone:
-            tokens += ["gone=" + rules.cards(gone).notation(), f"points={defenders}"]
+            tokens += ["gone=" + rules.cards(gone).notation(),
+                       f"points={self._points(defenders, gone)}"]
         shown = [f"{SEATS[s]}:" + "".join(sorted(
             "T" if v == "t" else v.upper() for v in voids[s])) for s in range(4)
             if voids[s] and s != self.seat]
@@ -203,6 +207,19 @@ class SeatView:
         tokens.append(f"trick={SEATS[self.leader]}:" + "|".join(
             rules.cards(p).notation() for p in self.trick))
         return Position("  ".join(tokens))
+
+    def _points(self, won: int, gone: list[int]) -> int:
+        """The defenders' points as the judge counts them (``total_score``: a failed throw
+        costs its team 10 a card), as near as a position can write them: within what the
+        tricks' point cards can make (no fewer than none, no more than they hold)."""
+        if self.score is None or self.score == won:
+            return won
+        cards = [i for i in gone if rules.points([i])]
+        most = rules.points(cards)
+        points = min(max(self.score, 0), most) // 5 * 5
+        if points % 10 and not any(rules.points([i]) == 5 for i in cards):
+            points -= 5  # without a five, the tricks make tens only
+        return points
 
     def ids_of(self, move: Move | Cards) -> list[int] | None:
         """The ids of the seat's cards that make ``move`` (None if it does not hold them)."""
