@@ -168,7 +168,8 @@ class BaohuangPosition:
         return " ".join(parts)
 
     def _check(self) -> None:
-        check_cards(self.hands, self.gone, self.actions, SEATS, "保皇", HAND)
+        check_cards(self.hands, self.gone, self.actions, SEATS, "保皇", HAND,
+                    "rules §13.2, §13.3")
         total = placed(self.hands, self.gone, self.actions)
         if self.call is not None and total.called > 4:
             raise NotationError(
@@ -183,11 +184,9 @@ class BaohuangPosition:
                 if s != self.guard:
                     raise NotationError(f"{SEATS[s]}: holds the called face {self.call}, but "
                                         f"the guard is {SEATS[self.guard]}")
-        if self.guard is None and self.mode == "dark" and self.call is not None:
-            # playing the called face shows the guard to everyone (rules §13.3)
+        if self.guard is None and self.mode == "dark":
             for s, a in self.actions:
-                if s != self.emperor and (a[3] or (self.call.value >= SJ and a[
-                        5 if self.call.value == SJ else 6])):
+                if _shows_guard(self, s, a):
                     raise NotationError(
                         f"guard: {SEATS[s]} played the called face {self.call} in the round, so "
                         f"the guard is known (guard={SEATS[s]})")
@@ -309,10 +308,7 @@ def _after(
     out = tuple(core.out())
     actions = before.actions + (action,)
     seat, a = action
-    if before.guard is None and before.mode == "dark" and seat != before.emperor and (
-        a[3] or (call is not None and call.value >= SJ and a[5 if call.value == SJ else 6])
-    ):
-        # only the emperor and the guard hold the called face: playing it shows him (§13.3)
+    if before.guard is None and before.mode == "dark" and _shows_guard(before, seat, a):
         before = replace(before, guard=seat)
     if core.over() or core.stage() == 0:
         gone = before.gone
@@ -330,6 +326,15 @@ def _after(
             _core=core,
         )
     return replace(before, hands=tuple(hands), out=out, actions=actions, _core=core)
+
+
+def _shows_guard(p: BaohuangPosition, seat: int, action: ActionTuple) -> bool:
+    """Whether the action plays the called face from a seat other than the emperor's: only
+    the emperor and the guard hold it, so it shows the guard to everyone (rules §13.3)."""
+    call = p.call
+    if seat == p.emperor or call is None:
+        return False
+    return bool(action[3] or (call.value >= SJ and action[5 if call.value == SJ else 6]))
 
 
 def _ended_core(p: BaohuangPosition) -> _climb.Baohuang:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from duidiao.play.cards import _SYMBOLS  # the suit symbols the trick games read
 from duidiao.play.errors import NotationError
 
 __all__ = ["NAMES", "VALUES", "TWO", "SJ", "BJ", "DECK", "Pile", "parse_pile", "format_pile",
@@ -66,7 +67,6 @@ class Pile:
 
 DECK = 216
 """The cards of a climbing game (rules §12.2, §13.2): four packs."""
-_SYMBOLS = {"♥": "H", "♦": "D", "♠": "S", "♣": "C"}
 
 
 def _count(text: str, field: str, token: str, what: str) -> int:

@@ -20,6 +20,7 @@ from duidiao.play.climbing.tokens import (
     check_out,
     find_game,
     option_tokens,
+    out_before,
     pile_of,
     read_action,
     read_options,
@@ -156,7 +157,7 @@ class GoujiPosition:
 
     # -- the checks ---------------------------------------------------------------------
     def _check(self) -> None:
-        check_cards(self.hands, self.gone, self.actions, SEATS, "够级", HAND)
+        check_cards(self.hands, self.gone, self.actions, SEATS, "够级", HAND, "rules §12.3")
         staying = () if self.revolt is None else (self.revolt,)
         check_out(self.hands, self.out, SEATS, staying)
         if self.revolt is not None:
@@ -183,7 +184,7 @@ class GoujiPosition:
                     f"burning: {SEATS[s]} is not the round's leader (a burner whose burn stood "
                     "leads the next round; beaten, he is released: rules §12.9.5)"
                 )
-            if len(self.out) - len({a for a, _ in self.actions} & set(self.out)) >= 2:
+            if len(out_before(self.out, self.actions)) >= 2:
                 raise NotationError("burning: no burns bind in 四人乱缠 (rules §12.9.5, §12.10)")
         self._replay()  # a view too: hidden cards stand for whatever its seats played
 

@@ -181,6 +181,7 @@ __all__ = [
     "check_cards",
     "placed",
     "check_out",
+    "out_before",
     "read_score",
     "ACTION_WORDS",
     "BJ",
@@ -222,7 +223,7 @@ def unseen(
 
 def check_cards(hands: tuple[Pile, ...], gone: Pile,
                 actions: tuple[tuple[int, ActionTuple], ...], seats: str, game: str,
-                hand_most: int) -> None:
+                hand_most: int, deal_rule: str) -> None:
     """What the cards of a position must be, whatever is hidden: a rank 16 times and a joker 4
     times in all, a hand at most `hand_most` cards (the deal's), at most the deck's 216 in all,
     and exactly 216 when every card is known (rules §12.2–§12.3, §13.2)."""
@@ -230,8 +231,8 @@ def check_cards(hands: tuple[Pile, ...], gone: Pile,
         _check_copies(hand, f"{seats[s]}: holds", "")
         if hand.size > hand_most:
             raise NotationError(
-                f"{seats[s]}: {hand.size} cards, a hand holds at most {hand_most} (rules "
-                f"{'§12.3' if game == '够级' else '§13.2'})"
+                f"{seats[s]}: {hand.size} cards, a hand holds at most {hand_most} "
+                f"({deal_rule})"
             )
     total = placed(hands, gone, actions)
     _check_copies(total, "cards:", " in all")
@@ -284,6 +285,13 @@ def read_score(text: str, names: tuple[str, ...], field: str = "score") -> str:
     return ",".join(f"{n}:{given[n]}" for n in names)
 
 
+def out_before(out: tuple[int, ...], actions: tuple[tuple[int, ActionTuple], ...]
+               ) -> tuple[int, ...]:
+    """The finishers who went out before the current round: those without a play in it."""
+    players = {s for s, a in actions if a[0] == 0}
+    return tuple(s for s in out if s not in players)
+
+
 def round_start(
     hands: tuple[Pile, ...],
     out: tuple[int, ...],
@@ -295,7 +303,7 @@ def round_start(
     """The hands at the start of the current round, the seats out before it and those that
     went out in it (a finisher of the round has a play in it), its leader checked."""
     players = {s for s, a in actions if a[0] == 0}
-    earlier = tuple(s for s in out if s not in players)
+    earlier = out_before(out, actions)
     if out[:len(earlier)] != earlier:  # who finished in this round has a play in it
         late = next(s for s in out if s in players)
         raise NotationError(
@@ -322,7 +330,8 @@ def _answering(core: Any, seats: str, call: Face | None) -> str:
     current = tuple(core.current())
     if current[0] != 0 or not (current[1] or current[5] or current[6]):
         return ""  # a lead
-    owned = f" owned by {seats[core.owner()]}" if getattr(core, "restricted", bool)() else ""
+    restricted = hasattr(core, "restricted") and core.restricted()  # 够级's 够级 sets only
+    owned = f" owned by {seats[core.owner()]}" if restricted else ""
     return f" on {action_text(current, call)}{owned}"
 
 
